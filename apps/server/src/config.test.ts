@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const expectBad = (env: NodeJS.ProcessEnv, variable: string) => {
+  let caught: unknown;
+  try {
+    loadConfig(env);
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught).toBeInstanceOf(ConfigError);
+  expect((caught as ConfigError).variable).toBe(variable);
+  expect((caught as ConfigError).message).toContain(variable);
+};
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.appEnv).toBe('local');
+    expect(config.databaseUrl).toBe('sqlite:./data/hub.sqlite');
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.platformUrls).toEqual({
+      psl: 'http://localhost:3000/demo/psl',
+      biz: 'http://localhost:3000/demo/biz',
+    });
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it('derives PUBLIC_URL from PORT and strips a trailing slash from URLs', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://id.example.ph/' }).publicUrl).toBe('https://id.example.ph');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', SMTP_URL: '' }).port).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PORT: '-1' }, 'PORT'],
+    [{ APP_ENV: 'staging' }, 'APP_ENV'],
+    [{ DATABASE_URL: 'mysql://localhost/hub' }, 'DATABASE_URL'],
+    [{ PUBLIC_URL: 'ftp://example.com' }, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
+    [{ PSL_URL: 'javascript:alert(1)' }, 'PSL_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+  ])('refuses %o naming %s', (env, variable) => expectBad(env, variable));
+
+  it('requires real mail outside local and development', () => {
+    expectBad({ APP_ENV: 'sandbox' }, 'SMTP_URL');
+    expectBad({ APP_ENV: 'sandbox', SMTP_URL: 'smtp://mail:25' }, 'MAIL_FROM');
+    expect(loadConfig({ APP_ENV: 'development' }).smtpUrl).toBeUndefined();
+  });
+
+  it('requires the platform sites in production', () => {
+    const mail = { SMTP_URL: 'smtps://mail:465', MAIL_FROM: 'Hub <hub@example.ph>' };
+    expectBad({ APP_ENV: 'production', ...mail }, 'PSL_URL');
+    expectBad({ APP_ENV: 'production', ...mail, PSL_URL: 'https://psl.example.ph' }, 'BIZ_URL');
+    const config = loadConfig({
+      APP_ENV: 'production',
+      ...mail,
+      PSL_URL: 'https://psl.example.ph',
+      BIZ_URL: 'https://biz.example.ph/',
+    });
+    expect(config.platformUrls).toEqual({ psl: 'https://psl.example.ph', biz: 'https://biz.example.ph' });
+  });
+});

@@ -1,0 +1,92 @@
+import { isAbsolute, resolve } from 'node:path';
+import { type AppEnv, appEnvs } from '@hub/core';
+import { z } from 'zod';
+
+/** The operational contract of DESIGN.md: every variable, its default and its rule. */
+const portSchema = z.coerce.number().int().min(0).max(65535);
+const httpUrl = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ''));
+
+const envSchema = z.object({
+  PORT: portSchema.default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: httpUrl.optional(),
+  APP_ENV: z.enum(appEnvs).default('local'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, 'must be sqlite:<path> or postgres://…')
+    .default('sqlite:./data/hub.sqlite'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  PSL_URL: httpUrl.optional(),
+  BIZ_URL: httpUrl.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().min(1).optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  appEnv: AppEnv;
+  databaseUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  redisUrl: string | undefined;
+  platformUrls: { psl: string; biz: string };
+  logLevel: string;
+  webDist: string;
+  /** Behind a load balancer: take the client IP from X-Forwarded-For (throttles are per IP). */
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${detail}`);
+  }
+}
+
+const defaultWebDist = resolve(import.meta.dirname, '../../web/dist');
+
+/** Reads and validates the environment; throws ConfigError naming the first bad variable. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const input = Object.fromEntries(
+    Object.keys(envSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  );
+  const parsed = envSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(
+      String(issue.path[0]),
+      `${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`,
+    );
+  }
+  const e = parsed.data;
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const relaxed = e.APP_ENV === 'local' || e.APP_ENV === 'development';
+  if (!relaxed && !e.SMTP_URL) throw new ConfigError('SMTP_URL', `is required when APP_ENV=${e.APP_ENV}`);
+  if (!relaxed && !e.MAIL_FROM) throw new ConfigError('MAIL_FROM', `is required when APP_ENV=${e.APP_ENV}`);
+  if (e.APP_ENV === 'production') {
+    if (!e.PSL_URL) throw new ConfigError('PSL_URL', 'is required when APP_ENV=production');
+    if (!e.BIZ_URL) throw new ConfigError('BIZ_URL', 'is required when APP_ENV=production');
+  }
+  const webDist = e.WEB_DIST ? (isAbsolute(e.WEB_DIST) ? e.WEB_DIST : resolve(e.WEB_DIST)) : defaultWebDist;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    appEnv: e.APP_ENV,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Account Hub <no-reply@localhost>',
+    redisUrl: e.REDIS_URL,
+    platformUrls: { psl: e.PSL_URL ?? `${publicUrl}/demo/psl`, biz: e.BIZ_URL ?? `${publicUrl}/demo/biz` },
+    logLevel: e.LOG_LEVEL,
+    webDist,
+    trustProxy: e.TRUST_PROXY === 'true',
+  };
+};

@@ -1,0 +1,51 @@
+import { errorMessage } from '@hub/core';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HubError } from '../errors.js';
+
+/** Fastify's own errors that come from the request, not from us, and the catalogue code for each. */
+const clientErrorCodes: Record<
+  string,
+  { code: 'request.malformed_json' | 'request.invalid'; status: number }
+> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'request.malformed_json', status: 400 },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'request.malformed_json', status: 400 },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'request.invalid', status: 415 },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'request.invalid', status: 400 },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'request.invalid', status: 413 },
+  FST_ERR_VALIDATION: { code: 'request.invalid', status: 400 },
+};
+
+/**
+ * The one place errors become HTTP answers: `{ code, message, field? }`. Bad input is a 4xx with
+ * a code; only our own faults are a 500, logged with the request id and never with secrets.
+ */
+export const registerErrorHandler = (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HubError) {
+      if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
+      return reply.status(error.status).send(error.toBody());
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const path = issue?.instancePath?.replace(/^\//, '').replaceAll('/', '.');
+      const field = path || undefined;
+      return reply.status(400).send({
+        code: 'request.invalid',
+        message: errorMessage('request.invalid'),
+        ...(field ? { field } : {}),
+      });
+    }
+    const known = error.code ? clientErrorCodes[error.code] : undefined;
+    if (known) {
+      return reply.status(known.status).send({ code: known.code, message: errorMessage(known.code) });
+    }
+    if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply
+        .status(error.statusCode)
+        .send({ code: 'request.invalid', message: errorMessage('request.invalid') });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: 'internal', message: errorMessage('internal') });
+  });
+};

@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { errorMessage, matchRoute } from '@hub/core';
+import type { FastifyInstance } from 'fastify';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, everything else revalidated, and
+ * the app's index for every page route. A path that is no screen of the spec still gets the app
+ * (which shows 'Error 404') but with status 404, so crawlers and tools see the truth.
+ */
+export const registerWebApp = async (app: FastifyInstance, webDist: string) => {
+  const indexFile = join(webDist, 'index.html');
+  const hasBuild = existsSync(indexFile);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? IMMUTABLE : 'public, max-age=0, must-revalidate',
+        );
+      },
+    });
+  } else {
+    app.log.warn({ webDist }, 'web app build not found; pages will answer 503 until `npm run build`');
+  }
+  const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : '';
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsApi = path === '/api' || path.startsWith('/api/');
+    if (wantsApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ code: 'not_found', message: errorMessage('not_found') });
+    }
+    if (!hasBuild) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app has not been built. Run `npm run build`.');
+    }
+    const status = matchRoute(path).id === 'not_found' ? 404 : 200;
+    return reply
+      .status(status)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml);
+  });
+};

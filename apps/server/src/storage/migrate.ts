@@ -1,0 +1,23 @@
+import { type Migration, type MigrationResultSet, Migrator } from 'kysely';
+import type { HubDatabase } from './database.js';
+import { initialMigration } from './migrations/0001-initial.js';
+
+const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migration> => ({
+  '0001-initial': initialMigration(dialect),
+});
+
+const migratorFor = (database: HubDatabase) =>
+  new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => migrationsFor(database.dialect) },
+  });
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export const migrateToLatest = async (database: HubDatabase): Promise<MigrationResultSet> => {
+  const result = await migratorFor(database).migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed`, { cause: result.error });
+  }
+  return result;
+};

@@ -1,0 +1,205 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The database as Kysely sees it. Times are epoch milliseconds (bigint in PostgreSQL, parsed to
+ * number); booleans are 0/1 integers and JSON is text, so one migration set fits both databases.
+ */
+export interface AccountsTable {
+  id: string;
+  email: string | null;
+  /** Lower-cased email: the case-insensitive unique key. */
+  email_normalized: string | null;
+  /** National number without the leading 0 (spec §5), shown with +63. */
+  mobile_num: string | null;
+  username: string | null;
+  username_normalized: string | null;
+  password_hash: string | null;
+  /** Home platform, the spec's `at`. */
+  home_platform: 'psl' | 'biz';
+  /** Spec §3/§6 `ut`: 2 company, 5 client, 1 business owner in linking; 0 a plain person. */
+  user_type: number;
+  /** Spec §6 `u_type`: 1 business_owner; anything else an added (work) user. */
+  u_type: number;
+  verified: number;
+  created_at: number;
+  updated_at: number;
+  password_changed_at: number | null;
+  /** Consecutive wrong passwords; a success resets it. */
+  failed_password_count: Generated<number>;
+  /** Past the free tries, password checks wait until this time (a growing delay, never a lockout for good). */
+  password_blocked_until: number | null;
+}
+
+export interface PlatformMembershipsTable {
+  account_id: string;
+  platform: 'psl' | 'biz';
+  is_default: number;
+  linked_at: number;
+}
+
+export interface AccountLinksTable {
+  id: string;
+  parent_account_id: string;
+  child_account_id: string;
+  /** 'parent' (switching option2) or 'work' (an added user under a business owner). */
+  kind: 'parent' | 'work';
+  created_at: number;
+}
+
+export interface FlowsTable {
+  id: string;
+  kind: string;
+  state: string;
+  platform: 'psl' | 'biz';
+  account_id: string | null;
+  identifier: string | null;
+  identifier_kind: string | null;
+  /** JSON: entry, tool context, referral, profile seed — display and context only. */
+  context: string;
+  attempts: number;
+  expires_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface VerificationCodesTable {
+  id: string;
+  flow_id: string;
+  purpose: string;
+  code_hash: string;
+  attempts: number;
+  expires_at: number;
+  consumed_at: number | null;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token; the token itself is never stored. */
+  id: string;
+  account_id: string;
+  platform: 'psl' | 'biz';
+  auth_method: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface ToolsTable {
+  tid: number;
+  name: string;
+  /** Spec §3: 1 is one tool type; other values go to the tool login. */
+  type: number;
+  logo: string | null;
+  /** Path prefix some tools put before /sso/account/auth ('/psl', '/psl/wallet'). */
+  path_prefix: string;
+  credential_hash: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ToolKeysTable {
+  tsa_key: string;
+  tid: number;
+  created_at: number;
+}
+
+export interface ToolCallbacksTable {
+  tid: number;
+  env: 'local' | 'development' | 'sandbox' | 'production';
+  /** e.g. 'checkout' for the {callback}_auth_callback entry named checkout_auth_callback. */
+  name: string;
+  url: string;
+  position: number;
+}
+
+export interface ToolMembershipsTable {
+  tid: number;
+  account_id: string;
+  created_at: number;
+}
+
+export interface ReferralsTable {
+  id: string;
+  tool: number;
+  referrer_user_id: string;
+  referred_user_id: string;
+  referred_from: number;
+  created_at: number;
+}
+
+export interface ProfilesTable {
+  account_id: string;
+  first_name: string;
+  last_name: string;
+  middle_name: string | null;
+  suffix: string | null;
+  contact_info: string;
+  other_info: string;
+  profile: string;
+  created_at: number;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  /** Cleared once sent, so a code does not outlive its delivery in the database. */
+  text_body: string | null;
+  html_body: string | null;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+export interface AuditEventsTable {
+  id: Generated<number>;
+  at: number;
+  event: string;
+  outcome: string;
+  account_id: string | null;
+  ip: string | null;
+  detail: string;
+}
+
+export interface SigningKeysTable {
+  kid: string;
+  alg: string;
+  private_jwk: string;
+  public_jwk: string;
+  created_at: number;
+  /** Once retired a key no longer signs, but stays published until its last token expires. */
+  retired_at: number | null;
+}
+
+export interface IssuedTokensTable {
+  jti: string;
+  tid: number;
+  account_id: string;
+  expires_at: number;
+  redeemed_at: number | null;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  platform_memberships: PlatformMembershipsTable;
+  account_links: AccountLinksTable;
+  flows: FlowsTable;
+  verification_codes: VerificationCodesTable;
+  sessions: SessionsTable;
+  tools: ToolsTable;
+  tool_keys: ToolKeysTable;
+  tool_callbacks: ToolCallbacksTable;
+  tool_memberships: ToolMembershipsTable;
+  referrals: ReferralsTable;
+  profiles: ProfilesTable;
+  mail_outbox: MailOutboxTable;
+  audit_events: AuditEventsTable;
+  signing_keys: SigningKeysTable;
+  issued_tokens: IssuedTokensTable;
+}

@@ -1,0 +1,22 @@
+import { type Browser, chromium } from 'playwright-core';
+
+export const widths = [375, 800, 1280] as const;
+
+/**
+ * Debian's Chromium, headless, with the flags this closed network needs. Never a downloaded
+ * browser. Playwright gives every launch a fresh, empty profile directory of its own.
+ */
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });

@@ -1,0 +1,66 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  backspaceBoxes,
+  isCodeCharacter,
+  isCompleteCode,
+  pasteIntoBoxes,
+  typeIntoBoxes,
+} from './code-input.js';
+
+const empty = ['', '', '', '', '', ''];
+
+describe('code boxes (spec §2 sign-up step 2, §5 "Code")', () => {
+  it.each([
+    ['7', true],
+    ['0', true],
+    [' ', false],
+    [' 7', false],
+    ['77', false],
+    ['a', false],
+    ['٣', false],
+    ['', false],
+  ])('isCodeCharacter(%j) is %s', (char, accepted) => {
+    expect(isCodeCharacter(char)).toBe(accepted);
+  });
+
+  it('needs exactly 6 digits', () => {
+    expect(isCompleteCode('123456')).toBe(true);
+    expect(isCompleteCode('12345')).toBe(false);
+    expect(isCompleteCode('1234567')).toBe(false);
+    expect(isCompleteCode('12345a')).toBe(false);
+    expect(isCompleteCode(' 123456')).toBe(false);
+    expect(isCompleteCode('1234', 4)).toBe(true);
+  });
+
+  it('typing a digit fills the box and moves on; a space is blocked', () => {
+    expect(typeIntoBoxes(empty, 0, '4')).toEqual({ boxes: ['4', '', '', '', '', ''], focus: 1 });
+    expect(typeIntoBoxes(empty, 5, '4')).toEqual({ boxes: ['', '', '', '', '', '4'], focus: 5 });
+    expect(typeIntoBoxes(empty, 2, ' ')).toEqual({ boxes: empty, focus: 2 });
+  });
+
+  it('pasting fills from the focused box', () => {
+    expect(pasteIntoBoxes(empty, 0, '123456')).toEqual({ boxes: ['1', '2', '3', '4', '5', '6'], focus: 5 });
+    expect(pasteIntoBoxes(empty, 2, '123456')).toEqual({ boxes: ['', '', '1', '2', '3', '4'], focus: 5 });
+    expect(pasteIntoBoxes(empty, 1, '12')).toEqual({ boxes: ['', '1', '2', '', '', ''], focus: 3 });
+    expect(pasteIntoBoxes(empty, 0, '123 456')).toEqual({ boxes: ['1', '2', '3', '4', '5', '6'], focus: 5 });
+    expect(pasteIntoBoxes(empty, 3, 'abc')).toEqual({ boxes: empty, focus: 3 });
+  });
+
+  it('backspace clears and moves back', () => {
+    const boxes = ['1', '2', '3', '', '', ''];
+    expect(backspaceBoxes(boxes, 2)).toEqual({ boxes: ['1', '2', '', '', '', ''], focus: 1 });
+    expect(backspaceBoxes(boxes, 0)).toEqual({ boxes: ['', '2', '3', '', '', ''], focus: 0 });
+  });
+
+  it('boxes only ever hold one digit or nothing, and keep their count', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -2, max: 8 }), fc.string({ unit: 'binary' }), (focus, text) => {
+        for (const result of [pasteIntoBoxes(empty, focus, text), typeIntoBoxes(empty, focus, text)]) {
+          expect(result.boxes).toHaveLength(6);
+          for (const box of result.boxes) expect(box).toMatch(/^[0-9]?$/);
+        }
+      }),
+    );
+  });
+});

@@ -1,0 +1,142 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { errorCatalog, errorCodes, errorMessage, errorStatus, isErrorCode } from './messages.js';
+
+// Word for word from the spec (§2, §5, §8); a change to any of them must fail here.
+const quoted: Record<string, string> = {
+  'account.required': 'Account is required',
+  'account.not_found': 'Account does not exist',
+  'account.not_found_reset': 'Account does not exist.',
+  'account.already_exists_signup': 'Account already exist.',
+  'account.already_exists_linking': 'Account already exists',
+  'account.already_linked': 'Account already linked',
+  'account.format_invalid': 'Account format is invalid.',
+  'account.format_invalid_linking': 'Account format is invalid',
+  'account.not_registered_to_tool': 'Account is not registered to {tool}',
+  'account.not_registered_to_platform': 'Account is not registered to {platform}',
+  'account.client_refused': 'Clients are unable to use their accounts in this particular system.',
+  'account.work_account_link': 'You can’t link the work account in business account linking setup',
+  'account.mobile_unavailable':
+    'Mobile registration is currently unavailable. Please use your email address.',
+  'password.incorrect': 'Incorrect password.',
+  'password.required': 'Password is required',
+  'password.not_equal': 'Not Equal passwords',
+  'password.too_common': 'This password is too common. Please choose another one.',
+  'code.incorrect': 'Verification code is incorrect',
+  'sso.tsa_key_missing': 'AUTHORIZATION_ERROR: TSA key does not exist.',
+  'sso.callback_missing': 'AUTHORIZATION_ERROR: Callback URL is missing.',
+  rate_limited: 'Too many attempts. Please try again in {seconds} seconds.',
+  'account.company_on_personal': 'Company accounts cannot be used on the Personal platform.',
+  'network.unreachable': 'We could not reach the server. Please check your connection and try again.',
+};
+
+const statuses: Record<string, number> = {
+  'account.required': 400,
+  'account.not_found': 404,
+  'account.not_found_reset': 404,
+  'account.already_exists_signup': 409,
+  'account.already_exists_linking': 409,
+  'account.already_linked': 409,
+  'account.format_invalid': 400,
+  'account.format_invalid_linking': 400,
+  'account.not_registered_to_tool': 403,
+  'account.not_registered_to_platform': 403,
+  'account.company_on_personal': 403,
+  'account.client_refused': 403,
+  'account.work_account_link': 403,
+  'account.mobile_unavailable': 400,
+  'password.incorrect': 401,
+  'password.required': 400,
+  'password.not_equal': 400,
+  'password.too_weak': 400,
+  'password.too_common': 400,
+  'password.too_long': 400,
+  'code.incorrect': 400,
+  'code.expired': 400,
+  'code.too_many_attempts': 429,
+  'sso.tsa_key_missing': 400,
+  'sso.callback_missing': 400,
+  rate_limited: 429,
+  'request.invalid': 400,
+  'request.malformed_json': 400,
+  not_found: 404,
+  'flow.expired': 410,
+  'flow.not_found': 404,
+  'session.required': 401,
+  'origin.forbidden': 403,
+  internal: 500,
+  unavailable: 503,
+  'network.unreachable': 0,
+};
+
+describe('errorCatalog (spec §8)', () => {
+  it.each(Object.entries(quoted))('%s reads %j', (code, message) => {
+    expect(isErrorCode(code)).toBe(true);
+    if (isErrorCode(code)) expect(errorCatalog[code].message).toBe(message);
+  });
+
+  it('is exactly the agreed set of codes, each with its HTTP status', () => {
+    expect([...errorCodes].sort()).toEqual(Object.keys(statuses).sort());
+    for (const code of errorCodes) expect([code, errorStatus(code)]).toEqual([code, statuses[code]]);
+  });
+
+  it('has a non-empty message for every code, and no two codes share one', () => {
+    const messages = errorCodes.map((code) => errorCatalog[code].message);
+    for (const message of messages) expect(message.trim()).not.toBe('');
+    expect(new Set(messages).size).toBe(messages.length);
+  });
+
+  it('keeps the typographic apostrophe in the work-account message', () => {
+    expect(errorCatalog['account.work_account_link'].message).toContain('can’t');
+    expect(errorCatalog['account.work_account_link'].message).not.toContain("can't");
+  });
+
+  it('states the password maximum that the rule uses', () => {
+    expect(errorCatalog['password.too_long'].message).toContain('256');
+  });
+});
+
+describe('isErrorCode', () => {
+  it('refuses strings that are not codes, including inherited property names', () => {
+    for (const value of [
+      'toString',
+      '__proto__',
+      'constructor',
+      'account',
+      '',
+      'ACCOUNT.REQUIRED',
+      42,
+      null,
+    ]) {
+      expect(isErrorCode(value)).toBe(false);
+    }
+  });
+});
+
+describe('errorMessage', () => {
+  it('fills placeholders', () => {
+    expect(errorMessage('account.not_registered_to_tool', { tool: 'Chat' })).toBe(
+      'Account is not registered to Chat',
+    );
+    expect(errorMessage('account.not_registered_to_platform', { platform: 'Business' })).toBe(
+      'Account is not registered to Business',
+    );
+    expect(errorMessage('rate_limited', { seconds: 30 })).toBe(
+      'Too many attempts. Please try again in 30 seconds.',
+    );
+  });
+
+  it('leaves a placeholder without a param visible, and ignores inherited names', () => {
+    expect(errorMessage('rate_limited')).toBe('Too many attempts. Please try again in {seconds} seconds.');
+    expect(errorMessage('rate_limited', {})).toContain('{seconds}');
+  });
+
+  it('returns the message unchanged for codes without placeholders, whatever the params', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...errorCodes), fc.dictionary(fc.string(), fc.string()), (code, params) => {
+        fc.pre(!errorCatalog[code].message.includes('{'));
+        expect(errorMessage(code, params)).toBe(errorCatalog[code].message);
+      }),
+    );
+  });
+});

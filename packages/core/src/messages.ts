@@ -1,0 +1,86 @@
+/**
+ * THE error catalogue: spec §8 (word for word where the spec quotes a text) plus the codes our API
+ * needs. Codes are the contract between server and web; text is looked up here. `status` is the
+ * HTTP status the API answers with; 0 marks a client-side condition the API never sends.
+ */
+export const errorCatalog = {
+  'account.required': { message: 'Account is required', status: 400 },
+  'account.not_found': { message: 'Account does not exist', status: 404 },
+  'account.not_found_reset': { message: 'Account does not exist.', status: 404 },
+  'account.already_exists_signup': { message: 'Account already exist.', status: 409 },
+  'account.already_exists_linking': { message: 'Account already exists', status: 409 },
+  'account.already_linked': { message: 'Account already linked', status: 409 },
+  'account.format_invalid': { message: 'Account format is invalid.', status: 400 },
+  'account.format_invalid_linking': { message: 'Account format is invalid', status: 400 },
+  'account.not_registered_to_tool': { message: 'Account is not registered to {tool}', status: 403 },
+  'account.not_registered_to_platform': { message: 'Account is not registered to {platform}', status: 403 },
+  // Spec §8 names this message without quoting it.
+  'account.company_on_personal': {
+    message: 'Company accounts cannot be used on the Personal platform.',
+    status: 403,
+  },
+  'account.client_refused': {
+    message: 'Clients are unable to use their accounts in this particular system.',
+    status: 403,
+  },
+  'account.work_account_link': {
+    message: 'You can’t link the work account in business account linking setup',
+    status: 403,
+  },
+  'account.mobile_unavailable': {
+    message: 'Mobile registration is currently unavailable. Please use your email address.',
+    status: 400,
+  },
+  'password.incorrect': { message: 'Incorrect password.', status: 401 },
+  'password.required': { message: 'Password is required', status: 400 },
+  'password.not_equal': { message: 'Not Equal passwords', status: 400 },
+  'password.too_weak': {
+    message:
+      'Password must have at least 8 characters, a lower case and an upper case letter, a number and a symbol.',
+    status: 400,
+  },
+  'password.too_common': { message: 'This password is too common. Please choose another one.', status: 400 },
+  'password.too_long': { message: 'Password must be at most 256 characters.', status: 400 },
+  'code.incorrect': { message: 'Verification code is incorrect', status: 400 },
+  'code.expired': { message: 'Verification code has expired. Please request a new code.', status: 400 },
+  'code.too_many_attempts': {
+    message: 'Too many incorrect codes. Please request a new code.',
+    status: 429,
+  },
+  'sso.tsa_key_missing': { message: 'AUTHORIZATION_ERROR: TSA key does not exist.', status: 400 },
+  'sso.callback_missing': { message: 'AUTHORIZATION_ERROR: Callback URL is missing.', status: 400 },
+  rate_limited: { message: 'Too many attempts. Please try again in {seconds} seconds.', status: 429 },
+  'request.invalid': {
+    message: 'The request is invalid. Please check the fields and try again.',
+    status: 400,
+  },
+  'request.malformed_json': { message: 'The request body is not valid JSON.', status: 400 },
+  not_found: { message: 'Not found.', status: 404 },
+  'flow.expired': { message: 'This session has expired. Please start again.', status: 410 },
+  'flow.not_found': { message: 'This session was not found. Please start again.', status: 404 },
+  'session.required': { message: 'Please sign in to continue.', status: 401 },
+  'origin.forbidden': { message: 'This request comes from an origin that is not allowed.', status: 403 },
+  internal: { message: 'Something went wrong on our side. Please try again.', status: 500 },
+  unavailable: { message: 'The service is temporarily unavailable. Please try again shortly.', status: 503 },
+  'network.unreachable': {
+    message: 'We could not reach the server. Please check your connection and try again.',
+    status: 0,
+  },
+} as const satisfies Record<string, { message: string; status: number }>;
+
+export type ErrorCode = keyof typeof errorCatalog;
+export const errorCodes = Object.keys(errorCatalog) as ErrorCode[];
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.hasOwn(errorCatalog, value);
+
+/** The HTTP status the API answers for a code. */
+export const errorStatus = (code: ErrorCode): number => errorCatalog[code].status;
+
+/**
+ * The message of a code with its `{name}` placeholders filled from params. A placeholder without
+ * a param is left as written, so a missing param is visible rather than silently blank.
+ */
+export const errorMessage = (code: ErrorCode, params?: Record<string, string | number>): string =>
+  errorCatalog[code].message.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    params && Object.hasOwn(params, name) ? String(params[name]) : placeholder,
+  );

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { decodeJsonWith } from './codecs.js';
+import { toolIdSchema } from './ids.js';
+import { platforms } from './platform.js';
+import type { Result } from './result.js';
+
+/** Spec §3: the browser storage key of the tool session. */
+export const TOOL_SESSION_STORAGE_KEY = 'pm_tool_session';
+/**
+ * Spec §3: "A second storage key holds a tool session cleared on logout or install". The spec does not
+ * name it; we call it 'pm_tool_session_prev' (the session kept from before the current one).
+ */
+export const TOOL_SESSION_SECONDARY_STORAGE_KEY = 'pm_tool_session_prev';
+
+export const TOOL_SESSION_MAX_BYTES = 8192;
+
+/** Spec §3 "Tool info record": tid, name, type (1 is one tool type), logo. */
+export const toolInfoSchema = z.object({
+  tid: toolIdSchema,
+  name: z.string().min(1).max(200),
+  logo: z.string().max(2048),
+  type: z.number().int().optional(),
+});
+export type ToolInfo = z.output<typeof toolInfoSchema>;
+
+// Only http(s): a stored callback must never become a javascript: or data: navigation.
+const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
+
+/**
+ * Spec §3 "Tool session": cb (callback URL), tid, tinfo (first item name, tid, logo), expiration
+ * (empty string), platform, tsa_key (the 'from' value), pricing, subcb, ref_a_frnd.
+ */
+export const toolSessionSchema = z.object({
+  cb: httpUrl,
+  tid: toolIdSchema,
+  tinfo: z.array(toolInfoSchema).max(10).default([]),
+  expiration: z.string().max(64).default(''),
+  platform: z.enum(platforms).optional(),
+  tsa_key: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{1,128}$/)
+    .optional(),
+  pricing: z.string().max(256).optional(),
+  subcb: z.string().max(2048).optional(),
+  ref_a_frnd: z.string().max(1024).optional(),
+});
+export type ToolSession = z.output<typeof toolSessionSchema>;
+
+/** The JSON text stored under {@link TOOL_SESSION_STORAGE_KEY} and carried in the 'from' param. */
+export const encodeToolSession = (session: ToolSession): string => JSON.stringify(session);
+
+/** Spec §2, §3: reads a tool session from 'from' or storage; garbage gives codec.malformed. */
+export const decodeToolSession = (raw: string | null | undefined): Result<ToolSession> =>
+  decodeJsonWith(toolSessionSchema, raw, TOOL_SESSION_MAX_BYTES);
