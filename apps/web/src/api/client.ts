@@ -1,0 +1,112 @@
+import { type ApiError, apiErrorSchema, type ErrorCode, errorMessage } from '@hub/core';
+
+/**
+ * The outcome of an API call. Never thrown: a failure is a value the screen must handle, so no
+ * failure is silent (DESIGN.md rule 3 — unlike the spec's client, we show network failures).
+ * `status` is the HTTP status, 0 when no response arrived. `aborted` marks a call cancelled
+ * through its AbortSignal, which screens usually ignore.
+ */
+export type ApiResult<T> =
+  | { ok: true; status: number; data: T }
+  | { ok: false; status: number; error: ApiError; aborted?: true };
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequestOptions {
+  signal?: AbortSignal;
+}
+
+/** API paths are relative to /api on the page's own origin (the browser talks to nobody else). */
+export type ApiPath = `/${string}`;
+
+const API_PREFIX = '/api';
+
+const apiUrl = (path: ApiPath, query?: Readonly<Record<string, QueryValue>>): string => {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== null && value !== undefined) params.set(name, String(value));
+  }
+  const search = params.toString();
+  return `${API_PREFIX}${path}${search ? `?${search}` : ''}`;
+};
+
+const failure = (code: ErrorCode, status: number): { ok: false; status: number; error: ApiError } => ({
+  ok: false,
+  status,
+  error: { code, message: errorMessage(code) },
+});
+
+const abortedFailure = (status: number): ApiResult<never> => ({
+  ...failure('network.unreachable', status),
+  aborted: true,
+});
+
+/** `Retry-After` in seconds, when the server sent one as a number. */
+const retryAfterHeader = (response: Response): number | undefined => {
+  const seconds = Number(response.headers.get('Retry-After'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+};
+
+const request = async <T>(
+  method: 'GET' | 'POST',
+  url: string,
+  body: unknown,
+  { signal }: ApiRequestOptions,
+): Promise<ApiResult<T>> => {
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers:
+        body === undefined
+          ? { Accept: 'application/json' }
+          : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: signal ?? null,
+    });
+    text = await response.text();
+  } catch (cause) {
+    if (signal?.aborted) return abortedFailure(0);
+    console.warn(`${method} ${url}: no response from the server`, cause);
+    return failure('network.unreachable', 0);
+  }
+
+  let payload: unknown;
+  try {
+    payload = text === '' ? undefined : JSON.parse(text);
+  } catch (cause) {
+    console.warn(`${method} ${url}: the answer (HTTP ${response.status}) is not JSON`, cause);
+    return failure('network.unreachable', response.status);
+  }
+
+  if (response.ok) return { ok: true, status: response.status, data: payload as T };
+
+  const parsed = apiErrorSchema.safeParse(payload);
+  if (!parsed.success) {
+    console.warn(`${method} ${url}: HTTP ${response.status} without a known error body`, payload);
+    return failure('internal', response.status);
+  }
+  const error: ApiError = parsed.data;
+  const retryAfter = error.retryAfter ?? retryAfterHeader(response);
+  return {
+    ok: false,
+    status: response.status,
+    error: retryAfter === undefined ? error : { ...error, retryAfter },
+  };
+};
+
+/** GET /api{path}?{query}; `null`/`undefined` query values are left out. */
+export const apiGet = <T>(
+  path: ApiPath,
+  query?: Readonly<Record<string, QueryValue>>,
+  options: ApiRequestOptions = {},
+): Promise<ApiResult<T>> => request<T>('GET', apiUrl(path, query), undefined, options);
+
+/** POST /api{path} with a JSON body. Passwords and codes travel only this way (DESIGN.md §2). */
+export const apiPost = <T>(
+  path: ApiPath,
+  body: unknown,
+  options: ApiRequestOptions = {},
+): Promise<ApiResult<T>> => request<T>('POST', apiUrl(path), body ?? {}, options);

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { cx } from '../lib/class-names';
+
+export type BannerVariant = 'success' | 'error' | 'info';
+
+interface BannerProps {
+  variant?: BannerVariant;
+  children: ReactNode;
+  onDismiss?: () => void;
+}
+
+const variants: Record<BannerVariant, string> = {
+  success: 'bg-business-700 text-white',
+  error: 'bg-red-600 text-white',
+  info: 'bg-slate-900 text-white',
+};
+
+/** Spec §2: notices appear as a top-centre banner; the success variant is green. Errors are alerts. */
+export const Banner = ({ variant = 'info', children, onDismiss }: BannerProps) => (
+  <div className="pointer-events-none fixed inset-x-0 top-4 z-50 flex justify-center px-4">
+    <div
+      role={variant === 'error' ? 'alert' : 'status'}
+      className={cx(
+        'pointer-events-auto flex max-w-md items-center gap-3 rounded-xl px-4 py-3 text-sm font-medium shadow-lg',
+        variants[variant],
+      )}
+    >
+      <span>{children}</span>
+      {onDismiss && (
+        <button
+          type="button"
+          onClick={onDismiss}
+          aria-label="Dismiss"
+          className="-mr-1 rounded-md p-1 text-white/80 hover:bg-white/15 hover:text-white"
+        >
+          <svg viewBox="0 0 16 16" className="size-4" aria-hidden="true">
+            <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
+          </svg>
+        </button>
+      )}
+    </div>
+  </div>
+);

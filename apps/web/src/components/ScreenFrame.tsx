@@ -1,0 +1,34 @@
+import { type Platform, platformProductNames } from '@hub/core';
+import { type ReactNode, useId } from 'react';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { documentTitle } from '../lib/brand';
+import type { ScreenId } from '../screens/registry';
+import { Card } from './Card';
+import { PlatformBadge } from './PlatformBadge';
+
+interface ScreenFrameProps {
+  /** Written to `data-screen` so browser tests can tell which screen is shown. */
+  screen: ScreenId;
+  title: string;
+  platform?: Platform | undefined;
+  description?: ReactNode;
+  children?: ReactNode;
+}
+
+/** The standard form screen: a centred card with the platform, the screen's heading and its content. */
+export const ScreenFrame = ({ screen, title, platform, description, children }: ScreenFrameProps) => {
+  const headingId = useId();
+  useDocumentTitle(documentTitle(title, platform && platformProductNames[platform]));
+  return (
+    <section data-screen={screen} aria-labelledby={headingId} className="flex w-full justify-center">
+      <Card>
+        {platform && <PlatformBadge platform={platform} />}
+        <h1 id={headingId} className="mt-3 text-2xl font-semibold tracking-tight text-slate-900">
+          {title}
+        </h1>
+        {description && <p className="mt-2 text-sm leading-6 text-slate-600">{description}</p>}
+        {children && <div className="mt-6">{children}</div>}
+      </Card>
+    </section>
+  );
+};

@@ -1,0 +1,68 @@
+import { labels, routePath } from '@hub/core';
+import { useCallback, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { type DismissReason, useDismiss } from '../hooks/use-dismiss';
+import { cx } from '../lib/class-names';
+
+const options = [
+  { label: labels.businessSignIn, href: routePath('login', { platform: 'biz' }), dot: 'bg-business-500' },
+  { label: labels.personalSignIn, href: routePath('login', { platform: 'psl' }), dot: 'bg-primary-500' },
+] as const;
+
+/**
+ * Spec §1: the landing layout's 'Sign in' dropdown. A disclosure (button + list of links): it
+ * closes on Escape (focus returns to the button), on a click or focus outside, and on choosing.
+ */
+export const SignInMenu = ({ className }: { className?: string }) => {
+  const [open, setOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  const dismiss = useCallback((reason: DismissReason) => {
+    setOpen(false);
+    if (reason === 'escape') buttonRef.current?.focus();
+  }, []);
+  useDismiss(containerRef, open, dismiss);
+
+  return (
+    <div ref={containerRef} className={cx('relative', className)}>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((value) => !value)}
+        className="inline-flex items-center gap-1.5 rounded-full bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700"
+      >
+        {labels.signIn}
+        <svg
+          viewBox="0 0 16 16"
+          aria-hidden="true"
+          className={cx('size-4 transition-transform', open && 'rotate-180')}
+        >
+          <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
+        </svg>
+      </button>
+      {open && (
+        <ul
+          id={menuId}
+          className="absolute right-0 z-30 mt-2 w-56 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-900/10"
+        >
+          {options.map((option) => (
+            <li key={option.href}>
+              <Link
+                to={option.href}
+                onClick={() => setOpen(false)}
+                className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+              >
+                <span aria-hidden="true" className={cx('size-2 rounded-full', option.dot)} />
+                {option.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,41 @@
+import { labels } from '@hub/core';
+import { useId } from 'react';
+import { Card } from '../../components/Card';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { documentTitle } from '../../lib/brand';
+import { isLegalRoute, legalPages } from '../../lib/legal-pages';
+import type { ScreenProps } from '../types';
+import { legalDocuments } from './documents';
+
+/** Spec §2: the social-sharing metadata of the privacy page (React hoists these into <head>). */
+const PrivacySharingMeta = () => (
+  <>
+    <meta property="og:title" content={labels.privacyPage} />
+    <meta property="og:description" content="How we handle your personal data and the rights you have." />
+    <meta property="og:image" content={new URL('/favicon.svg', window.location.origin).href} />
+    <meta property="og:url" content={window.location.href} />
+  </>
+);
+
+/** Spec §2: Terms and Conditions, Data Policy and Cookies Policy; one chunk for the three. */
+const LegalScreen = ({ routeId }: ScreenProps) => {
+  const headingId = useId();
+  const page = legalPages.find((candidate) => candidate.id === routeId) ?? legalPages[0]!;
+  const Document = isLegalRoute(routeId) ? legalDocuments[routeId] : legalDocuments.terms;
+  useDocumentTitle(documentTitle(page.label));
+  return (
+    <section data-screen={page.id} aria-labelledby={headingId} className="flex w-full justify-center">
+      {page.id === 'privacy' && <PrivacySharingMeta />}
+      <Card width="wide">
+        <article>
+          <h1 id={headingId} className="text-2xl font-semibold tracking-tight text-slate-900 tablet:text-3xl">
+            {page.label}
+          </h1>
+          <Document />
+        </article>
+      </Card>
+    </section>
+  );
+};
+
+export default LegalScreen;

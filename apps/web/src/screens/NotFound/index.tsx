@@ -1,0 +1,15 @@
+import { labels } from '@hub/core';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { documentTitle } from '../../lib/brand';
+
+/** Spec §2: any other path is a plain page reading 'Error 404'. */
+const NotFoundScreen = () => {
+  useDocumentTitle(documentTitle(labels.error404));
+  return (
+    <div data-screen="not_found">
+      <h1 className="text-2xl font-semibold text-slate-800">{labels.error404}</h1>
+    </div>
+  );
+};
+
+export default NotFoundScreen;

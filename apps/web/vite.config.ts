@@ -1,0 +1,58 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const coreSource = fileURLToPath(new URL('../../packages/core/src/index.ts', import.meta.url));
+
+/** The hub server (apps/server) serves the API; in development Vite forwards these prefixes to it. */
+const hubServer = 'http://localhost:3000';
+const proxiedPrefixes = ['/api', '/healthz', '/readyz', '/.well-known', '/dev/mail'];
+
+/** Names each screen's lazy chunk after its folder (screens/Login/index.tsx → screen-Login-[hash].js), and core's. */
+const chunkFileNames = (chunk: { facadeModuleId: string | null; moduleIds: string[] }): string => {
+  const screen = chunk.facadeModuleId?.match(/\/screens\/([^/]+)\/index\.tsx$/)?.[1];
+  if (screen) return `assets/screen-${screen}-[hash].js`;
+  if (chunk.moduleIds.includes(coreSource)) return 'assets/core-[hash].js';
+  return 'assets/[name]-[hash].js';
+};
+
+/**
+ * The Content-Security-Policy the hub server sends. `vite preview` sends it too, so a build that
+ * needs an inline script or style fails there first. (The dev server cannot: React Refresh injects
+ * an inline script.)
+ */
+const contentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@hub/core': coreSource } },
+  server: {
+    proxy: Object.fromEntries(proxiedPrefixes.map((prefix) => [prefix, { target: hubServer }])),
+  },
+  preview: {
+    headers: { 'Content-Security-Policy': contentSecurityPolicy },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    rolldownOptions: {
+      output: {
+        entryFileNames: 'assets/[name]-[hash].js',
+        chunkFileNames,
+        assetFileNames: 'assets/[name]-[hash][extname]',
+      },
+    },
+  },
+});

@@ -1,0 +1,22 @@
+/**
+ * Runs `work` over `items` on `lanes` workers, each with a resource of its own (a browser page,
+ * say) made once by `open` and closed at the end; rejects with the first failure.
+ */
+export const eachInLanes = async <T, R>(
+  items: readonly T[],
+  lanes: number,
+  open: () => Promise<R>,
+  close: (resource: R) => Promise<void>,
+  work: (item: T, resource: R) => Promise<void>,
+) => {
+  let next = 0;
+  const runners = Array.from({ length: Math.min(lanes, items.length) }, async () => {
+    const resource = await open();
+    try {
+      while (next < items.length) await work(items[next++]!, resource);
+    } finally {
+      await close(resource);
+    }
+  });
+  await Promise.all(runners);
+};
