@@ -1,0 +1,92 @@
+import { CODE_TTL_SECONDS } from '@hub/core';
+import { describe, expect, it } from 'vitest';
+import { codePurposes, verificationCodeMail, workAccountInvitationMail } from './templates.js';
+
+const ttlMinutes = CODE_TTL_SECONDS / 60;
+const visibleText = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+describe('verificationCodeMail', () => {
+  it.each(codePurposes)('carries the product, the code and its lifetime in both parts (%s)', (purpose) => {
+    const mail = verificationCodeMail({ code: '482913', purpose, ttlMinutes });
+    expect(mail.subject).toMatch(/^Your Account Hub (verification|password reset) code$/);
+    for (const part of [mail.text, visibleText(mail.html)]) {
+      expect(part).toContain('Account Hub');
+      expect(part).toContain('482913');
+      expect(part).toContain('This code expires in 10 minutes.');
+      expect(part).toContain('If you did not ask for this code, you can ignore this email');
+    }
+  });
+
+  it('names the purpose', () => {
+    expect(verificationCodeMail({ code: '1', purpose: 'signup', ttlMinutes }).subject).toBe(
+      'Your Account Hub verification code',
+    );
+    expect(verificationCodeMail({ code: '1', purpose: 'reset', ttlMinutes }).text).toContain(
+      'reset the password',
+    );
+    expect(verificationCodeMail({ code: '1', purpose: 'work_account', ttlMinutes }).text).toContain(
+      'verify your work account',
+    );
+  });
+
+  it('shows the code large and spaced in an email-safe HTML document', () => {
+    const { html } = verificationCodeMail({ code: '482913', purpose: 'signup', ttlMinutes });
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toMatch(/font-size:32px;[^"]*letter-spacing:8px;[^"]*">482913</);
+    expect(html).not.toMatch(/<script|<link|<style/i);
+  });
+
+  it('says "1 minute" for a one-minute code', () => {
+    expect(verificationCodeMail({ code: '1', purpose: 'signup', ttlMinutes: 1 }).text).toContain(
+      'This code expires in 1 minute.',
+    );
+  });
+
+  it('escapes everything it puts in the HTML and keeps the subject on one line', () => {
+    const mail = verificationCodeMail({
+      code: '<b>1</b>',
+      purpose: 'signup',
+      ttlMinutes,
+      productName: 'Hub <img src=x onerror=alert(1)>\r\nBcc: x@evil.test',
+    });
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).not.toContain('<b>');
+    expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(mail.html).toContain('&lt;b&gt;1&lt;/b&gt;');
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+  });
+});
+
+describe('workAccountInvitationMail', () => {
+  const base = {
+    inviterName: 'Maria "Boss" <Santos>',
+    code: '551024',
+    link: 'https://hub.example.ph/work/verify?f=abc&x=1',
+    ttlMinutes,
+  };
+
+  it('carries inviter, link, code and lifetime in both parts, escaped in HTML', () => {
+    const mail = workAccountInvitationMail(base);
+    expect(mail.subject).toBe('Maria "Boss" <Santos> invited you to a work account on Account Hub');
+    expect(mail.text).toContain(base.link);
+    expect(mail.text).toContain('551024');
+    expect(mail.text).toContain('This code expires in 10 minutes.');
+    expect(mail.html).toContain('href="https://hub.example.ph/work/verify?f=abc&amp;x=1"');
+    expect(mail.html).toContain('Maria &quot;Boss&quot; &lt;Santos&gt;');
+    expect(visibleText(mail.html)).toContain('551024');
+  });
+
+  it('refuses links that are not http(s)', () => {
+    expect(() => workAccountInvitationMail({ ...base, link: 'javascript:alert(1)' })).toThrow();
+    expect(() => workAccountInvitationMail({ ...base, link: 'not a url' })).toThrow();
+  });
+
+  it('keeps a multi-line inviter name out of the subject header', () => {
+    const mail = workAccountInvitationMail({ ...base, inviterName: 'Eve\r\nBcc: all@example.ph' });
+    expect(mail.subject).toBe('Eve Bcc: all@example.ph invited you to a work account on Account Hub');
+  });
+});
