@@ -1,11 +1,20 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { registerDemoPlatformSites } from './demo/platform-site.js';
+import { registerLoginRoutes } from './flows/login/routes.js';
+import { registerResetRoutes } from './flows/reset/routes.js';
+import { registerSignupRoutes } from './flows/signup/routes.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerHealthRoutes } from './http/health.js';
 import { registerWebApp } from './http/static.js';
+import { createHub, type Hub } from './hub.js';
+import { registerDevMailbox } from './mail/dev-mailbox-routes.js';
+import { createMailTransport, type DevMailbox, type MailSetup } from './mail/transport.js';
+import { createMailWorker, type MailWorker } from './mail/worker.js';
+import type { Throttle } from './services/throttle.js';
 import type { HubDatabase } from './storage/database.js';
 
 export interface AppDeps {
@@ -14,6 +23,16 @@ export interface AppDeps {
   /** Injected clock: flows read time only through it (DESIGN.md rule 6). */
   now?: () => number;
   logger?: boolean | { level: string };
+  mail?: MailSetup;
+  throttle?: Throttle;
+}
+
+export interface HubApp {
+  app: FastifyInstance;
+  hub: Hub;
+  mailWorker: MailWorker;
+  /** Set in local/development without SMTP_URL: where mail goes instead (also at /dev/mail). */
+  devMailbox: DevMailbox | undefined;
 }
 
 /** Content-Security-Policy the web app runs under: nothing inline, nothing from elsewhere. */
@@ -35,9 +54,10 @@ const contentSecurityPolicy = {
   },
 };
 
-/** Builds the hub's HTTP app without listening: tests drive it with `inject`. */
-export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
+/** Builds the hub's HTTP app without listening: tests drive it with `inject`; main.ts starts the mail worker. */
+export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   const { config } = deps;
+  const now = deps.now ?? Date.now;
   const app = Fastify({
     logger: deps.logger ?? {
       level: config.logLevel,
@@ -49,7 +69,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     requestIdHeader: false,
-  }).withTypeProvider<ZodTypeProvider>();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -62,7 +82,37 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   });
   await app.register(fastifyCookie);
 
+  const mail = deps.mail ?? createMailTransport(config, app.log);
+  const mailWorker = createMailWorker({
+    database: deps.database,
+    transport: mail.transport,
+    from: config.mailFrom,
+    now,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => {
+    await mailWorker.stop();
+    mail.transport.close?.();
+  });
+  const hub = createHub({
+    config,
+    database: deps.database,
+    now,
+    ...(deps.throttle ? { throttle: deps.throttle } : {}),
+    nudgeMail: () => mailWorker.nudge(),
+  });
+
   registerHealthRoutes(app, deps.database);
+  app.get('/.well-known/jwks.json', async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=300').send(await hub.keys.jwks()),
+  );
+  registerLoginRoutes(app, hub);
+  registerSignupRoutes(app, hub);
+  registerResetRoutes(app, hub);
+  const local = config.appEnv === 'local' || config.appEnv === 'development';
+  // The dev mailbox logs and shows codes: only where mail has nowhere real to go.
+  if (mail.devMailbox && local) registerDevMailbox(app, mail.devMailbox);
+  if (local) registerDemoPlatformSites(app, hub);
   await registerWebApp(app, config.webDist);
-  return app;
+  return { app, hub, mailWorker, devMailbox: mail.devMailbox };
 };

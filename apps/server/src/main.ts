@@ -17,7 +17,7 @@ const main = async () => {
   }
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database);
-  const app = await buildApp({ config, database });
+  const { app, mailWorker } = await buildApp({ config, database });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -34,6 +34,7 @@ const main = async () => {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  mailWorker.start();
   app.log.info(
     { url: config.publicUrl, env: config.appEnv, database: database.dialect },
     'Account Hub is listening',

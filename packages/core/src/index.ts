@@ -5,6 +5,7 @@ export * from './base64-account.js';
 export * from './code-input.js';
 export * from './codecs.js';
 export * from './constants.js';
+export * from './contracts/auth.js';
 export * from './flow-rules.js';
 export * from './ids.js';
 export * from './labels.js';

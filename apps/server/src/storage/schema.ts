@@ -56,6 +56,8 @@ export interface FlowsTable {
   identifier_kind: string | null;
   /** JSON: entry, tool context, referral, profile seed — display and context only. */
   context: string;
+  /** SHA-256 of the browser's flow-binding cookie: only the browser that started a flow can go on with it. */
+  binding_hash: string;
   attempts: number;
   expires_at: number;
   created_at: number;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, type HubApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import type { HubDatabase } from '../storage/database.js';
 import { createTestDatabase, type TestDialect } from './databases.js';
@@ -24,7 +24,7 @@ export const createTestClock = (start = Date.UTC(2026, 10, 21, 12, 0, 0)): TestC
   };
 };
 
-export interface TestHub {
+export interface TestHub extends Omit<HubApp, 'app'> {
   app: FastifyInstance;
   database: HubDatabase;
   config: Config;
@@ -40,10 +40,11 @@ export const createTestHub = async (
   const database = await createTestDatabase(dialect);
   const config = loadConfig({ APP_ENV: 'local', LOG_LEVEL: 'silent', ...env });
   const clock = createTestClock();
-  const app = await buildApp({ config, database, now: clock.now, logger: false });
-  await app.ready();
+  const built = await buildApp({ config, database, now: clock.now, logger: false });
+  await built.app.ready();
+  const { app } = built;
   return {
-    app,
+    ...built,
     database,
     config,
     clock,

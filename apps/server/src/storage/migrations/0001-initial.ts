@@ -64,6 +64,7 @@ export const initialMigration = (dialect: Dialect): Migration => ({
       .addColumn('identifier', 'text')
       .addColumn('identifier_kind', 'text')
       .addColumn('context', 'text', (c) => c.notNull().defaultTo('{}'))
+      .addColumn('binding_hash', 'text', (c) => c.notNull())
       .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('expires_at', time, (c) => c.notNull())
       .addColumn('created_at', time, (c) => c.notNull())

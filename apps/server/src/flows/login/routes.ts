@@ -1,0 +1,35 @@
+import {
+  authEndpoints,
+  loginIdentifyRequestSchema,
+  loginIdentifyResponseSchema,
+  loginPasswordRequestSchema,
+  loginPasswordResponseSchema,
+} from '@hub/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Hub } from '../../hub.js';
+import { callerOf } from '../caller.js';
+import { completeSignIn } from '../complete-sign-in.js';
+import { checkLoginPassword, identifyForLogin } from './service.js';
+
+export const registerLoginRoutes = (app: FastifyInstance, hub: Hub) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    authEndpoints.loginIdentify,
+    { schema: { body: loginIdentifyRequestSchema, response: { 200: loginIdentifyResponseSchema } } },
+    async (request, reply) => identifyForLogin(hub, callerOf(hub, request, reply, true), request.body),
+  );
+  r.post(
+    authEndpoints.loginPassword,
+    { schema: { body: loginPasswordRequestSchema, response: { 200: loginPasswordResponseSchema } } },
+    async (request, reply) => {
+      const outcome = await checkLoginPassword(
+        hub,
+        callerOf(hub, request, reply),
+        request.body.flowId,
+        request.body.password,
+      );
+      return completeSignIn(hub, request, reply, { ...outcome, authMethod: 'password' });
+    },
+  );
+};

@@ -1,0 +1,11 @@
+/**
+ * The sign-up flow on the server (DESIGN.md rule 1):
+ *
+ *   code_sent --(right code)--> verified --(password, score 0)--> completed
+ *       ^  |
+ *       +--+ resend (after 360 s; the old code dies)
+ *
+ * Wrong codes count on the code (5 burn it); the flow itself expires after 30 minutes.
+ */
+export const signupStates = { codeSent: 'code_sent', verified: 'verified', completed: 'completed' } as const;
+export const SIGNUP_FLOW_TTL_MS = 30 * 60 * 1000;

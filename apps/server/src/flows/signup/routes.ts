@@ -1,0 +1,66 @@
+import {
+  authEndpoints,
+  flowStatusQuerySchema,
+  flowStatusResponseSchema,
+  resendCodeRequestSchema,
+  resendCodeResponseSchema,
+  setPasswordRequestSchema,
+  setPasswordResponseSchema,
+  signupStartRequestSchema,
+  signupStartResponseSchema,
+  verifyCodeRequestSchema,
+  verifyCodeResponseSchema,
+} from '@hub/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Hub } from '../../hub.js';
+import { callerOf, readerOf } from '../caller.js';
+import { completeSignIn } from '../complete-sign-in.js';
+import {
+  finalizeSignup,
+  requestSignupCode,
+  resendSignupCode,
+  signupStatus,
+  verifySignupCode,
+} from './service.js';
+
+export const registerSignupRoutes = (app: FastifyInstance, hub: Hub) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    authEndpoints.signupStart,
+    { schema: { body: signupStartRequestSchema, response: { 200: signupStartResponseSchema } } },
+    async (request, reply) => requestSignupCode(hub, callerOf(hub, request, reply, true), request.body),
+  );
+  r.post(
+    authEndpoints.signupVerify,
+    { schema: { body: verifyCodeRequestSchema, response: { 200: verifyCodeResponseSchema } } },
+    async (request, reply) =>
+      verifySignupCode(hub, callerOf(hub, request, reply), request.body.flowId, request.body.code),
+  );
+  r.post(
+    authEndpoints.signupResend,
+    { schema: { body: resendCodeRequestSchema, response: { 200: resendCodeResponseSchema } } },
+    async (request, reply) => resendSignupCode(hub, callerOf(hub, request, reply), request.body.flowId),
+  );
+  r.get(
+    authEndpoints.signupStatus,
+    { schema: { querystring: flowStatusQuerySchema, response: { 200: flowStatusResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return signupStatus(hub, readerOf(hub, request), request.query.flowId);
+    },
+  );
+  r.post(
+    authEndpoints.signupFinalize,
+    { schema: { body: setPasswordRequestSchema, response: { 200: setPasswordResponseSchema } } },
+    async (request, reply) => {
+      const outcome = await finalizeSignup(
+        hub,
+        callerOf(hub, request, reply),
+        request.body.flowId,
+        request.body.password,
+      );
+      return completeSignIn(hub, request, reply, { ...outcome, authMethod: 'signup' });
+    },
+  );
+};

@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import { createThrottle, type Throttle } from './services/throttle.js';
+import { createKeyRing, type KeyRing } from './sso/signing-keys.js';
+import { type AccountQueries, createAccountQueries } from './storage/accounts.js';
+import type { HubDatabase } from './storage/database.js';
+import { type CodeQueries, createCodeQueries, createFlowQueries, type FlowQueries } from './storage/flows.js';
+import type { Database } from './storage/schema.js';
+import { createSessionQueries, type SessionQueries } from './storage/sessions.js';
+
+/** Everything a flow needs, made once per app: flows receive it instead of reaching for globals. */
+export interface Hub {
+  config: Config;
+  database: HubDatabase;
+  db: Kysely<Database>;
+  now: () => number;
+  accounts: AccountQueries;
+  flows: FlowQueries;
+  codes: CodeQueries;
+  sessions: SessionQueries;
+  throttle: Throttle;
+  keys: KeyRing;
+  /** Asks the mail worker to send now (call after the transaction that queued a mail has committed). */
+  nudgeMail: () => void;
+}
+
+export const createHub = (deps: {
+  config: Config;
+  database: HubDatabase;
+  now: () => number;
+  throttle?: Throttle;
+  nudgeMail?: () => void;
+}): Hub => {
+  const { config, database, now } = deps;
+  return {
+    config,
+    database,
+    db: database.db,
+    now,
+    accounts: createAccountQueries(database.db),
+    flows: createFlowQueries(database.db),
+    codes: createCodeQueries(database.db),
+    sessions: createSessionQueries(database.db),
+    throttle: deps.throttle ?? createThrottle({ now, scale: config.rateLimitScale }),
+    keys: createKeyRing(database, now),
+    nudgeMail: deps.nudgeMail ?? (() => {}),
+  };
+};

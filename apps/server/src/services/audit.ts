@@ -1,0 +1,44 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../storage/schema.js';
+
+export type AuditEvent =
+  | 'signup.code_sent'
+  | 'signup.code_failed'
+  | 'signup.code_verified'
+  | 'signup.completed'
+  | 'login.identified'
+  | 'login.success'
+  | 'login.failure'
+  | 'reset.code_sent'
+  | 'reset.code_failed'
+  | 'reset.code_verified'
+  | 'password.changed'
+  | 'throttle.refused';
+
+export interface AuditEntry {
+  event: AuditEvent;
+  outcome: 'success' | 'failure' | 'refused';
+  accountId?: string | null;
+  ip?: string | null;
+  /** Context only: never a password, code, hash or token. */
+  detail?: Record<string, string | number | boolean | null>;
+}
+
+/** Writes one authentication event (issue 3 "Audit"); usable inside the caller's transaction. */
+export const recordAudit = async (
+  db: Kysely<Database> | Transaction<Database>,
+  entry: AuditEntry,
+  now: number,
+) => {
+  await db
+    .insertInto('audit_events')
+    .values({
+      at: now,
+      event: entry.event,
+      outcome: entry.outcome,
+      account_id: entry.accountId ?? null,
+      ip: entry.ip ?? null,
+      detail: JSON.stringify(entry.detail ?? {}),
+    })
+    .execute();
+};

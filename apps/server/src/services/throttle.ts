@@ -1,0 +1,75 @@
+import type { ErrorCode } from '@hub/core';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { HubError } from '../errors.js';
+
+export interface ThrottleRule {
+  name: string;
+  points: number;
+  windowSeconds: number;
+}
+
+/** DESIGN.md difference 6 and issue 3: the limits, per client IP and per account. */
+export const throttleRules = {
+  lookupPerIp: { name: 'lookup_ip', points: 60, windowSeconds: 60 },
+  codeSendPerAccount: { name: 'code_send_acct', points: 5, windowSeconds: 3600 },
+  codeSendPerIp: { name: 'code_send_ip', points: 30, windowSeconds: 3600 },
+  codeVerifyPerIp: { name: 'code_verify_ip', points: 60, windowSeconds: 600 },
+  passwordPerIp: { name: 'password_ip', points: 100, windowSeconds: 900 },
+} as const satisfies Record<string, ThrottleRule>;
+export type ThrottleRuleName = keyof typeof throttleRules;
+
+export interface Throttle {
+  /** Counts one attempt; throws HubError rate_limited (with retryAfter seconds) past the rule's limit. */
+  consume(rule: ThrottleRuleName, key: string): Promise<void>;
+}
+
+/**
+ * Fixed-window counters on rate-limiter-flexible (memory, or Redis shared by every hub process).
+ * The window is taken from the injected clock and is part of the key, so moving the clock opens a
+ * new window: tests move time instead of sleeping. `scale` multiplies every limit (operators raise
+ * it for benchmarks; see README).
+ */
+export const createThrottle = (options: { now: () => number; redis?: Redis; scale?: number }): Throttle => {
+  const scale = options.scale ?? 1;
+  const limiters = new Map<ThrottleRuleName, RateLimiterMemory | RateLimiterRedis>();
+  const limiterFor = (name: ThrottleRuleName) => {
+    let limiter = limiters.get(name);
+    if (!limiter) {
+      const rule = throttleRules[name];
+      const base = {
+        keyPrefix: `hub_${rule.name}`,
+        points: Math.ceil(rule.points * scale),
+        duration: rule.windowSeconds * 2,
+      };
+      limiter = options.redis
+        ? new RateLimiterRedis({
+            ...base,
+            storeClient: options.redis,
+            insuranceLimiter: new RateLimiterMemory(base),
+          })
+        : new RateLimiterMemory(base);
+      limiters.set(name, limiter);
+    }
+    return limiter;
+  };
+
+  return {
+    async consume(name, key) {
+      const rule = throttleRules[name];
+      const windowMs = rule.windowSeconds * 1000;
+      const now = options.now();
+      const windowIndex = Math.floor(now / windowMs);
+      try {
+        await limiterFor(name).consume(`${key}:${windowIndex}`);
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        const retryAfter = Math.max(1, Math.ceil(((windowIndex + 1) * windowMs - now) / 1000));
+        throw rateLimited(retryAfter);
+      }
+    },
+  };
+};
+
+export const rateLimited = (retryAfter: number, code: ErrorCode = 'rate_limited') =>
+  new HubError(code, { retryAfter, params: { seconds: retryAfter } });

@@ -1,0 +1,59 @@
+import type { Platform } from '@hub/core';
+import { SignJWT } from 'jose';
+import type { Kysely } from 'kysely';
+import { randomToken } from '../services/tokens.js';
+import type { Database } from '../storage/schema.js';
+import { AINFO_ALG, AINFO_TTL_SECONDS, type KeyRing } from './signing-keys.js';
+
+export interface AinfoSubject {
+  accountId: string;
+  /** The spec's account_type: the platform the account signs in to (3 on return from switching to a tool). */
+  accountType: number | Platform;
+  platform: Platform;
+  authMethod: string;
+}
+
+/** Who the token is for: a platform site or one tool (its `aud`). */
+export type AinfoAudience = { kind: 'platform'; platform: Platform } | { kind: 'tool'; tid: number };
+
+export const audienceClaim = (audience: AinfoAudience): string =>
+  audience.kind === 'platform' ? `platform:${audience.platform}` : `tool:${audience.tid}`;
+
+/**
+ * DESIGN.md difference 3: ainfo is a compact ES256 JWS, valid 120 s, bound to one audience, with a
+ * unique jti recorded so a tool can redeem it once. Its payload still carries aid and account_type.
+ */
+export const issueAinfo = async (
+  deps: { db: Kysely<Database>; keys: KeyRing; issuer: string; now: () => number },
+  subject: AinfoSubject,
+  audience: AinfoAudience,
+): Promise<string> => {
+  const key = await deps.keys.current();
+  const iat = Math.floor(deps.now() / 1000);
+  const jti = randomToken(16);
+  const token = await new SignJWT({
+    aid: subject.accountId,
+    account_type: subject.accountType,
+    platform: subject.platform,
+    amr: [subject.authMethod],
+  })
+    .setProtectedHeader({ alg: AINFO_ALG, kid: key.kid, typ: 'JWT' })
+    .setIssuer(deps.issuer)
+    .setSubject(subject.accountId)
+    .setAudience(audienceClaim(audience))
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + AINFO_TTL_SECONDS)
+    .setJti(jti)
+    .sign(key.privateKey);
+  await deps.db
+    .insertInto('issued_tokens')
+    .values({
+      jti,
+      tid: audience.kind === 'tool' ? audience.tid : 0,
+      account_id: subject.accountId,
+      expires_at: (iat + AINFO_TTL_SECONDS) * 1000,
+      redeemed_at: null,
+    })
+    .execute();
+  return token;
+};

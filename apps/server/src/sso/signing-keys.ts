@@ -1,0 +1,69 @@
+import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+import { randomToken } from '../services/tokens.js';
+import type { HubDatabase } from '../storage/database.js';
+import { createSigningKeyQueries } from '../storage/signing-keys.js';
+
+export const AINFO_ALG = 'ES256';
+/** DESIGN.md difference 3: ainfo lives at most 120 s. */
+export const AINFO_TTL_SECONDS = 120;
+
+export interface SigningKey {
+  kid: string;
+  privateKey: Awaited<ReturnType<typeof importJWK>>;
+}
+
+export interface KeyRing {
+  /** The key to sign with now; created on first use when the database holds none. */
+  current(): Promise<SigningKey>;
+  /** The public keys to publish at /.well-known/jwks.json. */
+  jwks(): Promise<{ keys: JWK[] }>;
+  /** Makes a new key current; the old ones stay published until their tokens have expired. */
+  rotate(): Promise<string>;
+}
+
+/** ES256 signing keys persisted in the database, so every hub process signs and publishes the same set. */
+export const createKeyRing = (database: HubDatabase, now: () => number): KeyRing => {
+  const queries = createSigningKeyQueries(database.db);
+  let cached: { kid: string; key: SigningKey } | undefined;
+
+  const createKey = async (): Promise<string> => {
+    const { publicKey, privateKey } = await generateKeyPair(AINFO_ALG, { extractable: true });
+    const kid = `${new Date(now()).toISOString().slice(0, 10)}-${randomToken(6)}`;
+    const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: AINFO_ALG, use: 'sig' };
+    const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: AINFO_ALG };
+    await queries.insert({
+      kid,
+      alg: AINFO_ALG,
+      public_jwk: JSON.stringify(publicJwk),
+      private_jwk: JSON.stringify(privateJwk),
+      created_at: now(),
+      retired_at: null,
+    });
+    return kid;
+  };
+
+  return {
+    async current() {
+      let row = await queries.findCurrent();
+      if (!row) {
+        await createKey();
+        row = await queries.findCurrent();
+      }
+      if (!row) throw new Error('no signing key could be created');
+      if (cached?.kid !== row.kid) {
+        const privateKey = await importJWK(JSON.parse(row.private_jwk) as JWK, AINFO_ALG);
+        cached = { kid: row.kid, key: { kid: row.kid, privateKey } };
+      }
+      return cached.key;
+    },
+    async jwks() {
+      const rows = await queries.findPublished(now() - AINFO_TTL_SECONDS * 1000);
+      return { keys: rows.map((row) => JSON.parse(row.public_jwk) as JWK) };
+    },
+    async rotate() {
+      const kid = await createKey();
+      await queries.retireAllBut(kid, now());
+      return kid;
+    },
+  };
+};

@@ -1,0 +1,79 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, FlowsTable, VerificationCodesTable } from './schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const createFlowQueries = (db: Kysely<Database>) => ({
+  insert: (trx: Db, flow: FlowsTable) => trx.insertInto('flows').values(flow).execute(),
+
+  findById: (id: string, trx: Db = db) =>
+    trx.selectFrom('flows').selectAll().where('id', '=', id).executeTakeFirst(),
+
+  /** Moves a flow from one state to another; false when another request moved it first. */
+  transition: async (trx: Db, id: string, from: string, changes: Partial<FlowsTable>) => {
+    const result = await trx
+      .updateTable('flows')
+      .set(changes)
+      .where('id', '=', id)
+      .where('state', '=', from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  update: (trx: Db, id: string, changes: Partial<FlowsTable>) =>
+    trx.updateTable('flows').set(changes).where('id', '=', id).execute(),
+});
+export type FlowQueries = ReturnType<typeof createFlowQueries>;
+
+export const createCodeQueries = (db: Kysely<Database>) => ({
+  /** A new code for a flow; every earlier code of the flow dies with it (a resend kills the old code). */
+  replace: async (trx: Db, code: VerificationCodesTable) => {
+    await trx
+      .updateTable('verification_codes')
+      .set({ consumed_at: code.created_at })
+      .where('flow_id', '=', code.flow_id)
+      .where('consumed_at', 'is', null)
+      .execute();
+    await trx.insertInto('verification_codes').values(code).execute();
+  },
+
+  /** The flow's live code, if any (not consumed; expiry and attempts are judged by the caller). */
+  findLive: (flowId: string) =>
+    db
+      .selectFrom('verification_codes')
+      .selectAll()
+      .where('flow_id', '=', flowId)
+      .where('consumed_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst(),
+
+  /**
+   * Takes the code once: only one of any number of concurrent submissions updates the row, and
+   * never past its expiry or its attempt limit.
+   */
+  consume: async (id: string, now: number, maxAttempts: number) => {
+    const result = await db
+      .updateTable('verification_codes')
+      .set((eb) => ({ consumed_at: now, attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .where('consumed_at', 'is', null)
+      .where('expires_at', '>', now)
+      .where('attempts', '<', maxAttempts)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** Counts a wrong try atomically; returns the new count, or null when the code was no longer open. */
+  recordWrongTry: async (id: string, maxAttempts: number) => {
+    const row = await db
+      .updateTable('verification_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .where('consumed_at', 'is', null)
+      .where('attempts', '<', maxAttempts)
+      .returning('attempts')
+      .executeTakeFirst();
+    return row ? Number(row.attempts) : null;
+  },
+});
+export type CodeQueries = ReturnType<typeof createCodeQueries>;

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import type { Platform } from '@hub/core';
+import { hashPassword } from '../services/passwords.js';
+import type { TestHub } from './app.js';
+import { strongPassword } from './client.js';
+
+/** An account as a finished sign-up leaves it, with the identifiers and types a test needs. */
+export const seedAccount = async (
+  hub: TestHub,
+  input: {
+    email: string;
+    password?: string;
+    platforms?: Platform[];
+    userType?: number;
+    uType?: number;
+    mobile?: string;
+    username?: string;
+  },
+) => {
+  const now = hub.clock.now();
+  const id = randomUUID();
+  const platforms = input.platforms ?? ['psl'];
+  await hub.database.db.transaction().execute(async (trx) => {
+    await hub.hub.accounts.insert(trx, {
+      id,
+      email: input.email,
+      email_normalized: input.email.toLowerCase(),
+      mobile_num: input.mobile ?? null,
+      username: input.username ?? null,
+      username_normalized: input.username?.toLowerCase() ?? null,
+      password_hash: await hashPassword(input.password ?? strongPassword),
+      home_platform: platforms[0]!,
+      user_type: input.userType ?? 0,
+      u_type: input.uType ?? 1,
+      verified: 1,
+      created_at: now,
+      updated_at: now,
+      password_changed_at: now,
+    });
+    for (const [i, platform] of platforms.entries())
+      await hub.hub.accounts.addMembership(trx, id, platform, i === 0, now);
+  });
+  return id;
+};
