@@ -9,7 +9,15 @@ Commands:
   help           show this help`;
 
 /** The operator CLI (`npx hub …`). Returns the process exit code. */
-export const runCli = async (argv: string[], out = process.stdout, err = process.stderr): Promise<number> => {
+export const runCli = async (
+  argv: string[],
+  io: { out: NodeJS.WritableStream; err: NodeJS.WritableStream; env: NodeJS.ProcessEnv } = {
+    out: process.stdout,
+    err: process.stderr,
+    env: process.env,
+  },
+): Promise<number> => {
+  const { out, err } = io;
   const [command] = argv;
   if (!command || command === 'help' || command === '--help') {
     out.write(`${usage}\n`);
@@ -17,7 +25,7 @@ export const runCli = async (argv: string[], out = process.stdout, err = process
   }
   let config: ReturnType<typeof loadConfig>;
   try {
-    config = loadConfig();
+    config = loadConfig(io.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       err.write(`${error.message}\n`);
