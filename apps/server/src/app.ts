@@ -15,6 +15,7 @@ import { registerDevMailbox } from './mail/dev-mailbox-routes.js';
 import { createMailTransport, type DevMailbox, type MailSetup } from './mail/transport.js';
 import { createMailWorker, type MailWorker } from './mail/worker.js';
 import type { Throttle } from './services/throttle.js';
+import { registerSsoRoutes } from './sso/routes.js';
 import type { HubDatabase } from './storage/database.js';
 
 export interface AppDeps {
@@ -109,6 +110,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   registerLoginRoutes(app, hub);
   registerSignupRoutes(app, hub);
   registerResetRoutes(app, hub);
+  registerSsoRoutes(app, hub);
   const local = config.appEnv === 'local' || config.appEnv === 'development';
   // The dev mailbox logs and shows codes: only where mail has nowhere real to go.
   if (mail.devMailbox && local) registerDevMailbox(app, mail.devMailbox);

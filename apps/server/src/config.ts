@@ -23,6 +23,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  DEMO_TOOL_URL: httpUrl.default('http://localhost:3001'),
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(1_000_000).default(1),
 });
 
@@ -40,6 +41,8 @@ export interface Config {
   webDist: string;
   /** Behind a load balancer: take the client IP from X-Forwarded-For (throttles are per IP). */
   trustProxy: boolean;
+  /** Where the local demo tool listens; the seeded catalogue's local callbacks point there. */
+  demoToolUrl: string;
   /** Multiplies every throttle limit (1 in normal operation; raised for load tests). */
   rateLimitScale: number;
 }
@@ -92,5 +95,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     webDist,
     trustProxy: e.TRUST_PROXY === 'true',
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    demoToolUrl: e.DEMO_TOOL_URL,
   };
 };

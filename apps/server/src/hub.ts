@@ -7,6 +7,7 @@ import type { HubDatabase } from './storage/database.js';
 import { type CodeQueries, createCodeQueries, createFlowQueries, type FlowQueries } from './storage/flows.js';
 import type { Database } from './storage/schema.js';
 import { createSessionQueries, type SessionQueries } from './storage/sessions.js';
+import { createToolQueries, type ToolQueries } from './storage/tools.js';
 
 /** Everything a flow needs, made once per app: flows receive it instead of reaching for globals. */
 export interface Hub {
@@ -18,6 +19,7 @@ export interface Hub {
   flows: FlowQueries;
   codes: CodeQueries;
   sessions: SessionQueries;
+  tools: ToolQueries;
   throttle: Throttle;
   keys: KeyRing;
   /** Asks the mail worker to send now (call after the transaction that queued a mail has committed). */
@@ -41,6 +43,7 @@ export const createHub = (deps: {
     flows: createFlowQueries(database.db),
     codes: createCodeQueries(database.db),
     sessions: createSessionQueries(database.db),
+    tools: createToolQueries(database.db),
     throttle: deps.throttle ?? createThrottle({ now, scale: config.rateLimitScale }),
     keys: createKeyRing(database, now),
     nudgeMail: deps.nudgeMail ?? (() => {}),

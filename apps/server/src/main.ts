@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { seedLocalCatalogue } from './sso/catalogue.js';
 import { openDatabase } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
 
@@ -17,6 +18,8 @@ const main = async () => {
   }
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database);
+  // A fresh clone can try every SSO branch against the demo tool (README: Partner integration).
+  if (config.appEnv === 'local') await seedLocalCatalogue(database.db, config.demoToolUrl, Date.now());
   const { app, mailWorker } = await buildApp({ config, database });
 
   let closing = false;

@@ -1,5 +1,6 @@
 import {
   checkAccountInput,
+  decodeToolSession,
   type FlowContext,
   formatAccountForDisplay,
   loginRefusal,
@@ -29,9 +30,10 @@ interface Caller {
 export const identifyForLogin = async (
   hub: Hub,
   caller: Caller,
-  input: { platform: Platform; account: string; context?: FlowContext },
+  input: { platform: Platform; account: string; toolLogin?: boolean; context?: FlowContext },
 ) => {
   await hub.throttle.consume('lookupPerIp', caller.ip);
+  const tool = input.toolLogin ? await toolOfLogin(hub, input.context) : undefined;
   const check = checkAccountInput(input.account);
   if (!check.ok) throw new HubError(check.code, { field: 'account' });
   const account = await hub.accounts.findByIdentifier(check.kind, check.value);
@@ -39,6 +41,9 @@ export const identifyForLogin = async (
   const refusal = loginRefusal(account.user_type, input.platform);
   if (refusal) throw new HubError(refusal, { field: 'account' });
 
+  if (tool && !(await hub.tools.isMember(tool.tid, account.id))) {
+    throw new HubError('account.not_registered_to_tool', { field: 'account', params: { tool: tool.name } });
+  }
   const context = toContextRecord(input.context);
   const memberships = await hub.accounts.memberships(account.id);
   if (!memberships.some((m) => m.platform === input.platform)) {
@@ -68,6 +73,14 @@ export const identifyForLogin = async (
     flowId,
     account: { kind: check.kind, display: formatAccountForDisplay(check.value, check.kind) },
   };
+};
+
+/** The tool of a tool login (spec §2): named by the tool session in `from`, found in the registry. */
+const toolOfLogin = async (hub: Hub, context: FlowContext | undefined) => {
+  const session = context?.from ? decodeToolSession(context.from) : undefined;
+  const tool = session?.ok ? await hub.tools.findByTid(session.value.tid) : undefined;
+  if (!tool) throw new HubError('sso.tsa_key_missing');
+  return tool;
 };
 
 /** Spec §4 Login step 2: the password, under the account's failure count and the client's limit. */

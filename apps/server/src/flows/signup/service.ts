@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   buildPrimeinfo,
-  buildReferral,
   checkSignupAccount,
   decodeProfileSeed,
-  decodeRefAFrnd,
+  decodeToolSession,
   type Entry,
   encodeBase64Account,
   encodeSainfo,
@@ -30,6 +29,7 @@ import {
   verifyFlowCode,
 } from '../code-step.js';
 import { contextQuery, type FlowContextRecord, toContextRecord } from '../flow-context.js';
+import { recordReferral } from '../referral.js';
 import { switchingRedirect } from '../switching-redirect.js';
 import { SIGNUP_FLOW_TTL_MS, signupStates } from './flow.js';
 
@@ -181,7 +181,8 @@ export const finalizeSignup = async (hub: Hub, caller: Caller, flowId: string, p
       });
       await hub.accounts.addMembership(trx, accountId, flow.platform, true, now);
       await hub.flows.update(trx, flow.id, { account_id: accountId });
-      await createReferral(hub, trx, context, accountId, now);
+      const viaTool = Boolean(context.from && decodeToolSession(context.from).ok);
+      await recordReferral(hub, trx, { refAFrnd: context.refAFrnd, accountId, viaTool, now });
       await createProfile(trx, context, accountId, now);
     });
   } catch (error) {
@@ -193,37 +194,6 @@ export const finalizeSignup = async (hub: Hub, caller: Caller, flowId: string, p
     throw error;
   }
   return { accountId, platform: flow.platform, context };
-};
-
-/** Spec §4: a referral record when a referral came with the request and the referrer exists. */
-const createReferral = async (
-  hub: Hub,
-  trx: Transaction<Database>,
-  context: FlowContextRecord,
-  accountId: string,
-  now: number,
-) => {
-  if (!context.refAFrnd) return;
-  const decoded = decodeRefAFrnd(context.refAFrnd);
-  if (!decoded.ok) return;
-  const referrer = await hub.accounts.findById(String(decoded.value.aid), trx);
-  if (!referrer) return;
-  const record = buildReferral({
-    referral: decoded.value,
-    referredUserId: accountId,
-    viaTool: Boolean(context.from),
-  });
-  await trx
-    .insertInto('referrals')
-    .values({
-      id: randomToken(16),
-      tool: record.tool,
-      referrer_user_id: record.referrer_user_id,
-      referred_user_id: record.referred_user_id,
-      referred_from: record.referred_from,
-      created_at: now,
-    })
-    .execute();
 };
 
 /**

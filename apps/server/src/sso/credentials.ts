@@ -1,0 +1,35 @@
+import { randomToken, sameHash, sha256 } from '../services/tokens.js';
+import type { ToolQueries } from '../storage/tools.js';
+
+/**
+ * A tool's server-to-server credential (DESIGN.md difference 5): `hubtool_<tid>_<secret>`, shown
+ * once when made or rotated and stored only as a SHA-256 hash (the secret has 192 random bits, so
+ * a slow hash adds nothing). The tid inside lets the hub find the tool without a scan.
+ */
+export const newToolCredential = (tid: number) => {
+  const credential = `hubtool_${tid}_${randomToken(24)}`;
+  return { credential, hash: sha256(credential) };
+};
+
+/**
+ * Local development only: the seeded catalogue's tools use this fixed credential so the demo tool
+ * can redeem tokens without copying a secret around. Never seeded outside APP_ENV=local.
+ */
+export const localDemoCredential = (tid: number) => `hubtool_${tid}_local-demo-only`;
+
+const credentialPattern = /^hubtool_(\d{1,9})_[A-Za-z0-9_-]{8,64}$/;
+
+/** The tool a presented credential belongs to, or undefined. */
+export const authenticateTool = async (tools: ToolQueries, presented: string | undefined) => {
+  const match = presented ? credentialPattern.exec(presented) : null;
+  if (!match || !presented) return undefined;
+  const tool = await tools.findByTid(Number(match[1]));
+  if (!tool?.credential_hash || !sameHash(tool.credential_hash, sha256(presented))) return undefined;
+  return tool;
+};
+
+/** `Authorization: Bearer <credential>`. */
+export const bearerToken = (header: string | undefined) => {
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+};

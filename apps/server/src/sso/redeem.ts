@@ -1,0 +1,52 @@
+import { createLocalJWKSet, jwtVerify } from 'jose';
+import { HubError } from '../errors.js';
+import type { Hub } from '../hub.js';
+import type { ToolRow } from '../storage/tools.js';
+import { audienceClaim } from './ainfo.js';
+
+/**
+ * DESIGN.md difference 3: a tool redeems an ainfo once, server to server, for the account record.
+ * The token must verify, be for this tool, be unexpired, and not have been redeemed (by any hub
+ * process: the conditional update on issued_tokens decides).
+ */
+export const redeemAinfo = async (hub: Hub, tool: ToolRow, token: string) => {
+  let payload: { jti?: string; aid?: unknown };
+  try {
+    const verified = await jwtVerify(token, createLocalJWKSet(await hub.keys.jwks()), {
+      issuer: hub.config.publicUrl,
+      audience: audienceClaim({ kind: 'tool', tid: tool.tid }),
+      currentDate: new Date(hub.now()),
+      algorithms: ['ES256'],
+    });
+    payload = verified.payload;
+  } catch (error) {
+    throw new HubError('token.invalid', { cause: error });
+  }
+  if (!payload.jti || typeof payload.aid !== 'string') throw new HubError('token.invalid');
+  const now = hub.now();
+  const result = await hub.db
+    .updateTable('issued_tokens')
+    .set({ redeemed_at: now })
+    .where('jti', '=', payload.jti)
+    .where('tid', '=', tool.tid)
+    .where('redeemed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new HubError('token.redeemed');
+  const account = await hub.accounts.findById(payload.aid);
+  if (!account) throw new HubError('token.invalid');
+  const memberships = await hub.accounts.memberships(account.id);
+  return {
+    account: {
+      aid: account.id,
+      email: account.email,
+      mobile_num: account.mobile_num,
+      username: account.username,
+      verified: account.verified,
+      home_platform: account.home_platform,
+      platforms: memberships.map((m) => m.platform),
+      ut: account.user_type,
+      u_type: account.u_type,
+    },
+  };
+};

@@ -1,0 +1,141 @@
+import {
+  encodeBase64Account,
+  encodeSainfo,
+  encodeToolSession,
+  envFromCallbackParam,
+  isEmail,
+  isEntry,
+  type Platform,
+  platformFromName,
+  type RouteId,
+  routePath,
+  ssoBranchOf,
+  type ToolSession,
+} from '@hub/core';
+import { HubError } from '../errors.js';
+import type { Hub } from '../hub.js';
+import type { ToolRow } from '../storage/tools.js';
+import { callbackFor, checkSubcb } from './callbacks.js';
+
+/** The query of /sso/rqx (spec §2), every value optional and untrusted. */
+export interface SsoRequest {
+  from?: string;
+  callback?: string;
+  tid?: string;
+  platform?: string;
+  auth_type?: string;
+  entry?: string;
+  account?: string;
+  pricing?: string;
+  subcb?: string;
+  ref_a_frnd?: string;
+  tsa_key?: string;
+}
+
+export interface SsoDecision {
+  next: 'redirect';
+  location: string;
+  /** What the browser keeps under pm_tool_session (spec §3); display and context only. */
+  toolSession?: ToolSession;
+}
+
+const tsaKeyMissing = () => new HubError('sso.tsa_key_missing');
+
+/**
+ * Spec §4 "SSO handler", decided by `from`. Every tool, key and callback comes from the registry;
+ * the query only names them. `signedInAccount` is the account of the browser's hub session, if any.
+ */
+export const decideSsoRequest = async (
+  hub: Hub,
+  query: SsoRequest,
+  signedInAccount: { id: string; email: string | null } | undefined,
+): Promise<SsoDecision> => {
+  const key = query.from ?? '';
+  const platform = platformFromName(query.platform);
+  const env = envFromCallbackParam(query.callback);
+  const branch = ssoBranchOf(key);
+  const lookupKey = branch === 'market_preview' ? (query.tsa_key ?? '') : key;
+  const tool = lookupKey ? await hub.tools.findByKey(lookupKey) : undefined;
+  if (!tool) throw tsaKeyMissing();
+  const callbackName = key === 'MP_SSO_RQX' ? 'auth' : undefined;
+  const cb = await callbackFor(hub.tools, tool.tid, env, hub.config.appEnv, callbackName);
+  const session = toolSessionFor(tool, cb, platform, key, query);
+  const authTarget: RouteId = query.auth_type === 'registration' ? 'registration' : 'login';
+
+  switch (branch) {
+    case 'marketplace_login':
+      return to('login', platform, session);
+    case 'market_preview':
+      return to('registration', platform, session);
+    case 'partner_auth':
+      return to(authTarget, platform, session, query.entry);
+    case 'direct_checkout':
+      return directCheckout(hub, query, platform, session, authTarget, signedInAccount);
+    case 'tool_key':
+      return tool.type === 1
+        ? to(authTarget, platform, session, query.entry, { tool_auth: tool.name })
+        : to('tool_login', platform, session);
+  }
+};
+
+const toolSessionFor = (
+  tool: ToolRow,
+  cb: string,
+  platform: Platform,
+  key: string,
+  query: SsoRequest,
+): ToolSession => {
+  const subcb = checkSubcb(query.subcb, cb);
+  return {
+    cb,
+    tid: tool.tid,
+    tinfo: [{ tid: tool.tid, name: tool.name, logo: tool.logo ?? '', type: tool.type }],
+    expiration: '',
+    platform,
+    tsa_key: key,
+    ...(query.pricing ? { pricing: query.pricing.slice(0, 256) } : {}),
+    ...(subcb ? { subcb } : {}),
+    ...(query.ref_a_frnd ? { ref_a_frnd: query.ref_a_frnd.slice(0, 1024) } : {}),
+  };
+};
+
+const to = (
+  route: RouteId,
+  platform: Platform,
+  session: ToolSession,
+  entry?: string,
+  extra: Record<string, string> = {},
+): SsoDecision => {
+  const path = routePath(route, {
+    platform,
+    ...(isEntry(entry) && route === 'registration' ? { entry } : {}),
+  });
+  const query = new URLSearchParams({ from: encodeToolSession(session), ...extra });
+  if (session.subcb) query.set('subcb', session.subcb);
+  if (session.ref_a_frnd) query.set('ref_a_frnd', session.ref_a_frnd);
+  return { next: 'redirect', location: `${path}?${query.toString()}`, toolSession: session };
+};
+
+/**
+ * Spec §4 MP_DIRECT_CHECKOUT_RQX. The spec hands out ainfo for an email taken from the URL; we
+ * do that only when this browser's hub session is that account (the caller then completes the
+ * sign-in). Otherwise the email only pre-fills the login (existing account) or sign-up (new one).
+ */
+const directCheckout = async (
+  hub: Hub,
+  query: SsoRequest,
+  platform: Platform,
+  session: ToolSession,
+  authTarget: RouteId,
+  signedInAccount: { id: string; email: string | null } | undefined,
+): Promise<SsoDecision & { signedInAs?: string }> => {
+  const account = (query.account ?? '').trim();
+  if (account === '' || account === 'none') return to(authTarget, platform, session);
+  if (!isEmail(account)) throw new HubError('account.format_invalid', { field: 'account' });
+  const existing = await hub.accounts.findByIdentifier('email', account);
+  if (existing && signedInAccount?.id === existing.id) {
+    return { ...to('login', platform, session), signedInAs: existing.id };
+  }
+  const sainfo = encodeSainfo({ va: 'email', account: encodeBase64Account(`account_${account}`) });
+  return to(existing ? 'login' : 'registration', platform, session, undefined, { sainfo });
+};

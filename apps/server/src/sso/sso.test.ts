@@ -1,0 +1,362 @@
+import {
+  authEndpoints,
+  decodeToolSession,
+  encodeRefAFrnd,
+  encodeToolSession,
+  type ToolSession,
+} from '@hub/core';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedAccount } from '../test-support/accounts.js';
+import { createTestHub, type TestHub } from '../test-support/app.js';
+import { browserFor, strongPassword, type TestBrowser } from '../test-support/client.js';
+import { testDialects } from '../test-support/databases.js';
+import { seedLocalCatalogue } from './catalogue.js';
+import { localDemoCredential } from './credentials.js';
+
+const demo = 'http://localhost:3001';
+
+describe.each(testDialects)('partner-tool SSO on %s', (dialect) => {
+  let hub: TestHub;
+  let browser: TestBrowser;
+  let n = 0;
+  const email = () => `tool${n}@example.ph`;
+
+  beforeAll(async () => {
+    hub = await createTestHub(dialect);
+    await seedLocalCatalogue(hub.database.db, demo, hub.clock.now());
+  });
+  afterAll(async () => hub?.close());
+  beforeEach(() => {
+    n += 1;
+    browser = browserFor(hub, `10.9.0.${n}`);
+  });
+
+  const rqx = (query: Record<string, string>, b = browser) => b.post('/api/sso/rqx', query);
+  const decide = async (query: Record<string, string>) => {
+    const res = await rqx(query);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    return { ...body, url: new URL(body.location, 'http://x') } as {
+      location: string;
+      url: URL;
+      toolSession: ToolSession;
+    };
+  };
+  const loginThrough = async (from: string, b = browser, account = email()) => {
+    const first = await b.post(authEndpoints.loginIdentify, { platform: 'psl', account, context: { from } });
+    expect(first.statusCode, first.body).toBe(200);
+    return b.post(authEndpoints.loginPassword, { flowId: first.json().flowId, password: strongPassword });
+  };
+  const redeem = (ainfo: string, credential?: string) =>
+    hub.app.inject({
+      method: 'POST',
+      url: '/api/tools/ainfo/redeem',
+      payload: { ainfo },
+      headers: credential ? { authorization: `Bearer ${credential}` } : {},
+    });
+
+  describe('the registry look-ups of spec §7', () => {
+    it('answers tools/ssorqx with tinfo and tu, or !tk', async () => {
+      const res = await hub.app.inject('/api/tools/ssorqx?tsa_key=MP_DIRECT_CHECKOUT_RQX');
+      expect(res.json()).toEqual({
+        msg: 'valid',
+        tinfo: [{ tid: 101, name: 'Marketplace', type: 1, logo: '/tool-logos/mp.svg' }],
+        tu: [
+          { name: 'checkout_auth_callback', value: `${demo}/t/101/subscription/checkout/rqx` },
+          { name: 'auth_auth_callback', value: `${demo}/t/101/sso/account/auth` },
+        ],
+      });
+      const unknown = await hub.app.inject('/api/tools/ssorqx?tsa_key=NOPE');
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toMatchObject({
+        msg: '!tk',
+        message: 'AUTHORIZATION_ERROR: TSA key does not exist.',
+      });
+    });
+
+    it('answers tools/toolcb by tid and environment', async () => {
+      const res = await hub.app.inject('/api/tools/toolcb?tid=206&env=production');
+      expect(res.json()).toEqual({
+        tu: [
+          {
+            name: 'auth_auth_callback',
+            value: 'https://pfpaymeshare.example.ph/psl/wallet/sso/account/auth',
+          },
+        ],
+      });
+      expect((await hub.app.inject('/api/tools/toolcb?tid=abc&env=production')).statusCode).toBe(400);
+    });
+  });
+
+  describe('the SSO handler of spec §4', () => {
+    it.each([
+      [{ from: 'MP_SSO_RQX', callback: 'local' }, '/psl/login', `${demo}/t/101/sso/account/auth`],
+      [
+        { from: 'MP_MARKET_CHECKOUT_SSO_RQX', callback: 'local', pricing: 'p1' },
+        '/psl/login',
+        `${demo}/t/101/subscription/checkout/rqx`,
+      ],
+      [
+        { from: 'TOOL_MARKET_PREVIEW_SSO_RQX', tsa_key: 'PCHT_SSO_RQX', callback: 'local' },
+        '/psl/registration',
+        `${demo}/t/201/sso/account/auth`,
+      ],
+      [
+        { from: 'PFSHP_SSO_RQX', callback: 'local', auth_type: 'registration' },
+        '/psl/registration',
+        `${demo}/t/202/psl/sso/account/auth`,
+      ],
+      [{ from: 'PHRC_SSO_DIRECT_RQX', callback: 'local' }, '/psl/login', `${demo}/t/203/sso/account/auth`],
+      [
+        { from: 'PFPAYMESHARE_SSO_RQX', callback: 'sb', platform: 'business' },
+        '/biz/login',
+        'https://pfpaymeshare.sandbox.example.ph/psl/wallet/sso/account/auth',
+      ],
+      [
+        { from: 'PFJOB_SSO_RQX', callback: 'production', platform: 'personal' },
+        '/psl/login',
+        'https://pfjob.example.ph/sso/account/auth',
+      ],
+      [{ from: 'PARTNER_DESK_RQX', callback: 'local' }, '/psl/tool/login', `${demo}/t/302/sso/account/auth`],
+      [
+        { from: 'PFREFERRAL_SSO_RQX', callback: 'local', auth_type: 'registration', entry: 'ubr_main' },
+        '/psl/ubr/ubr_main/registration',
+        `${demo}/t/205/sso/account/auth`,
+      ],
+    ])('sends %o to %s with the tool session', async (query, path, cb) => {
+      const { url, toolSession } = await decide({ platform: 'personal', ...query });
+      expect(url.pathname).toBe(path);
+      expect(toolSession.cb).toBe(cb);
+      const carried = decodeToolSession(url.searchParams.get('from'));
+      expect(carried.ok && carried.value).toEqual(toolSession);
+    });
+
+    it('sends a type-1 tool key to login or registration with tool_auth', async () => {
+      const { url } = await decide({ from: 'CPA_REVIEW_RQX', callback: 'local', auth_type: 'registration' });
+      expect(url.pathname).toBe('/biz/registration');
+      expect(url.searchParams.get('tool_auth')).toBe('CPA Review');
+    });
+
+    it.each([
+      [{ from: 'NO_SUCH_KEY' }, 'sso.tsa_key_missing', 'AUTHORIZATION_ERROR: TSA key does not exist.'],
+      [{}, 'sso.tsa_key_missing', 'AUTHORIZATION_ERROR: TSA key does not exist.'],
+      [
+        { from: 'TOOL_MARKET_PREVIEW_SSO_RQX', tsa_key: 'NOPE' },
+        'sso.tsa_key_missing',
+        'AUTHORIZATION_ERROR: TSA key does not exist.',
+      ],
+      [
+        { from: 'OFFLINE_TOOL_RQX', callback: 'local' },
+        'sso.callback_missing',
+        'AUTHORIZATION_ERROR: Callback URL is missing.',
+      ],
+      [
+        { from: 'PCHT_SSO_RQX', callback: 'local', subcb: 'https://evil.example/steal' },
+        'sso.callback_missing',
+        'AUTHORIZATION_ERROR: Callback URL is missing.',
+      ],
+      [
+        { from: 'PCHT_SSO_RQX', callback: 'local', subcb: '//evil.example/x' },
+        'sso.callback_missing',
+        'AUTHORIZATION_ERROR: Callback URL is missing.',
+      ],
+    ])('refuses %o with %s', async (query, code, message) => {
+      const res = await rqx(query);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code, message });
+    });
+
+    it('accepts the production callback of a tool that has no local one', async () => {
+      const { toolSession } = await decide({ from: 'OFFLINE_TOOL_RQX', callback: 'production' });
+      expect(toolSession.cb).toBe('https://offline.example.ph/sso/account/auth');
+    });
+
+    it('pre-fills login or sign-up for a direct checkout, and signs in only the account this browser holds', async () => {
+      await seedAccount(hub, { email: email() });
+      const base = {
+        from: 'MP_DIRECT_CHECKOUT_RQX',
+        callback: 'local',
+        pricing: 'gold',
+        platform: 'personal',
+      };
+      expect((await decide({ ...base, account: 'none', auth_type: 'registration' })).url.pathname).toBe(
+        '/psl/registration',
+      );
+      const unknown = await decide({ ...base, account: `new${n}@example.ph` });
+      expect(unknown.url.pathname).toBe('/psl/registration');
+      expect(unknown.url.searchParams.get('sainfo')).toContain('"va":"email"');
+      const known = await decide({ ...base, account: email() });
+      expect(known.url.pathname).toBe('/psl/login');
+      expect(known.url.searchParams.has('ainfo')).toBe(false);
+
+      expect((await loginThrough(known.url.searchParams.get('from')!)).statusCode).toBe(200);
+      const again = await rqx({ ...base, account: email() });
+      const target = new URL(again.json().location);
+      expect(`${target.origin}${target.pathname}`).toBe(`${demo}/t/101/subscription/checkout/rqx`);
+      expect([...target.searchParams.keys()]).toEqual(['ainfo', 'platform', 'tid', 'pricing', 'ref']);
+      expect(target.searchParams.get('pricing')).toBe('gold');
+      const stranger = await rqx({ ...base, account: email() }, browserFor(hub));
+      expect(stranger.json().location).toMatch(/^\/psl\/login\?/);
+    });
+  });
+
+  describe('coming back to the tool', () => {
+    it('returns to the registered callback with the spec §4 parameters and an ainfo that verifies and redeems once', async () => {
+      await seedAccount(hub, { email: email() });
+      const { toolSession } = await decide({ from: 'PFSHP_SSO_RQX', callback: 'local', subcb: '/orders/7' });
+      const done = await loginThrough(encodeToolSession(toolSession));
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.headers['referrer-policy']).toBe('no-referrer');
+      const target = new URL(done.json().location);
+      expect(`${target.origin}${target.pathname}`).toBe(`${demo}/t/202/psl/sso/account/auth`);
+      expect([...target.searchParams.keys()]).toEqual(['ainfo', 'platform', 'ref', 'subcb']);
+      expect(target.searchParams.get('ref')).toBe('auth');
+      expect(target.searchParams.get('subcb')).toBe('/orders/7');
+
+      const ainfo = target.searchParams.get('ainfo')!;
+      const jwks = createLocalJWKSet((await hub.app.inject('/.well-known/jwks.json')).json());
+      const { payload } = await jwtVerify(ainfo, jwks, {
+        issuer: hub.config.publicUrl,
+        audience: 'tool:202',
+        currentDate: new Date(hub.clock.now()),
+      });
+      expect(payload).toMatchObject({ account_type: 'psl', platform: 'psl' });
+      expect(payload.exp! - payload.iat!).toBe(120);
+
+      expect((await redeem(ainfo)).json().code).toBe('tool.unauthorized');
+      expect((await redeem(ainfo, localDemoCredential(201))).json().code).toBe('token.invalid');
+      const first = await redeem(ainfo, localDemoCredential(202));
+      expect(first.statusCode).toBe(200);
+      expect(first.json().account).toMatchObject({ aid: payload.aid, email: email(), platforms: ['psl'] });
+      const second = await redeem(ainfo, localDemoCredential(202));
+      expect(second.statusCode).toBe(409);
+      expect(second.json().code).toBe('token.redeemed');
+    });
+
+    it('refuses an expired ainfo', async () => {
+      await seedAccount(hub, { email: email() });
+      const { toolSession } = await decide({ from: 'PCHT_SSO_RQX', callback: 'local' });
+      const ainfo = new URL(
+        (await loginThrough(encodeToolSession(toolSession))).json().location,
+      ).searchParams.get('ainfo')!;
+      hub.clock.advance(121_000);
+      expect((await redeem(ainfo, localDemoCredential(201))).json().code).toBe('token.invalid');
+    });
+
+    const registered = `${demo}/t/201/sso/account/auth`;
+    it.each([
+      ['a suffix', `${registered}x`],
+      ['another port', registered.replace(':3001', ':3002')],
+      ['another case', registered.replace('/t/', '/T/')],
+      ['userinfo', registered.replace('http://', 'http://user@')],
+      ['an encoded character', registered.replace('account', 'acc%6Funt')],
+      ['a trailing slash', `${registered}/`],
+      ['another path', `${demo}/t/201/other`],
+      ['another tool', `${demo}/t/202/psl/sso/account/auth`],
+      ['another host', 'https://evil.example/sso/account/auth'],
+    ])('refuses a tool session whose cb has %s', async (_name, cb) => {
+      await seedAccount(hub, { email: email() });
+      const { toolSession } = await decide({ from: 'PCHT_SSO_RQX', callback: 'local' });
+      const res = await loginThrough(encodeToolSession({ ...toolSession, cb }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('sso.callback_missing');
+      expect(res.cookies.find((c) => c.name === 'hub_session')).toBeUndefined();
+    });
+
+    it('refuses a tool session whose key names another tool', async () => {
+      await seedAccount(hub, { email: email() });
+      const { toolSession } = await decide({ from: 'PCHT_SSO_RQX', callback: 'local' });
+      const res = await loginThrough(encodeToolSession({ ...toolSession, tsa_key: 'PFJOB_SSO_RQX' }));
+      expect(res.json().code).toBe('sso.tsa_key_missing');
+    });
+
+    it('records a referral for referral keys (referred_from 1)', async () => {
+      const referrer = await seedAccount(hub, { email: `referrer${n}@example.ph` });
+      const referred = await seedAccount(hub, { email: email() });
+      const refAFrnd = encodeRefAFrnd({ tid: 205, aid: referrer, ref_from: 7 });
+      const { toolSession } = await decide({
+        from: 'PFREFERRAL_SSO_RQX',
+        callback: 'local',
+        ref_a_frnd: refAFrnd,
+      });
+      const done = await loginThrough(encodeToolSession(toolSession));
+      expect(new URL(done.json().location).searchParams.get('ref_a_frnd')).toBe(refAFrnd);
+      const rows = await hub.database.db
+        .selectFrom('referrals')
+        .selectAll()
+        .where('referred_user_id', '=', referred)
+        .execute();
+      expect(rows).toEqual([
+        expect.objectContaining({ tool: 205, referrer_user_id: referrer, referred_from: 1 }),
+      ]);
+    });
+  });
+
+  describe('tool login (spec §2)', () => {
+    it("checks that the account belongs to the tool: 'Account is not registered to {tool name}'", async () => {
+      const id = await seedAccount(hub, { email: email() });
+      const { toolSession } = await decide({ from: 'PARTNER_DESK_RQX', callback: 'local' });
+      const from = encodeToolSession(toolSession);
+      const identify = () =>
+        browser.post(authEndpoints.loginIdentify, {
+          platform: 'psl',
+          account: email(),
+          toolLogin: true,
+          context: { from },
+        });
+      const refused = await identify();
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({
+        code: 'account.not_registered_to_tool',
+        message: 'Account is not registered to Partner Desk',
+        field: 'account',
+      });
+      await hub.hub.tools.addMember(302, id, hub.clock.now());
+      expect((await identify()).json().next).toBe('password');
+    });
+  });
+
+  describe('keys and logout', () => {
+    it('keeps a rotated key published until its tokens expire', async () => {
+      await seedAccount(hub, { email: email() });
+      const { toolSession } = await decide({ from: 'PCHT_SSO_RQX', callback: 'local' });
+      const old = new URL(
+        (await loginThrough(encodeToolSession(toolSession))).json().location,
+      ).searchParams.get('ainfo')!;
+      const newKid = await hub.hub.keys.rotate();
+      const kids = (await hub.app.inject('/.well-known/jwks.json'))
+        .json()
+        .keys.map((k: { kid: string }) => k.kid);
+      expect(kids).toContain(decodeProtectedHeader(old).kid);
+      expect(kids).toContain(newKid);
+      expect((await redeem(old, localDemoCredential(201))).statusCode).toBe(200);
+      const fresh = new URL(
+        (await loginThrough(encodeToolSession(toolSession), browserFor(hub))).json().location,
+      ).searchParams.get('ainfo')!;
+      expect(decodeProtectedHeader(fresh).kid).toBe(newKid);
+      hub.clock.advance(121_000);
+      const later = (await hub.app.inject('/.well-known/jwks.json'))
+        .json()
+        .keys.map((k: { kid: string }) => k.kid);
+      expect(later).toEqual([newKid]);
+    });
+
+    it('ends the hub session on /sso/logout and returns to a registered URL only', async () => {
+      await seedAccount(hub, { email: email() });
+      const { toolSession } = await decide({ from: 'PCHT_SSO_RQX', callback: 'local' });
+      await loginThrough(encodeToolSession(toolSession));
+      const out = await browser.get('/sso/logout?tid=201&callback=local');
+      expect(out.statusCode).toBe(303);
+      expect(out.headers.location).toBe(demo);
+      const live = await hub.database.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('revoked_at', 'is', null)
+        .execute();
+      const mine = browser.cookies.get('hub_session');
+      expect(mine === '' || mine === undefined || !live.length).toBe(true);
+      expect((await browser.get('/sso/logout?tid=999')).headers.location).toBe('/');
+    });
+  });
+});
