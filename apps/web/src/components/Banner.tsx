@@ -7,6 +7,10 @@ interface BannerProps {
   variant?: BannerVariant;
   children: ReactNode;
   onDismiss?: () => void;
+  /** A button beside the message, e.g. 'Try again' on an error. */
+  action?: { label: string; onClick: () => void };
+  /** False when the same text is already announced by a live region on the screen. */
+  live?: boolean;
 }
 
 const variants: Record<BannerVariant, string> = {
@@ -15,23 +19,34 @@ const variants: Record<BannerVariant, string> = {
   info: 'bg-slate-900 text-white',
 };
 
+const liveRole = (variant: BannerVariant) => (variant === 'error' ? 'alert' : 'status');
+
 /** Spec §2: notices appear as a top-centre banner; the success variant is green. Errors are alerts. */
-export const Banner = ({ variant = 'info', children, onDismiss }: BannerProps) => (
+export const Banner = ({ variant = 'info', children, onDismiss, action, live = true }: BannerProps) => (
   <div className="pointer-events-none fixed inset-x-0 top-4 z-50 flex justify-center px-4">
     <div
-      role={variant === 'error' ? 'alert' : 'status'}
+      role={live ? liveRole(variant) : undefined}
       className={cx(
         'pointer-events-auto flex max-w-md items-center gap-3 rounded-xl px-4 py-3 text-sm font-medium shadow-lg',
         variants[variant],
       )}
     >
       <span>{children}</span>
+      {action && (
+        <button
+          type="button"
+          onClick={action.onClick}
+          className="shrink-0 rounded-md bg-white/15 px-2.5 py-1 font-semibold text-white hover:bg-white/25"
+        >
+          {action.label}
+        </button>
+      )}
       {onDismiss && (
         <button
           type="button"
           onClick={onDismiss}
           aria-label="Dismiss"
-          className="-mr-1 rounded-md p-1 text-white/80 hover:bg-white/15 hover:text-white"
+          className="-mr-1 shrink-0 rounded-md p-1 text-white/80 hover:bg-white/15 hover:text-white"
         >
           <svg viewBox="0 0 16 16" className="size-4" aria-hidden="true">
             <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />

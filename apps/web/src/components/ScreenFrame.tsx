@@ -12,17 +12,19 @@ interface ScreenFrameProps {
   title: string;
   platform?: Platform | undefined;
   description?: ReactNode;
+  /** Shown above the heading in place of the platform badge (e.g. a tenant's logo). */
+  logo?: ReactNode;
   children?: ReactNode;
 }
 
 /** The standard form screen: a centred card with the platform, the screen's heading and its content. */
-export const ScreenFrame = ({ screen, title, platform, description, children }: ScreenFrameProps) => {
+export const ScreenFrame = ({ screen, title, platform, description, logo, children }: ScreenFrameProps) => {
   const headingId = useId();
   useDocumentTitle(documentTitle(title, platform && platformProductNames[platform]));
   return (
     <section data-screen={screen} aria-labelledby={headingId} className="flex w-full justify-center">
       <Card>
-        {platform && <PlatformBadge platform={platform} />}
+        {logo ?? (platform && <PlatformBadge platform={platform} />)}
         <h1 id={headingId} className="mt-3 text-2xl font-semibold tracking-tight text-slate-900">
           {title}
         </h1>

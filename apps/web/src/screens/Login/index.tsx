@@ -1,10 +1,9 @@
-import { platformProductNames, routePath } from '@hub/core';
+import { platformProductNames } from '@hub/core';
+import { LoginFlow } from '../../components/auth/LoginFlow';
 import { ScreenFrame } from '../../components/ScreenFrame';
-import { ScreenLinks } from '../../components/ScreenLinks';
-import { TextLink } from '../../components/TextLink';
 import type { ScreenProps } from '../types';
 
-/** Spec §2 Login: account step, then password step (the form comes with the login flow). */
+/** Spec §2 Login: account step, then password step. */
 const LoginScreen = ({ platform = 'psl' }: ScreenProps) => (
   <ScreenFrame
     screen="login"
@@ -12,12 +11,7 @@ const LoginScreen = ({ platform = 'psl' }: ScreenProps) => (
     title="Log in"
     description={`Log in to ${platformProductNames[platform]} with your email, mobile number or username.`}
   >
-    <ScreenLinks>
-      <TextLink to={routePath('reset_password', { platform })}>Forgot password?</TextLink>
-      <span>
-        New here? <TextLink to={routePath('registration', { platform })}>Sign up</TextLink>
-      </span>
-    </ScreenLinks>
+    <LoginFlow platform={platform} />
   </ScreenFrame>
 );
 

@@ -1,25 +1,63 @@
-import { routePath } from '@hub/core';
+import { checkSignupAccount, decodeProfileSeed, type Entry, loginHref, type Platform } from '@hub/core';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { requestSignupCode, signupCodeApi } from '../../api/auth';
+import { CodeRequestFlow } from '../../components/auth/CodeRequestFlow';
 import { ScreenFrame } from '../../components/ScreenFrame';
 import { ScreenLinks } from '../../components/ScreenLinks';
 import { TextLink } from '../../components/TextLink';
+import { type ContextKey, useFlowContext } from '../../hooks/use-flow-context';
 import type { ScreenProps } from '../types';
 
-/** Spec §2 Sign-up: account, then a 6-digit code, then the finalize screen. Also under /ubr/{entry}. */
-const RegistrationScreen = ({ platform = 'psl', entry }: ScreenProps) => (
-  <ScreenFrame
-    screen="registration"
-    platform={platform}
-    title="Sign up"
-    description="Create one account for Personal , Business and more. We will email you a 6-digit code."
-  >
-    <div data-entry={entry}>
-      <ScreenLinks>
-        <span>
-          Already have an account? <TextLink to={routePath('login', { platform })}>Log in</TextLink>
-        </span>
-      </ScreenLinks>
-    </div>
-  </ScreenFrame>
+/** Spec §2 "Query parameters by screen": Sign-up reads from, ref_a_frnd, parent_id, sainfo and directReg. */
+const signupContextKeys: readonly ContextKey[] = ['from', 'ref_a_frnd', 'parent_id', 'sainfo', 'directReg'];
+
+/** Spec §2, §3: the ubr_profile entry carries a credential in `from`; a malformed seed shows the normal form. */
+const profileCredential = (entry: Entry | undefined, from: string | null): string | undefined => {
+  if (entry !== 'ubr_profile') return undefined;
+  const seed = decodeProfileSeed(from);
+  return seed.ok ? seed.value.credential : undefined;
+};
+
+/** Spec §2, §4 Sign-up: account, then a 6-digit code, then the finalize screen. Also under /ubr/{entry}. */
+const RegistrationScreen = ({ platform = 'psl', entry }: ScreenProps) => {
+  const [params] = useSearchParams();
+  const from = params.get('from');
+  const context = useFlowContext(signupContextKeys);
+  const request = useCallback(
+    (account: string) =>
+      requestSignupCode({ platform, account, ...(entry ? { entry } : {}), ...(context ? { context } : {}) }),
+    [platform, entry, context],
+  );
+  const autoStartWith = useMemo(() => profileCredential(entry, from), [entry, from]);
+  return (
+    <ScreenFrame
+      screen="registration"
+      platform={platform}
+      title="Sign up"
+      description="Create one account for Personal , Business and more. We will email you a 6-digit code."
+    >
+      <div data-entry={entry}>
+        <CodeRequestFlow
+          accountLabel="Email"
+          kind="email"
+          check={checkSignupAccount}
+          request={request}
+          codeApi={signupCodeApi}
+          autoStartWith={autoStartWith}
+          links={<SignupLinks platform={platform} from={from} />}
+        />
+      </div>
+    </ScreenFrame>
+  );
+};
+
+const SignupLinks = ({ platform, from }: { platform: Platform; from: string | null }) => (
+  <ScreenLinks>
+    <span>
+      Already have an account? <TextLink to={loginHref(platform, from)}>Log in</TextLink>
+    </span>
+  </ScreenLinks>
 );
 
 export default RegistrationScreen;

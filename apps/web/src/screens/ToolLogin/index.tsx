@@ -1,10 +1,11 @@
-import { routePath } from '@hub/core';
+import { LoginFlow } from '../../components/auth/LoginFlow';
 import { ScreenFrame } from '../../components/ScreenFrame';
-import { ScreenLinks } from '../../components/ScreenLinks';
-import { TextLink } from '../../components/TextLink';
 import type { ScreenProps } from '../types';
 
-/** Spec §2 tool login: the login for a user coming from a third-party tool. */
+/**
+ * Spec §2 tool login: the login for a user coming from a third-party tool; the server also
+ * checks that the account belongs to the tool and names it in its message.
+ */
 const ToolLoginScreen = ({ platform = 'psl' }: ScreenProps) => (
   <ScreenFrame
     screen="tool_login"
@@ -12,9 +13,7 @@ const ToolLoginScreen = ({ platform = 'psl' }: ScreenProps) => (
     title="Log in"
     description="Log in with the account you use for your tool, then we will send you back to it."
   >
-    <ScreenLinks>
-      <TextLink to={routePath('reset_password', { platform })}>Forgot password?</TextLink>
-    </ScreenLinks>
+    <LoginFlow platform={platform} toolLogin />
   </ScreenFrame>
 );
 

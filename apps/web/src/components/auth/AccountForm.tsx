@@ -1,0 +1,55 @@
+import type { ReactNode, Ref } from 'react';
+import type { Field } from '../../hooks/use-field';
+import { SubmitButton } from './SubmitButton';
+import { TextField } from './TextField';
+
+interface AccountFormProps {
+  label: string;
+  field: Field;
+  busy: boolean;
+  onSubmit: () => void;
+  /** 'email' on sign-up (email only), 'username' where any kind of account is accepted. */
+  kind: 'email' | 'username';
+  fieldRef: Ref<HTMLInputElement>;
+  submitLabel?: string;
+  children?: ReactNode;
+}
+
+/** Spec §2, §4 step 1: the account field and 'Next'; Enter submits. */
+export const AccountForm = ({
+  label,
+  field,
+  busy,
+  onSubmit,
+  kind,
+  fieldRef,
+  submitLabel = 'Next',
+  children,
+}: AccountFormProps) => (
+  <form
+    noValidate
+    onSubmit={(event) => {
+      event.preventDefault();
+      onSubmit();
+    }}
+    className="flex flex-col gap-5"
+  >
+    <TextField
+      ref={fieldRef}
+      label={label}
+      name={kind === 'email' ? 'email' : 'username'}
+      type={kind === 'email' ? 'email' : 'text'}
+      inputMode={kind === 'email' ? 'email' : 'text'}
+      autoComplete={kind === 'email' ? 'email' : 'username'}
+      autoCapitalize="none"
+      autoCorrect="off"
+      spellCheck={false}
+      value={field.value}
+      onChange={field.change}
+      error={field.error}
+      readOnly={busy}
+    />
+    <SubmitButton label={submitLabel} busy={busy} />
+    {children}
+  </form>
+);

@@ -1,0 +1,33 @@
+import { type Platform, platformProductNames } from '@hub/core';
+import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { documentTitle } from '../../lib/brand';
+import type { ScreenId } from '../../screens/registry';
+import { Logo } from '../Logo';
+import { Spinner } from '../Spinner';
+
+interface CentredLoaderProps {
+  screen: ScreenId;
+  title: string;
+  platform: Platform;
+  /** False once loading has stopped (e.g. failed): the logo stays, the spinner goes. */
+  busy?: boolean;
+  children?: ReactNode;
+}
+
+/** Spec §2: while no account data has been decoded, a centred logo and spinner. */
+export const CentredLoader = ({ screen, title, platform, busy = true, children }: CentredLoaderProps) => {
+  useDocumentTitle(documentTitle(title, platformProductNames[platform]));
+  return (
+    <section
+      data-screen={screen}
+      aria-busy={busy}
+      aria-label={title}
+      className="flex w-full flex-1 flex-col items-center justify-center gap-6 py-16"
+    >
+      <Logo size={56} />
+      {busy && <Spinner label="Loading" size="lg" />}
+      {children}
+    </section>
+  );
+};

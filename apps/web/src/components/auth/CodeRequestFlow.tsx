@@ -1,0 +1,81 @@
+import type { AccountCheck, CodeSent, RedirectAnswer } from '@hub/core';
+import { type ReactNode, useEffect, useRef } from 'react';
+import type { CodeApi } from '../../api/auth';
+import type { ApiResult } from '../../api/client';
+import { REQUESTING_CODE_STEP, useCodeRequestFlow } from '../../hooks/use-code-request-flow';
+import { useGoTo } from '../../hooks/use-go-to';
+import { AccountForm } from './AccountForm';
+import { AccountSummary } from './AccountSummary';
+import { CodeStep } from './CodeStep';
+import { ProblemBanner } from './ProblemBanner';
+
+interface CodeRequestFlowProps {
+  accountLabel: string;
+  kind: 'email' | 'username';
+  check: (input: string) => AccountCheck;
+  request: (account: string) => Promise<ApiResult<CodeSent | RedirectAnswer>>;
+  codeApi: CodeApi;
+  /** Filled in and submitted at once (spec §2: the ubr_profile entry starts by itself). */
+  autoStartWith?: string | undefined;
+  /** The links under the account step. */
+  links?: ReactNode;
+}
+
+/**
+ * Spec §2, §4 Sign-up and Reset password: the account step requests a code, the code step
+ * verifies it, then the server's location (the finalize screen) follows.
+ */
+export const CodeRequestFlow = ({
+  accountLabel,
+  kind,
+  check,
+  request,
+  codeApi,
+  autoStartWith,
+  links,
+}: CodeRequestFlowProps) => {
+  const flow = useCodeRequestFlow({ check, request });
+  const goTo = useGoTo();
+  const started = useRef(false);
+  const { submit } = flow;
+
+  useEffect(() => {
+    if (autoStartWith === undefined || started.current) return;
+    started.current = true;
+    submit(autoStartWith);
+  }, [autoStartWith, submit]);
+
+  return (
+    <div className="flex flex-col gap-6" data-step={flow.step}>
+      {flow.sent ? (
+        <div className="flex flex-col gap-5">
+          <div className="flex flex-col gap-2">
+            <AccountSummary account={flow.sent.account.display} onBack={flow.back} />
+            <p className="text-sm text-slate-600">We sent a 6-digit verification code to this account.</p>
+          </div>
+          <CodeStep
+            key={flow.sent.flowId}
+            flowId={flow.sent.flowId}
+            resendAfter={flow.sent.resendAfter}
+            api={codeApi}
+            onVerified={goTo}
+            onRestart={flow.back}
+          />
+        </div>
+      ) : (
+        <>
+          <AccountForm
+            label={accountLabel}
+            kind={kind}
+            field={flow.account}
+            fieldRef={flow.fieldRef}
+            busy={flow.step === REQUESTING_CODE_STEP}
+            onSubmit={flow.submit}
+          />
+          {links}
+        </>
+      )}
+      <ProblemBanner problem={flow.problem} onDismiss={flow.dismiss} />
+    </div>
+  );
+};

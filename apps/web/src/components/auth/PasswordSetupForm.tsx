@@ -1,0 +1,92 @@
+import { labels, notices } from '@hub/core';
+import { useId } from 'react';
+import type { FinalizeApi } from '../../api/auth';
+import { usePasswordSetup } from '../../hooks/use-password-setup';
+import { Banner } from '../Banner';
+import { PasswordField } from './PasswordField';
+import { PasswordHints } from './PasswordHints';
+import { ProblemBanner } from './ProblemBanner';
+import { StrengthMeter } from './StrengthMeter';
+import { SubmitButton } from './SubmitButton';
+import { TermsLine } from './TermsLine';
+
+export type PasswordSetupVariant = 'setup_one_field' | 'setup_two_fields' | 'reset';
+
+interface PasswordSetupFormProps {
+  variant: PasswordSetupVariant;
+  flowId: string;
+  api: FinalizeApi;
+  onRestart: () => void;
+}
+
+const texts = {
+  setup_one_field: { password: 'Password', button: labels.submit, notice: notices.accountRegistered },
+  setup_two_fields: { password: 'Password', button: labels.submit, notice: notices.accountRegistered },
+  reset: { password: 'New password', button: labels.reset, notice: notices.passwordUpdated },
+} as const;
+
+/**
+ * Spec §2 "Password screens", §4 "Finalize", §5: the new password (and its confirmation on the
+ * two-field screens), the unmet hints, the strength meter, the terms line and the button that is
+ * enabled only at strength 0; on success the green top-centre notice, then the redirect.
+ */
+export const PasswordSetupForm = ({ variant, flowId, api, onRestart }: PasswordSetupFormProps) => {
+  const hintsId = useId();
+  const confirm = variant !== 'setup_one_field';
+  const form = usePasswordSetup({ flowId, api, confirm, onRestart });
+  const text = texts[variant];
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        form.submit();
+      }}
+      // Spec §5: Enter submits from the fields, even while the button is disabled (it then says why not).
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
+        event.preventDefault();
+        form.submit();
+      }}
+      className="flex flex-col gap-4"
+    >
+      <PasswordField
+        ref={form.passwordRef}
+        label={text.password}
+        name="new-password"
+        autoComplete="new-password"
+        required
+        value={form.password.value}
+        onChange={form.password.change}
+        error={form.password.error}
+        describedBy={hintsId}
+        readOnly={form.busy}
+      />
+      <PasswordHints id={hintsId} password={form.password.value} />
+      <StrengthMeter score={form.score} />
+      {confirm && (
+        <PasswordField
+          ref={form.repassRef}
+          label="Re-enter password"
+          name="confirm-password"
+          autoComplete="new-password"
+          required
+          value={form.repass.value}
+          onChange={form.repass.change}
+          onBlur={form.checkRepass}
+          error={form.repass.error}
+          readOnly={form.busy}
+        />
+      )}
+      <TermsLine />
+      <SubmitButton
+        label={form.submitted ? labels.redirecting : text.button}
+        busy={form.busy}
+        submitted={form.submitted}
+        disabled={!form.canSubmit}
+      />
+      {form.submitted && <Banner variant="success">{text.notice}</Banner>}
+      <ProblemBanner problem={form.problem} onDismiss={form.dismiss} />
+    </form>
+  );
+};

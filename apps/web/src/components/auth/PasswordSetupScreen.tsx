@@ -1,0 +1,110 @@
+import {
+  type Entry,
+  errorMessage,
+  labels,
+  loginHref,
+  notices,
+  type Platform,
+  routePath,
+  stripResetPrefix,
+  stripSetupPrefix,
+} from '@hub/core';
+import { useNavigate, useSearchParams } from 'react-router';
+import { resetFinalizeApi, signupFinalizeApi } from '../../api/auth';
+import { useFlowStatus } from '../../hooks/use-flow-status';
+import { ScreenFrame } from '../ScreenFrame';
+import { ScreenLinks } from '../ScreenLinks';
+import { TextLink } from '../TextLink';
+import { AccountSummary } from './AccountSummary';
+import { accountFromSainfo } from './account-display';
+import { CentredLoader } from './CentredLoader';
+import { FinalizeNotice } from './FinalizeNotice';
+import { withFrom } from './hrefs';
+import { PasswordSetupForm, type PasswordSetupVariant } from './PasswordSetupForm';
+import { ProblemBanner } from './ProblemBanner';
+import { TenantLogo } from './TenantLogo';
+
+type FinalizeScreenId = 'registration_finalize' | 'reset_password_finalize';
+
+interface PasswordSetupScreenProps {
+  screen: FinalizeScreenId;
+  platform: Platform;
+  entry?: Entry | undefined;
+}
+
+const flowGone = (code: string) => code === 'flow.expired' || code === 'flow.not_found';
+
+/**
+ * Spec §2 "Password screens", §4 "Finalize". Our mapping of the spec's three variants: sign-up
+ * without `from` → 'Set up password' with one field; sign-up with `from` (from a partner tool)
+ * → 'Set up password' with two fields and the tenant's logo; reset → 'Reset password'.
+ */
+export const PasswordSetupScreen = ({ screen, platform, entry }: PasswordSetupScreenProps) => {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const reset = screen === 'reset_password_finalize';
+  const flowId = params.get('flow');
+  const from = params.get('from');
+  const title = reset ? labels.resetPassword : labels.setUpPassword;
+  const startHref = withFrom(routePath(reset ? 'reset_password' : 'registration', { platform, entry }), from);
+  const loginLink = loginHref(platform, from);
+  const variant: PasswordSetupVariant = reset ? 'reset' : from ? 'setup_two_fields' : 'setup_one_field';
+  const shownAccount = accountFromSainfo(params.get('sainfo'), reset ? stripResetPrefix : stripSetupPrefix);
+  const frame = { screen, platform, title, logo: <TenantLogo platform={platform} from={from} /> };
+
+  const { state, retry } = useFlowStatus(reset ? resetFinalizeApi : signupFinalizeApi, flowId);
+
+  if (state.kind === 'loading') return <CentredLoader {...frame} />;
+  if (state.kind === 'missing' || (state.kind === 'failed' && flowGone(state.error.code)))
+    return (
+      <ScreenFrame {...frame}>
+        <FinalizeNotice
+          message={state.kind === 'missing' ? errorMessage('flow.not_found') : state.error.message}
+          actionLabel="Start again"
+          actionHref={startHref}
+        />
+      </ScreenFrame>
+    );
+  if (state.kind === 'failed')
+    return (
+      <CentredLoader {...frame} busy={false}>
+        <ProblemBanner problem={{ message: state.error.message, tryAgain: retry }} />
+      </CentredLoader>
+    );
+  // Spec §4: the account was registered meanwhile (the sign-up variant's notice).
+  if (!reset && state.status.exists)
+    return (
+      <ScreenFrame {...frame}>
+        <FinalizeNotice
+          message={notices.alreadyVerified}
+          actionLabel={labels.goToLogin}
+          actionHref={loginLink}
+        />
+      </ScreenFrame>
+    );
+  return (
+    <ScreenFrame
+      {...frame}
+      description={
+        reset
+          ? 'Choose a new password for your account.'
+          : 'Choose a password to finish creating your account.'
+      }
+    >
+      <div className="flex flex-col gap-5">
+        <AccountSummary account={shownAccount ?? state.status.account.display} />
+        <PasswordSetupForm
+          variant={variant}
+          flowId={state.flowId}
+          api={reset ? resetFinalizeApi : signupFinalizeApi}
+          onRestart={() => navigate(startHref)}
+        />
+        <ScreenLinks>
+          <span>
+            {reset ? 'Remembered it?' : 'Already have an account?'} <TextLink to={loginLink}>Log in</TextLink>
+          </span>
+        </ScreenLinks>
+      </div>
+    </ScreenFrame>
+  );
+};

@@ -1,0 +1,10 @@
+import type { Problem } from '../../hooks/use-api-problem';
+import { Banner } from '../Banner';
+
+/** A failure without a field: a top-centre error banner with 'Try again' (never silent). */
+export const ProblemBanner = ({ problem, onDismiss }: { problem: Problem | null; onDismiss?: () => void }) =>
+  problem && (
+    <Banner variant="error" action={{ label: 'Try again', onClick: problem.tryAgain }} onDismiss={onDismiss}>
+      {problem.message}
+    </Banner>
+  );
