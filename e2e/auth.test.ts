@@ -1,0 +1,178 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SmtpSink, startSmtpSink } from '../apps/server/src/test-support/smtp-sink.js';
+import {
+  codeFromMail,
+  field,
+  journeyPassword,
+  logInToPasswordStep,
+  requestAndEnterCode,
+  signUp,
+  typeCode,
+} from './support/auth.js';
+import { launchBrowser } from './support/browser.js';
+import { type RunningHub, startHub } from './support/hub.js';
+
+let hub: RunningHub;
+let sink: SmtpSink;
+let browser: Browser;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  [hub, browser] = await Promise.all([
+    startHub({ SMTP_URL: sink.url, MAIL_FROM: 'Account Hub <hub@example.ph>' }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await hub?.stop();
+  await sink?.stop();
+});
+
+const openPage = async (width: number): Promise<Page> => {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  return context.newPage();
+};
+
+const personal = 'maria.clara@example.ph';
+const business = 'ibarra.trading@example.ph';
+
+describe('sign-up, login and reset in Chromium, with the code from a real mail', () => {
+  it('signs up on Personal at 375 px and lands on the Personal site signed in', async () => {
+    const page = await openPage(375);
+    await signUp(page, hub.url, sink, 'psl', personal);
+    expect(await page.getByTestId('platform-signed-in').textContent()).toBe('Signed in to Personal');
+    expect(await page.getByTestId('platform-account').textContent()).toBe(personal);
+    const mail = sink.messages.find((m) => m.to.includes(personal));
+    expect(mail?.subject).toContain('Account Hub');
+    expect(mail?.html).toContain('10 minutes');
+    await page.context().close();
+  });
+
+  it('signs up on Business at 800 px', async () => {
+    const page = await openPage(800);
+    await signUp(page, hub.url, sink, 'biz', business);
+    expect(await page.getByTestId('platform-signed-in').textContent()).toBe('Signed in to Business');
+    await page.context().close();
+  });
+
+  it("logs in again from a fresh browser at 1280 px, after 'Incorrect password.'", async () => {
+    const page = await openPage(1280);
+    await logInToPasswordStep(page, hub.url, 'psl', personal);
+    await page.getByLabel(field('Password')).fill('Not-the-password-1');
+    await page.keyboard.press('Enter');
+    await page.getByText('Incorrect password.').first().waitFor();
+    await page.getByLabel(field('Password')).fill(journeyPassword);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/demo\/psl\/sso\/account\/auth\?ainfo=/);
+    expect(await page.getByTestId('platform-account').textContent()).toBe(personal);
+    await page.context().close();
+  });
+
+  it("answers 'Account does not exist' for an unknown account", async () => {
+    const page = await openPage(375);
+    await page.goto(`${hub.url}/psl/login`);
+    await page.getByLabel('Email, mobile number or username').fill('nobody@example.ph');
+    await page.keyboard.press('Enter');
+    await page.getByText('Account does not exist', { exact: true }).first().waitFor();
+    await page.context().close();
+  });
+
+  it('resets the password at 800 px, returns to login, and the new password works', async () => {
+    const page = await openPage(800);
+    await page.goto(`${hub.url}/psl/reset/password`);
+    await requestAndEnterCode(page, sink, personal, 'Email, mobile number or username');
+    await page.waitForURL(/\/psl\/reset\/password\/finalize\?/);
+    const newPassword = 'Bagong-Simula-2027!';
+    await page.getByLabel(field('New password')).fill(newPassword);
+    await page.getByLabel(field('Re-enter password')).fill(newPassword);
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByText('Password successfully updated').first().waitFor();
+    await page.waitForURL(/\/psl\/login$/);
+
+    await logInToPasswordStep(page, hub.url, 'psl', personal);
+    await page.getByLabel(field('Password')).fill(newPassword);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/demo\/psl\/sso\/account\/auth\?ainfo=/);
+    await page.context().close();
+  });
+
+  it("says 'Account already exist.' and 'This account has already been verified.' at 1280 px", async () => {
+    const page = await openPage(1280);
+    await page.goto(`${hub.url}/psl/registration`);
+    await page.getByLabel('Email').fill(personal.toUpperCase());
+    await page.keyboard.press('Enter');
+    await page.getByText('Account already exist.').first().waitFor();
+
+    // Two sign-ups of one new address: the second finalize finds the account registered.
+    const email = 'twice@example.ph';
+    const second = await openPage(1280);
+    for (const p of [page, second]) {
+      await p.goto(`${hub.url}/psl/registration`);
+      await requestAndEnterCode(p, sink, email, 'Email');
+      await p.waitForURL(/\/registration\/finalize\?/);
+    }
+    await page.getByLabel(field('Password')).fill(journeyPassword);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL(/\/demo\/psl\//);
+    await second.reload();
+    await second.getByText('This account has already been verified.').first().waitFor();
+    const goToLogin = second.getByRole('link', { name: 'Go to login' });
+    expect(await goToLogin.getAttribute('href')).toBe('/psl/login');
+    await page.context().close();
+    await second.context().close();
+  });
+});
+
+describe('the code boxes', () => {
+  it('take digits only, paste from the focused box, move back on Backspace, and say when a code is wrong', async () => {
+    const page = await openPage(375);
+    await page.goto(`${hub.url}/biz/registration`);
+    const email = 'boxes@example.ph';
+    const before = sink.messages.length;
+    await page.getByLabel('Email').fill(email);
+    await page.keyboard.press('Enter');
+    const box = (i: number) => page.getByLabel(`Digit ${i} of 6`);
+    await box(1).waitFor();
+    const code = await codeFromMail(sink, email, before);
+    expect(await page.getByTestId('code-status').textContent()).toBe('Enter verification code');
+    expect(await page.getByText(/^Resend code after \d+ sec\.$/).count()).toBe(1);
+
+    await box(1).click();
+    await page.keyboard.type(' a');
+    expect(await box(1).inputValue()).toBe('');
+    await page.keyboard.type('12');
+    expect(await box(3).evaluate((el) => el === document.activeElement)).toBe(true);
+    // Backspace clears the focused box and moves back: from the empty third box to the second…
+    await page.keyboard.press('Backspace');
+    expect(await box(2).evaluate((el) => el === document.activeElement)).toBe(true);
+    // …and again clears the second and moves to the first.
+    await page.keyboard.press('Backspace');
+    expect(await box(2).inputValue()).toBe('');
+    expect(await box(1).evaluate((el) => el === document.activeElement)).toBe(true);
+    await box(2).click();
+
+    // Paste fills from the focused box.
+    await page.evaluate(() => {
+      const target = document.activeElement as HTMLInputElement;
+      const data = new DataTransfer();
+      data.setData('text/plain', '34 5');
+      target.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    });
+    expect(await Promise.all([1, 2, 3, 4].map((i) => box(i).inputValue()))).toEqual(['1', '3', '4', '5']);
+
+    const wrong = code.startsWith('0') ? '999999' : '000000';
+    await box(1).click();
+    for (let i = 0; i < 6; i++) await page.keyboard.press('Backspace');
+    await typeCode(page, wrong);
+    await page.getByText('Verification code is incorrect').first().waitFor();
+    await page.getByText('Re-enter verification code').first().waitFor({ timeout: 5000 });
+    await typeCode(page, code);
+    await page.getByText('Code has been verified').first().waitFor();
+    await page.waitForURL(/\/biz\/registration\/finalize\?/);
+    await page.context().close();
+  });
+});
