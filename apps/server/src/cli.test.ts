@@ -1,23 +1,32 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './cli.js';
-import { openDatabase } from './storage/database.js';
+import { sha256 } from './services/tokens.js';
+import { authenticateTool } from './sso/credentials.js';
+import { createKeyRing } from './sso/signing-keys.js';
+import { type HubDatabase, openDatabase } from './storage/database.js';
+import { createToolQueries, type ToolQueries } from './storage/tools.js';
+import { createTestDatabaseUrl } from './test-support/database-url.js';
+import { testDialects } from './test-support/databases.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hub-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const run = async (argv: string[], env: NodeJS.ProcessEnv) => {
+const run = async (argv: string[], env: NodeJS.ProcessEnv, now?: () => number) => {
   const out = new PassThrough();
   const err = new PassThrough();
   const chunks = { out: '', err: '' };
   out.on('data', (c) => (chunks.out += c));
   err.on('data', (c) => (chunks.err += c));
-  const code = await runCli(argv, { out, err, env });
+  const code = await runCli(argv, { out, err, env, now });
   return { code, ...chunks };
 };
+
+const credentialsIn = (text: string) => text.match(/hubtool_\d+_[A-Za-z0-9_-]+/g) ?? [];
 
 describe('hub CLI', () => {
   it('migrates a fresh database, then says it is up to date', async () => {
@@ -34,12 +43,301 @@ describe('hub CLI', () => {
     const result = await run(['migrate'], { DATABASE_URL: 'mysql://nope' });
     expect(result.code).toBe(78);
     expect(result.err).toContain('DATABASE_URL');
+    expect((await run(['tools', 'list'], { DATABASE_URL: 'mysql://nope' })).code).toBe(78);
   });
 
-  it('prints help, and refuses an unknown command with exit 64', async () => {
+  it('prints help, and refuses an unknown command or subcommand with exit 64', async () => {
     expect((await run(['help'], {})).out).toContain('migrate');
+    expect((await run(['tools', 'help'], {})).out).toContain('set-callback TID --env ENV --url URL');
+    expect((await run(['keys', '--help'], {})).out).toContain('rotate');
     const unknown = await run(['frobnicate'], {});
     expect(unknown.code).toBe(64);
     expect(unknown.err).toContain('Unknown command: frobnicate');
+    expect((await run(['tools', 'frobnicate'], {})).code).toBe(64);
+    expect((await run(['tools', 'constructor'], {})).code).toBe(64);
+    expect((await run(['tools'], {})).code).toBe(64);
+  });
+
+  it('refuses bad usage before it opens the database', async () => {
+    const env = { DATABASE_URL: `sqlite:${join(dir, 'never', 'hub.sqlite')}` };
+    for (const argv of [
+      ['tools', 'show'],
+      ['tools', 'show', '18', '19'],
+      ['tools', 'show', 'abc'],
+      ['tools', 'add', '--tid', '18', '--name', 'X'],
+      ['tools', 'add', '--tid', '18', '--name', 'X', '--type', '1', '--colour', 'red'],
+      ['tools', 'add', '--tid', '18', '--name', 'X', '--type', '1', '--logo', 'javascript:alert(1)'],
+      ['tools', 'update', '18'],
+      ['tools', 'remove', '18'],
+      ['keys', 'rotate', 'now'],
+    ]) {
+      const result = await run(argv, env);
+      expect(result.code, argv.join(' ')).toBe(64);
+      expect(result.err).toContain('See: hub');
+    }
+    expect(existsSync(join(dir, 'never'))).toBe(false);
+  });
+});
+
+describe.each(testDialects)('hub tools and hub keys on %s', (dialect) => {
+  let env: NodeJS.ProcessEnv;
+  let drop: () => Promise<void>;
+  let database: HubDatabase;
+  let tools: ToolQueries;
+  let credential18: string;
+
+  beforeAll(async () => {
+    const created = await createTestDatabaseUrl(dialect);
+    env = { DATABASE_URL: created.url };
+    drop = created.drop;
+    expect((await run(['migrate'], env)).code).toBe(0);
+    database = openDatabase(created.url, { poolSize: 2 });
+    tools = createToolQueries(database.db);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await drop?.();
+  });
+
+  it('add prints the credential once and stores only its hash', async () => {
+    const added = await run(
+      ['tools', 'add', '--tid', '18', '--name', 'CPA Review', '--type', '1', '--path-prefix', '/psl'],
+      env,
+    );
+    expect(added.code).toBe(0);
+    const printed = credentialsIn(added.out);
+    expect(printed).toHaveLength(1);
+    credential18 = printed[0]!;
+    expect(credential18).toMatch(/^hubtool_18_/);
+    expect(added.out).toContain('cannot show it again');
+
+    const row = await tools.findByTid(18);
+    expect(row).toMatchObject({ name: 'CPA Review', type: 1, path_prefix: '/psl', logo: null });
+    expect(row?.credential_hash).toBe(sha256(credential18));
+    expect(JSON.stringify(row)).not.toContain(credential18.slice('hubtool_18_'.length));
+    expect((await authenticateTool(tools, credential18))?.tid).toBe(18);
+
+    const again = await run(['tools', 'add', '--tid', '18', '--name', 'Other', '--type', '1'], env);
+    expect(again.code).toBe(1);
+    expect(again.err).toContain('Tool 18 already exists (CPA Review)');
+  });
+
+  it('lists and shows tools without ever printing the credential or its hash', async () => {
+    const logo = 'https://desk.example.ph/logo.svg';
+    expect(
+      (
+        await run(
+          ['tools', 'add', '--tid', '19', '--name', 'Partner Desk', '--type', '2', '--logo', logo],
+          env,
+        )
+      ).code,
+    ).toBe(0);
+    const listed = await run(['tools', 'list'], env);
+    expect(listed.code).toBe(0);
+    expect(listed.out.split('\n')[0]).toMatch(/^tid\s+name\s+type\s+keys$/);
+    expect(listed.out).toMatch(/^18\s+CPA Review\s+1\s+-$/m);
+    expect(listed.out).toMatch(/^19\s+Partner Desk\s+2\s+-$/m);
+
+    const shown = await run(['tools', 'show', '19'], env);
+    expect(shown.out).toContain('Tool 19: Partner Desk');
+    expect(shown.out).toContain('2 (signs in on the tool login)');
+    expect(shown.out).toContain(logo);
+    expect(shown.out).toContain('credential   set');
+    const hash = (await tools.findByTid(18))!.credential_hash!;
+    for (const text of [listed.out, shown.out, (await run(['tools', 'show', '18'], env)).out]) {
+      expect(text).not.toContain(hash);
+      expect(credentialsIn(text)).toEqual([]);
+    }
+
+    const missing = await run(['tools', 'show', '4040'], env);
+    expect(missing).toMatchObject({ code: 1, err: 'No tool with tid 4040.\n' });
+  });
+
+  it('updates a tool and clears its logo with an empty --logo', async () => {
+    expect((await run(['tools', 'update', '19', '--name', 'Partner Desk 2', '--logo', ''], env)).code).toBe(
+      0,
+    );
+    expect(await tools.findByTid(19)).toMatchObject({ name: 'Partner Desk 2', logo: null, type: 2 });
+    expect((await run(['tools', 'update', '4040', '--name', 'X'], env)).code).toBe(1);
+  });
+
+  it('sets callbacks per environment exactly as given, first come first', async () => {
+    const production = 'https://cpa.example.ph/psl/sso/account/auth?tenant=a';
+    const local = 'http://localhost:3001/t/18/psl/sso/account/auth';
+    const setProduction = await run(
+      ['tools', 'set-callback', '18', '--env', 'production', '--url', production],
+      env,
+    );
+    expect(setProduction.code).toBe(0);
+    expect((await run(['tools', 'set-callback', '18', '--env', 'local', '--url', local], env)).code).toBe(0);
+    const checkout = 'https://cpa.example.ph/subscription/checkout/rqx';
+    const named = [
+      'tools',
+      'set-callback',
+      '18',
+      '--env',
+      'production',
+      '--name',
+      'checkout',
+      '--url',
+      checkout,
+    ];
+    expect((await run(named, env)).code).toBe(0);
+
+    expect((await tools.callbacks(18, 'production')).map((c) => [c.name, c.url, c.position])).toEqual([
+      ['auth', production, 0],
+      ['checkout', checkout, 1],
+    ]);
+    expect((await tools.callbacks(18, 'local')).map((c) => c.url)).toEqual([local]);
+
+    // Replacing a callback keeps its place.
+    const replaced = 'https://cpa.example.ph/sso/account/auth';
+    const replace = await run(['tools', 'set-callback', '18', '--env', 'production', '--url', replaced], env);
+    expect(replace.out).toContain(`It replaces ${production}`);
+    expect((await tools.callbacks(18, 'production'))[0]).toMatchObject({
+      name: 'auth',
+      url: replaced,
+      position: 0,
+    });
+
+    const shown = (await run(['tools', 'show', '18'], env)).out;
+    expect(shown).toMatch(/production\s+auth\s+0\s+https:\/\/cpa\.example\.ph\/sso\/account\/auth/);
+    expect(shown).toMatch(/local\s+auth\s+0\s+http:\/\/localhost:3001/);
+  });
+
+  it.each([
+    ['production', 'http://cpa.example.ph/sso/account/auth', 'must use https'],
+    ['production', 'https://user:secret@cpa.example.ph/sso/account/auth', 'user name or password'],
+    ['production', 'https://cpa.example.ph@evil.example/sso/account/auth', 'user name or password'],
+    ['production', 'https://cpa.example.ph/sso/account/auth#done', 'fragment'],
+    ['staging', 'https://cpa.example.ph/sso/account/auth', '--env must be'],
+    ['sandbox', '/sso/account/auth', 'absolute URL'],
+    ['sandbox', 'https://CPA.example.ph/sso/account/auth', 'canonical form'],
+  ])('refuses a %s callback %s (exit 64) and stores nothing', async (envName, url, reason) => {
+    const before = await tools.allCallbacks(18);
+    const result = await run(['tools', 'set-callback', '18', '--env', envName, '--url', url], env);
+    expect(result.code).toBe(64);
+    expect(result.err).toContain(reason);
+    expect(await tools.allCallbacks(18)).toEqual(before);
+  });
+
+  it('removes a callback, and says so when there is none', async () => {
+    const removed = await run(
+      ['tools', 'remove-callback', '18', '--env', 'production', '--name', 'checkout'],
+      env,
+    );
+    expect(removed.code).toBe(0);
+    expect((await tools.callbacks(18, 'production')).map((c) => c.name)).toEqual(['auth']);
+    const none = await run(['tools', 'remove-callback', '18', '--env', 'sandbox'], env);
+    expect(none).toMatchObject({ code: 1, err: "Tool 18 has no 'auth' callback in sandbox.\n" });
+    expect(
+      (await run(['tools', 'set-callback', '4040', '--env', 'local', '--url', 'http://localhost/x'], env))
+        .code,
+    ).toBe(1);
+  });
+
+  it('adds a tsa key, and refuses one that already names another tool', async () => {
+    const added = await run(['tools', 'add-key', '18', 'CPA_REVIEW_PROD_RQX'], env);
+    expect(added.code).toBe(0);
+    expect((await tools.findByKey('CPA_REVIEW_PROD_RQX'))?.tid).toBe(18);
+    expect((await run(['tools', 'add-key', '18', 'CPA_REVIEW_PROD_RQX'], env)).code).toBe(0);
+
+    const taken = await run(['tools', 'add-key', '19', 'CPA_REVIEW_PROD_RQX'], env);
+    expect(taken.code).toBe(1);
+    expect(taken.err).toContain('already names tool 18 (CPA Review)');
+    expect((await tools.findByKey('CPA_REVIEW_PROD_RQX'))?.tid).toBe(18);
+
+    expect((await run(['tools', 'add-key', '18', 'cpa_review'], env)).code).toBe(64);
+    expect((await run(['tools', 'add-key', '4040', 'NOBODY_RQX'], env)).code).toBe(1);
+    expect((await run(['tools', 'list'], env)).out).toMatch(/^18\s+CPA Review\s+1\s+CPA_REVIEW_PROD_RQX$/m);
+
+    expect((await run(['tools', 'add-key', '19', 'DESK_RQX'], env)).code).toBe(0);
+    expect((await run(['tools', 'remove-key', 'DESK_RQX'], env)).code).toBe(0);
+    expect(await tools.findByKey('DESK_RQX')).toBeUndefined();
+    expect((await run(['tools', 'remove-key', 'DESK_RQX'], env)).code).toBe(1);
+  });
+
+  it('rotates the credential: a new one printed once, and the old one no longer authenticates', async () => {
+    const before = (await tools.findByTid(18))!.credential_hash;
+    const rotated = await run(['tools', 'rotate-credential', '18'], env);
+    expect(rotated.code).toBe(0);
+    const printed = credentialsIn(rotated.out);
+    expect(printed).toHaveLength(1);
+    const fresh = printed[0]!;
+    expect(fresh).not.toBe(credential18);
+    const after = (await tools.findByTid(18))!.credential_hash;
+    expect(after).not.toBe(before);
+    expect(after).toBe(sha256(fresh));
+    expect(await authenticateTool(tools, credential18)).toBeUndefined();
+    expect((await authenticateTool(tools, fresh))?.tid).toBe(18);
+  });
+
+  it('adds a member to a tool-login tool by email', async () => {
+    const id = randomUUID();
+    const now = Date.now();
+    await database.db
+      .insertInto('accounts')
+      .values({
+        id,
+        email: 'Member@Example.ph',
+        email_normalized: 'member@example.ph',
+        mobile_num: null,
+        username: null,
+        username_normalized: null,
+        password_hash: null,
+        home_platform: 'psl',
+        user_type: 0,
+        u_type: 1,
+        verified: 1,
+        created_at: now,
+        updated_at: now,
+        password_changed_at: null,
+        password_blocked_until: null,
+      })
+      .execute();
+    expect(await tools.isMember(19, id)).toBe(false);
+    const added = await run(['tools', 'add-member', '19', 'member@example.ph'], env);
+    expect(added.code).toBe(0);
+    expect(await tools.isMember(19, id)).toBe(true);
+    expect((await run(['tools', 'add-member', '19', 'member@example.ph'], env)).code).toBe(0);
+    const unknown = await run(['tools', 'add-member', '19', 'nobody@example.ph'], env);
+    expect(unknown).toMatchObject({ code: 1, err: 'No account with the email nobody@example.ph.\n' });
+  });
+
+  it('removes a tool only with --yes, with its keys, callbacks and members', async () => {
+    expect((await run(['tools', 'add-key', '19', 'DESK_RQX'], env)).code).toBe(0);
+    expect((await run(['tools', 'remove', '19'], env)).code).toBe(64);
+    expect(await tools.findByTid(19)).toBeDefined();
+    const removed = await run(['tools', 'remove', '19', '--yes'], env);
+    expect(removed.code).toBe(0);
+    expect(await tools.findByTid(19)).toBeUndefined();
+    expect(await tools.findByKey('DESK_RQX')).toBeUndefined();
+    expect(
+      await database.db.selectFrom('tool_memberships').selectAll().where('tid', '=', 19).execute(),
+    ).toEqual([]);
+    expect((await run(['tools', 'remove', '19', '--yes'], env)).code).toBe(1);
+  });
+
+  it('keys rotate makes a new key current and keeps the old one published until its tokens expire', async () => {
+    let now = Date.UTC(2030, 0, 1);
+    const clock = () => now;
+    const ring = createKeyRing(database, clock);
+    const old = (await ring.current()).kid;
+
+    const rotated = await run(['keys', 'rotate'], env, clock);
+    expect(rotated.code).toBe(0);
+    const kid = /New signing key: (\S+)/.exec(rotated.out)?.[1];
+    expect(kid).toBeDefined();
+    expect(kid).not.toBe(old);
+    expect((await ring.current()).kid).toBe(kid);
+    expect((await ring.jwks()).keys.map((k) => k.kid).sort()).toEqual([kid, old].sort());
+
+    const listed = await run(['keys', 'list'], env, clock);
+    expect(listed.out).toMatch(new RegExp(`^${kid}\\s.*\\ssigning$`, 'm'));
+    expect(listed.out).toMatch(new RegExp(`^${old}\\s.*\\spublished until 2030-01-01T00:02:00.000Z$`, 'm'));
+
+    now += 121_000;
+    expect((await ring.jwks()).keys.map((k) => k.kid)).toEqual([kid]);
+    expect((await run(['keys', 'list'], env, clock)).out).toMatch(new RegExp(`^${old}\\s.*\\sretired$`, 'm'));
   });
 });

@@ -1,52 +1,103 @@
+import { type Subcommand, withDatabase } from './cli/context.js';
+import { CliError, type CliIo, EXIT } from './cli/io.js';
+import { keySubcommands, keysUsage } from './cli/keys.js';
+import { toolSubcommands, toolsUsage } from './cli/tools.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
 
+export type { CliIo } from './cli/io.js';
+
 const usage = `Usage: hub <command>
 
 Commands:
-  migrate        apply pending database migrations (DATABASE_URL)
-  help           show this help`;
+  migrate                 apply pending database migrations (DATABASE_URL)
+  tools <subcommand>      the tool registry: add, list, show, update, set-callback,
+                          remove-callback, add-key, remove-key, rotate-credential,
+                          add-member, remove (hub tools help)
+  keys rotate | list      the keys that sign ainfo (hub keys help)
+  help                    show this help
+
+Every command reads the same environment as the server (DATABASE_URL first of all).`;
+
+interface Group {
+  usage: string;
+  subcommands: Record<string, Subcommand>;
+}
+
+const groups: Record<string, Group> = {
+  tools: { usage: toolsUsage, subcommands: toolSubcommands },
+  keys: { usage: keysUsage, subcommands: keySubcommands },
+};
+
+const isHelp = (word: string | undefined) => word === 'help' || word === '--help' || word === '-h';
 
 /** The operator CLI (`npx hub …`). Returns the process exit code. */
 export const runCli = async (
   argv: string[],
-  io: { out: NodeJS.WritableStream; err: NodeJS.WritableStream; env: NodeJS.ProcessEnv } = {
-    out: process.stdout,
-    err: process.stderr,
-    env: process.env,
-  },
+  io: CliIo = { out: process.stdout, err: process.stderr, env: process.env },
 ): Promise<number> => {
   const { out, err } = io;
-  const [command] = argv;
-  if (!command || command === 'help' || command === '--help') {
+  const [command, ...rest] = argv;
+  if (!command || isHelp(command)) {
     out.write(`${usage}\n`);
-    return command ? 0 : 64;
+    return command ? EXIT.ok : EXIT.usage;
   }
-  let config: ReturnType<typeof loadConfig>;
+  if (command === 'migrate') return runMigrate(rest, io);
+  const group = Object.hasOwn(groups, command) ? groups[command] : undefined;
+  if (!group) {
+    err.write(`Unknown command: ${command}\n\n${usage}\n`);
+    return EXIT.usage;
+  }
+  const [name, ...args] = rest;
+  if (!name || isHelp(name)) {
+    out.write(`${group.usage}\n`);
+    return name ? EXIT.ok : EXIT.usage;
+  }
+  const subcommand = Object.hasOwn(group.subcommands, name) ? group.subcommands[name] : undefined;
+  if (!subcommand) {
+    err.write(`Unknown subcommand: hub ${command} ${name}\n\n${group.usage}\n`);
+    return EXIT.usage;
+  }
   try {
-    config = loadConfig(io.env);
+    const run = subcommand(args);
+    const config = readConfig(io);
+    if (typeof config === 'number') return config;
+    return await withDatabase(config, io, run);
   } catch (error) {
-    if (error instanceof ConfigError) {
-      err.write(`${error.message}\n`);
-      return 78;
-    }
-    throw error;
+    if (!(error instanceof CliError)) throw error;
+    err.write(`${error.message}\n`);
+    if (error.exitCode === EXIT.usage) err.write(`See: hub ${command} help\n`);
+    return error.exitCode;
   }
-  switch (command) {
-    case 'migrate': {
-      const database = openDatabase(config.databaseUrl);
-      try {
-        const result = await migrateToLatest(database);
-        const applied = result.results?.map((r) => r.migrationName) ?? [];
-        out.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'Database is up to date.\n');
-        return 0;
-      } finally {
-        await database.close();
-      }
-    }
-    default:
-      err.write(`Unknown command: ${command}\n\n${usage}\n`);
-      return 64;
+};
+
+/** The validated configuration, or exit 78 with the bad variable named. */
+const readConfig = (io: CliIo) => {
+  try {
+    return loadConfig(io.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    io.err.write(`${error.message}\n`);
+    return EXIT.config;
+  }
+};
+
+/** `migrate`: applies pending migrations and says which (the server also does it at start). */
+const runMigrate = async (args: string[], io: CliIo): Promise<number> => {
+  if (args.length > 0) {
+    io.err.write(`Unexpected argument: ${args[0]}\n\n${usage}\n`);
+    return EXIT.usage;
+  }
+  const config = readConfig(io);
+  if (typeof config === 'number') return config;
+  const database = openDatabase(config.databaseUrl);
+  try {
+    const result = await migrateToLatest(database);
+    const applied = result.results?.map((r) => r.migrationName) ?? [];
+    io.out.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'Database is up to date.\n');
+    return EXIT.ok;
+  } finally {
+    await database.close();
   }
 };

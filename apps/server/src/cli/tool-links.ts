@@ -1,0 +1,115 @@
+import { isTsaKey } from '@hub/core';
+import { createToolQueries } from '../storage/tools.js';
+import { accepted, type CommandContext, type Subcommand } from './context.js';
+import { failure, parseCommand } from './io.js';
+import { findTool } from './tool-registry.js';
+import {
+  checkCallbackName,
+  checkCallbackUrl,
+  checkEnv,
+  checkPosition,
+  checkTid,
+  checkTsaKey,
+} from './validate.js';
+
+/** How the hub reaches a tool: its callbacks per environment and the tsa keys that name it. */
+
+/** `set-callback TID --env ENV --url URL [--name auth] [--position N]` */
+const setCallback: Subcommand = (args) => {
+  const { values, positionals } = parseCommand(
+    args,
+    {
+      env: { type: 'string' },
+      url: { type: 'string' },
+      name: { type: 'string' },
+      position: { type: 'string' },
+    },
+    ['TID'],
+  );
+  const tid = accepted(checkTid(positionals[0]));
+  const env = accepted(checkEnv(values.env));
+  const url = accepted(checkCallbackUrl(values.url, env));
+  const name = accepted(checkCallbackName(values.name ?? 'auth'));
+  const position = values.position === undefined ? undefined : accepted(checkPosition(values.position));
+  return async ({ database, out }: CommandContext) => {
+    const tools = createToolQueries(database.db);
+    const tool = await findTool(tools, tid);
+    const existing = await tools.callbacks(tid, env);
+    const same = existing.find((callback) => callback.name === name);
+    // Spec §3: the first callback is the checkout URL where there is one, so a new name goes
+    // last unless the operator says otherwise, and a replaced one keeps its place.
+    const at =
+      position ?? same?.position ?? Math.max(-1, ...existing.map((callback) => callback.position)) + 1;
+    await tools.setCallback({ tid, env, name, url, position: at });
+    out(`Tool ${tid} (${tool.name}), ${env}: callback '${name}' is ${url} (position ${at}).`);
+    if (same && same.url !== url) out(`It replaces ${same.url}.`);
+    const tied = existing.filter((callback) => callback.name !== name && callback.position === at);
+    if (tied.length > 0)
+      out(
+        `Note: ${tied.map((c) => `'${c.name}'`).join(', ')} also at position ${at}; ties are ordered by name.`,
+      );
+    return 0;
+  };
+};
+
+/** `remove-callback TID --env ENV [--name auth]` */
+const removeCallback: Subcommand = (args) => {
+  const { values, positionals } = parseCommand(args, { env: { type: 'string' }, name: { type: 'string' } }, [
+    'TID',
+  ]);
+  const tid = accepted(checkTid(positionals[0]));
+  const env = accepted(checkEnv(values.env));
+  const name = accepted(checkCallbackName(values.name ?? 'auth'));
+  return async ({ database, out }: CommandContext) => {
+    const tools = createToolQueries(database.db);
+    const tool = await findTool(tools, tid);
+    const result = await tools.removeCallback(tid, env, name);
+    if (!result.numDeletedRows) throw failure(`Tool ${tid} has no '${name}' callback in ${env}.`);
+    out(`Removed the '${name}' callback of tool ${tid} (${tool.name}) in ${env}.`);
+    return 0;
+  };
+};
+
+/** `add-key TID TSA_KEY`: one key names one tool; a key already naming another tool is refused. */
+const addKey: Subcommand = (args) => {
+  const { positionals } = parseCommand(args, {}, ['TID', 'TSA_KEY']);
+  const tid = accepted(checkTid(positionals[0]));
+  const key = accepted(checkTsaKey(positionals[1]));
+  return async ({ database, now, out }: CommandContext) => {
+    const tools = createToolQueries(database.db);
+    const tool = await findTool(tools, tid);
+    const owner = await tools.findByKey(key);
+    if (owner && owner.tid !== tid)
+      throw failure(`TSA key ${key} already names tool ${owner.tid} (${owner.name}).`);
+    if (owner) {
+      out(`TSA key ${key} already names tool ${tid} (${tool.name}).`);
+      return 0;
+    }
+    await tools.addKey(tid, key, now());
+    out(`TSA key ${key} now names tool ${tid} (${tool.name}): /sso/rqx?from=${key}`);
+    if (isTsaKey(key))
+      out(`Note: ${key} is one of the spec's keys; /sso/rqx routes it by its own rule (spec §4).`);
+    return 0;
+  };
+};
+
+/** `remove-key TSA_KEY` */
+const removeKey: Subcommand = (args) => {
+  const { positionals } = parseCommand(args, {}, ['TSA_KEY']);
+  const key = accepted(checkTsaKey(positionals[0]));
+  return async ({ database, out }: CommandContext) => {
+    const tools = createToolQueries(database.db);
+    const owner = await tools.findByKey(key);
+    if (!owner) throw failure(`No tool has the tsa key ${key}.`);
+    await tools.removeKey(key);
+    out(`Removed tsa key ${key} from tool ${owner.tid} (${owner.name}).`);
+    return 0;
+  };
+};
+
+export const toolLinkSubcommands: Record<string, Subcommand> = {
+  'set-callback': setCallback,
+  'remove-callback': removeCallback,
+  'add-key': addKey,
+  'remove-key': removeKey,
+};

@@ -1,0 +1,209 @@
+import { newToolCredential } from '../sso/credentials.js';
+import { createAccountQueries } from '../storage/accounts.js';
+import { createToolQueries, type ToolQueries } from '../storage/tools.js';
+import { accepted, type CommandContext, type Subcommand } from './context.js';
+import { failure, parseCommand, table, usageError } from './io.js';
+import { checkLogo, checkPathPrefix, checkTid, checkToolName, checkToolType } from './validate.js';
+
+/** The tool records themselves: register, list, show, update, rotate the credential, remove. */
+
+export const findTool = async (tools: ToolQueries, tid: number) => {
+  const tool = await tools.findByTid(tid);
+  if (!tool) throw failure(`No tool with tid ${tid}.`);
+  return tool;
+};
+
+const typeMeaning = (type: number) =>
+  type === 1 ? '1 (signs in on the normal screens)' : `${type} (signs in on the tool login)`;
+
+/** DESIGN.md difference 5: the credential is shown here once; the hub keeps only its hash. */
+const printCredential = (out: (text: string) => void, tid: number, credential: string) => {
+  out('');
+  out(`Server credential of tool ${tid}:`);
+  out('');
+  out(`    ${credential}`);
+  out('');
+  out('This is the only time it is shown: the hub stores only its hash and cannot show it again.');
+  out(
+    "Put it in the tool's secret store now. The tool sends it as 'Authorization: Bearer …' to redeem ainfo.",
+  );
+};
+
+const toolOptions = {
+  name: { type: 'string' },
+  type: { type: 'string' },
+  logo: { type: 'string' },
+  'path-prefix': { type: 'string' },
+} as const;
+
+/** `add --tid N --name NAME --type N [--logo URL] [--path-prefix P]` */
+const add: Subcommand = (args) => {
+  const { values } = parseCommand(args, { tid: { type: 'string' }, ...toolOptions }, []);
+  const tid = accepted(checkTid(values.tid));
+  const name = accepted(checkToolName(values.name));
+  const type = accepted(checkToolType(values.type));
+  const logo = values.logo === undefined ? null : accepted(checkLogo(values.logo));
+  const pathPrefix = accepted(checkPathPrefix(values['path-prefix'] ?? ''));
+  return async ({ database, now, out }: CommandContext) => {
+    const tools = createToolQueries(database.db);
+    const existing = await tools.findByTid(tid);
+    if (existing) throw failure(`Tool ${tid} already exists (${existing.name}).`);
+    const { credential, hash } = newToolCredential(tid);
+    const at = now();
+    await tools.insert({
+      tid,
+      name,
+      type,
+      logo,
+      path_prefix: pathPrefix,
+      credential_hash: hash,
+      created_at: at,
+      updated_at: at,
+    });
+    out(`Registered tool ${tid} (${name}), type ${typeMeaning(type)}.`);
+    printCredential(out, tid, credential);
+    out('');
+    out(`Next: hub tools set-callback ${tid} --env production --url https://…/sso/account/auth`);
+    out(`      hub tools add-key ${tid} YOUR_TSA_KEY`);
+    return 0;
+  };
+};
+
+/** `list` */
+const list: Subcommand = (args) => {
+  parseCommand(args, {}, []);
+  return async ({ database, out }: CommandContext) => {
+    const tools = createToolQueries(database.db);
+    const rows = await tools.list();
+    if (rows.length === 0) {
+      out('No tools registered.');
+      return 0;
+    }
+    const lines = [['tid', 'name', 'type', 'keys']];
+    for (const tool of rows) {
+      const keys = await tools.keysOf(tool.tid);
+      lines.push([
+        String(tool.tid),
+        tool.name,
+        String(tool.type),
+        keys.map((k) => k.tsa_key).join(', ') || '-',
+      ]);
+    }
+    out(table(lines));
+    return 0;
+  };
+};
+
+/** `show TID`: everything but the credential, which is only 'set' or 'not set'. */
+const show: Subcommand = (args) => {
+  const { positionals } = parseCommand(args, {}, ['TID']);
+  const tid = accepted(checkTid(positionals[0]));
+  return async ({ database, out }: CommandContext) => {
+    const tools = createToolQueries(database.db);
+    const tool = await findTool(tools, tid);
+    const keys = await tools.keysOf(tid);
+    const callbacks = await tools.allCallbacks(tid);
+    out(`Tool ${tool.tid}: ${tool.name}`);
+    out(`  type         ${typeMeaning(tool.type)}`);
+    out(`  logo         ${tool.logo ?? '-'}`);
+    out(`  path prefix  ${tool.path_prefix || '-'}`);
+    out(`  credential   ${tool.credential_hash ? 'set' : 'not set'}`);
+    out(`  tsa keys     ${keys.map((k) => k.tsa_key).join(', ') || '-'}`);
+    if (callbacks.length === 0) out('  callbacks    -');
+    else {
+      out('  callbacks');
+      const rows = callbacks.map((c) => [c.env, c.name, String(c.position), c.url]);
+      out(
+        table([['env', 'name', 'position', 'url'], ...rows])
+          .split('\n')
+          .map((line) => `    ${line}`)
+          .join('\n'),
+      );
+    }
+    return 0;
+  };
+};
+
+/** `update TID [--name NAME] [--type N] [--logo URL] [--path-prefix P]` (an empty --logo clears it) */
+const update: Subcommand = (args) => {
+  const { values, positionals } = parseCommand(args, toolOptions, ['TID']);
+  const tid = accepted(checkTid(positionals[0]));
+  const changes: { name?: string; type?: number; logo?: string | null; path_prefix?: string } = {};
+  if (values.name !== undefined) changes.name = accepted(checkToolName(values.name));
+  if (values.type !== undefined) changes.type = accepted(checkToolType(values.type));
+  if (values.logo !== undefined) changes.logo = values.logo === '' ? null : accepted(checkLogo(values.logo));
+  if (values['path-prefix'] !== undefined)
+    changes.path_prefix = accepted(checkPathPrefix(values['path-prefix']));
+  if (Object.keys(changes).length === 0)
+    throw usageError('Nothing to update: give --name, --type, --logo or --path-prefix.');
+  return async ({ database, now, out }: CommandContext) => {
+    const tools = createToolQueries(database.db);
+    await findTool(tools, tid);
+    await tools.update(tid, { ...changes, updated_at: now() });
+    out(`Updated tool ${tid}: ${Object.keys(changes).join(', ')}.`);
+    return 0;
+  };
+};
+
+/** `rotate-credential TID`: the old credential stops working at once. */
+const rotateCredential: Subcommand = (args) => {
+  const { positionals } = parseCommand(args, {}, ['TID']);
+  const tid = accepted(checkTid(positionals[0]));
+  return async ({ database, now, out }: CommandContext) => {
+    const tools = createToolQueries(database.db);
+    const tool = await findTool(tools, tid);
+    const { credential, hash } = newToolCredential(tid);
+    await tools.update(tid, { credential_hash: hash, updated_at: now() });
+    out(`Rotated the server credential of tool ${tid} (${tool.name}); the previous one no longer works.`);
+    printCredential(out, tid, credential);
+    return 0;
+  };
+};
+
+/** `add-member TID EMAIL`: spec §2, the tool login checks that the account belongs to the tool. */
+const addMember: Subcommand = (args) => {
+  const { positionals } = parseCommand(args, {}, ['TID', 'EMAIL']);
+  const tid = accepted(checkTid(positionals[0]));
+  const email = positionals[1]!;
+  return async ({ database, now, out }: CommandContext) => {
+    const tools = createToolQueries(database.db);
+    const tool = await findTool(tools, tid);
+    const account = await createAccountQueries(database.db).findByIdentifier('email', email);
+    if (!account) throw failure(`No account with the email ${email}.`);
+    await tools.addMember(tid, account.id, now());
+    out(`${account.email} belongs to tool ${tid} (${tool.name}).`);
+    if (tool.type === 1)
+      out(
+        'Note: the tool has type 1, so its users sign in on the normal screens; only the tool login checks membership.',
+      );
+    return 0;
+  };
+};
+
+/** `remove TID --yes`: the tool with its keys, callbacks and members (the tables cascade). */
+const remove: Subcommand = (args) => {
+  const { values, positionals } = parseCommand(args, { yes: { type: 'boolean' } }, ['TID']);
+  const tid = accepted(checkTid(positionals[0]));
+  if (!values.yes) throw usageError(`Removing tool ${tid} cannot be undone; run it again with --yes.`);
+  return async ({ database, out }: CommandContext) => {
+    const tools = createToolQueries(database.db);
+    const tool = await findTool(tools, tid);
+    const keys = await tools.keysOf(tid);
+    const callbacks = await tools.allCallbacks(tid);
+    await tools.remove(tid);
+    out(
+      `Removed tool ${tid} (${tool.name}) with ${keys.length} tsa key(s) and ${callbacks.length} callback(s).`,
+    );
+    return 0;
+  };
+};
+
+export const toolRegistrySubcommands: Record<string, Subcommand> = {
+  add,
+  list,
+  show,
+  update,
+  'rotate-credential': rotateCredential,
+  'add-member': addMember,
+  remove,
+};

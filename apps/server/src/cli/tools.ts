@@ -1,0 +1,35 @@
+import type { Subcommand } from './context.js';
+import { toolLinkSubcommands } from './tool-links.js';
+import { toolRegistrySubcommands } from './tool-registry.js';
+
+export const toolsUsage = `Usage: hub tools <subcommand>
+
+  add --tid N --name NAME --type N [--logo URL] [--path-prefix /psl]
+        register a tool; prints its server credential once (only its hash is stored)
+  list
+        every tool: tid, name, type, tsa keys
+  show TID
+        one tool: type, logo, path prefix, tsa keys, callbacks per environment
+  update TID [--name NAME] [--type N] [--logo URL] [--path-prefix P]
+  set-callback TID --env ENV --url URL [--name auth] [--position N]
+        ENV is local, development, sandbox or production. The URL is stored exactly as given
+        and matched exactly: https (http only for localhost, or in local and development),
+        no user name or password, no #fragment, written as a URL parser writes it
+  remove-callback TID --env ENV [--name auth]
+  add-key TID TSA_KEY
+        let TSA_KEY (3-64 of A-Z, 0-9, _) name the tool in /sso/rqx?from=TSA_KEY
+  remove-key TSA_KEY
+  rotate-credential TID
+        replace the tool's server credential; prints the new one once, the old one stops working
+  add-member TID EMAIL
+        let an account sign in on a tool whose type is not 1 (the tool login)
+  remove TID --yes
+        delete the tool with its tsa keys, callbacks and members
+
+Type 1 tools sign in on the normal screens; any other type goes to the tool login (spec §3).
+Exit codes: 0 done, 1 not found or a conflict, 64 bad usage, 78 bad configuration.`;
+
+export const toolSubcommands: Record<string, Subcommand> = {
+  ...toolRegistrySubcommands,
+  ...toolLinkSubcommands,
+};

@@ -1,0 +1,207 @@
+// The demo tool: a partner tool of Account Hub in one file, to read before writing your own.
+// It sends people to the hub to sign in, receives them back on its callback, checks the signed
+// `ainfo` it is given, redeems it once for the account and shows who signed in.
+// Read it top to bottom; README.md beside it walks through the same steps.
+import { createServer } from 'node:http';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+
+// ── 1. Configuration ─────────────────────────────────────────────────────────────────────────
+const PORT = Number(process.env.PORT ?? 3001);
+const HOST = process.env.HOST ?? '127.0.0.1';
+// The hub's public origin: its PUBLIC_URL, which is also the `iss` of every ainfo.
+const HUB_URL = (process.env.HUB_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
+if (!URL.canParse(HUB_URL)) throw new Error(`HUB_URL is not a URL: ${HUB_URL}`);
+// A tool you registered with `npx hub tools add` (its credential carries its tid).
+const TOOL_CREDENTIAL = process.env.TOOL_CREDENTIAL;
+const TOOL_TID =
+  Number(process.env.TOOL_TID ?? /^hubtool_(\d+)_/.exec(TOOL_CREDENTIAL ?? '')?.[1]) || undefined;
+const TOOL_KEY = process.env.TOOL_KEY;
+
+// The hub's local catalogue (APP_ENV=local seeds it): tid, name and one tsa key of each tool.
+const tools = [
+  [101, 'Marketplace', 'MP_SSO_RQX'],
+  [201, 'Chat', 'PCHT_SSO_RQX'],
+  [202, 'Shop', 'PFSHP_SSO_RQX'],
+  [203, 'HR', 'PHRC_SSO_RQX'],
+  [204, 'Jobs', 'PFJOB_SSO_RQX'],
+  [205, 'Referral', 'PFREFERRAL_SSO_RQX'],
+  [206, 'Pay & Share Wallet', 'PFPAYMESHARE_SSO_RQX'],
+  [301, 'CPA Review', 'CPA_REVIEW_RQX'],
+  [302, 'Partner Desk (tool login)', 'PARTNER_DESK_RQX'],
+  [303, 'Offline Tool (no local callback: the hub shows its error)', 'OFFLINE_TOOL_RQX'],
+].map(([tid, name, key]) => ({ tid, name, key }));
+if (TOOL_TID && TOOL_KEY) tools.unshift({ tid: TOOL_TID, name: `Your tool ${TOOL_TID}`, key: TOOL_KEY });
+
+// Each tool proves who it is to the hub with its server credential. The seeded local tools share
+// a fixed, local-only one; a tool registered by the operator gets a secret printed once.
+const credentialOf = (tid) =>
+  tid === TOOL_TID && TOOL_CREDENTIAL ? TOOL_CREDENTIAL : `hubtool_${tid}_local-demo-only`;
+
+// ── 2. The hub's public keys ─────────────────────────────────────────────────────────────────
+// Fetched on first use and cached; fetched again when a token names a key we have not seen
+// (after `npx hub keys rotate`). A new key signs at once, so we wait at most 5 s between fetches
+// (jose's default is 30 s); still enough that a stream of junk tokens cannot make us hammer the hub.
+const jwks = createRemoteJWKSet(new URL(`${HUB_URL}/.well-known/jwks.json`), { cooldownDuration: 5_000 });
+
+// ── 3. Sending a user to the hub ─────────────────────────────────────────────────────────────
+// `from` is your tsa key; `callback=local` picks the callback registered for APP_ENV local
+// (development, sandbox, or anything else for production). The hub never takes a URL from here.
+const signInUrl = (key, authType, extra = {}) =>
+  `${HUB_URL}/sso/rqx?${new URLSearchParams({ from: key, callback: 'local', platform: 'personal', auth_type: authType, ...extra })}`;
+
+// ── 4. Receiving the user back ───────────────────────────────────────────────────────────────
+const receiveCallback = async (tid, query) => {
+  // Everything but ainfo is context (spec §4: platform, tid, pricing, ref, subcb, ref_a_frnd):
+  // show it, but never trust it as proof of anything.
+  const received = new Map();
+  for (const [name, value] of query)
+    if (name !== 'ainfo') received.set(name, [...(received.get(name) ?? []), value]);
+  const params = Object.fromEntries(
+    [...received].map(([name, values]) => [name, values.length > 1 ? values : values[0]]),
+  );
+  const ainfo = query.get('ainfo');
+  if (!ainfo) return signedOutPage(tid, params);
+
+  // a. Verify: signed by the hub (ES256, a key from its JWKS), issued by HUB_URL, meant for this
+  //    tool (aud tool:<tid>), and fresh (the hub gives it 120 s). A token for another tool fails here.
+  let claims;
+  try {
+    ({ payload: claims } = await jwtVerify(ainfo, jwks, {
+      issuer: HUB_URL,
+      audience: `tool:${tid}`,
+      algorithms: ['ES256'],
+      maxTokenAge: '120s',
+    }));
+  } catch (error) {
+    return errorPage(401, 'The ainfo did not verify', `${error.code ?? 'ERROR'}: ${error.message}`, params);
+  }
+
+  // b. Redeem it once, server to server, with the tool's credential: the hub answers with the
+  //    account, and refuses a second redeem, so a token copied from a URL or a log is worth nothing.
+  let response;
+  let body;
+  try {
+    response = await fetch(`${HUB_URL}/api/tools/ainfo/redeem`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${credentialOf(tid)}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ainfo }),
+      signal: AbortSignal.timeout(5000),
+    });
+    body = await response.json().catch(() => ({}));
+  } catch (error) {
+    return errorPage(502, 'The hub could not be reached to redeem the ainfo', error.message, params);
+  }
+  if (!response.ok)
+    return errorPage(
+      401,
+      'The hub refused to redeem the ainfo',
+      `${response.status} ${body.code ?? 'no code'}: ${body.message ?? 'no message'}`,
+      params,
+    );
+  if (body.account?.aid !== claims.aid)
+    return errorPage(502, 'The hub redeemed a different account', `expected ${claims.aid}`, params);
+
+  // c. Signed in. A real tool would now start its own session (a cookie) and redirect to a clean
+  //    URL without ainfo; the demo shows what it received instead.
+  return signedInPage(tid, body.account, claims, params);
+};
+
+// ── 5. Pages (everything interpolated is escaped; no scripts at all) ─────────────────────────
+const esc = (value) =>
+  String(value ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
+  );
+const json = (value) => esc(JSON.stringify(value, null, 2));
+const toolName = (tid) => tools.find((tool) => tool.tid === tid)?.name ?? `Tool ${tid}`;
+const page = (status, title, body) => ({
+  status,
+  html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem}pre{background:#f4f4f5;padding:.75rem;overflow:auto}td{padding:.25rem .75rem .25rem 0}</style></head><body><main>${body}</main></body></html>`,
+});
+const logoutLink = (tid) =>
+  `<a data-testid="tool-logout" href="${esc(`${HUB_URL}/sso/logout?${new URLSearchParams({ tid, callback: 'local' })}`)}">Sign out of the hub (single logout)</a>`;
+
+const homePage = () => {
+  const rows = tools.map(
+    ({ tid, name, key }) =>
+      `<tr><td>${esc(tid)}</td><td>${esc(name)}</td><td><code>${esc(key)}</code></td><td><a data-testid="sign-in-${tid}" href="${esc(signInUrl(key, 'login'))}">Sign in</a></td><td><a data-testid="sign-up-${tid}" href="${esc(signInUrl(key, 'registration'))}">Sign up</a></td></tr>`,
+  );
+  const checkout = signInUrl('MP_MARKET_CHECKOUT_SSO_RQX', 'login', {
+    tid: '101',
+    pricing: 'monthly',
+    subcb: 'plans',
+  });
+  return page(
+    200,
+    'Demo tool',
+    `<h1>Demo tool</h1><p>Sign in through Account Hub at <code>${esc(HUB_URL)}</code> as one of these tools:</p><table><tr><th>tid</th><th>tool</th><th>tsa key</th><th></th><th></th></tr>${rows.join('')}</table><p><a data-testid="checkout-101" href="${esc(checkout)}">Marketplace checkout (pricing and subcb)</a></p>`,
+  );
+};
+
+const signedInPage = (tid, account, claims, params) =>
+  page(
+    200,
+    `${toolName(tid)}: signed in`,
+    `<h1 data-testid="tool-signed-in">Signed in to ${esc(toolName(tid))}</h1><table><tr><td>Account</td><td data-testid="tool-account">${esc(account.email)}</td></tr><tr><td>aid</td><td data-testid="tool-aid">${esc(account.aid)}</td></tr><tr><td>Verified</td><td>${esc(account.verified)}</td></tr><tr><td>Platforms</td><td>${esc((account.platforms ?? []).join(', '))}</td></tr></table><h2>Callback parameters (ainfo left out)</h2><pre data-testid="tool-params">${json(params)}</pre><h2>Verified ainfo claims</h2><pre data-testid="tool-claims">${json(claims)}</pre><p>${logoutLink(tid)} · <a href="/">Back</a></p>`,
+  );
+
+const signedOutPage = (tid, params) =>
+  page(
+    200,
+    `${toolName(tid)}: not signed in`,
+    `<h1 data-testid="tool-signed-out">Not signed in to ${esc(toolName(tid))}</h1><p>The hub sent no ainfo (after a sign-out it does not).</p><pre data-testid="tool-params">${json(params)}</pre><p><a href="/">Back</a></p>`,
+  );
+
+const errorPage = (status, title, detail, params) =>
+  page(
+    status,
+    title,
+    `<h1 data-testid="tool-error">${esc(title)}</h1><p data-testid="tool-error-detail">${esc(detail)}</p><pre data-testid="tool-params">${json(params)}</pre><p><a href="/">Back</a></p>`,
+  );
+
+// ── 6. Routes ────────────────────────────────────────────────────────────────────────────────
+// Callbacks: /t/<tid>[/prefix]/sso/account/auth and /t/<tid>/subscription/checkout/rqx (the
+// hub's local catalogue registers these), and /sso/account/auth for TOOL_TID.
+const callbackPath = /^\/t\/(\d{1,9})(?:(?:\/[\w-]+)*\/sso\/account\/auth|\/subscription\/checkout\/rqx)$/;
+
+const route = async (url) => {
+  if (url.pathname === '/') return homePage();
+  const match = callbackPath.exec(url.pathname);
+  if (match) return receiveCallback(Number(match[1]), url.searchParams);
+  if (url.pathname === '/sso/account/auth' && TOOL_TID) return receiveCallback(TOOL_TID, url.searchParams);
+  return page(404, 'Not found', '<h1>Not found</h1><p><a href="/">Back</a></p>');
+};
+
+const server = createServer(async (request, response) => {
+  const url = new URL(request.url ?? '/', 'http://demo-tool.invalid');
+  if (url.pathname === '/healthz') {
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+    return;
+  }
+  let result;
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    result = page(405, 'Method not allowed', '<h1>GET only</h1>');
+  else
+    result = await route(url).catch((error) => {
+      console.error('demo tool: request failed', request.url?.split('?')[0], error);
+      return page(500, 'Something went wrong', '<h1 data-testid="tool-error">Something went wrong</h1>');
+    });
+  response.writeHead(result.status, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-security-policy':
+      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    // The callback URL holds ainfo: keep it out of Referer headers and caches.
+    'referrer-policy': 'no-referrer',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
+  response.end(request.method === 'HEAD' ? undefined : result.html);
+});
+
+server.listen(PORT, HOST, () => console.info(`Demo tool on http://localhost:${PORT} (hub ${HUB_URL})`));
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 2000).unref();
+  });
