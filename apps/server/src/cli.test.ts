@@ -329,12 +329,18 @@ describe.each(testDialects)('hub tools and hub keys on %s', (dialect) => {
     const kid = /New signing key: (\S+)/.exec(rotated.out)?.[1];
     expect(kid).toBeDefined();
     expect(kid).not.toBe(old);
-    expect((await ring.current()).kid).toBe(kid);
+    // Published at once, signing a minute later; the old key signs until then.
+    expect((await ring.current()).kid).toBe(old);
     expect((await ring.jwks()).keys.map((k) => k.kid).sort()).toEqual([kid, old].sort());
+    const early = await run(['keys', 'list'], env, clock);
+    expect(early.out).toMatch(new RegExp(`^${kid}\\s.*\\ssigns from 2030-01-01T00:01:00.000Z$`, 'm'));
+    expect(early.out).toMatch(new RegExp(`^${old}\\s.*\\ssigning$`, 'm'));
 
+    now += 60_000;
+    expect((await ring.current()).kid).toBe(kid);
     const listed = await run(['keys', 'list'], env, clock);
     expect(listed.out).toMatch(new RegExp(`^${kid}\\s.*\\ssigning$`, 'm'));
-    expect(listed.out).toMatch(new RegExp(`^${old}\\s.*\\spublished until 2030-01-01T00:02:00.000Z$`, 'm'));
+    expect(listed.out).toMatch(new RegExp(`^${old}\\s.*\\spublished until 2030-01-01T00:03:00.000Z$`, 'm'));
 
     now += 121_000;
     expect((await ring.jwks()).keys.map((k) => k.kid)).toEqual([kid]);

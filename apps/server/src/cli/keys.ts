@@ -1,4 +1,4 @@
-import { AINFO_TTL_SECONDS, createKeyRing } from '../sso/signing-keys.js';
+import { AINFO_TTL_SECONDS, createKeyRing, KEY_PUBLISH_LEAD_MS } from '../sso/signing-keys.js';
 import type { CommandContext, Subcommand } from './context.js';
 import { iso, parseCommand, table } from './io.js';
 
@@ -15,7 +15,8 @@ const rotate: Subcommand = (args) => {
     const kid = await createKeyRing(database, now).rotate();
     out(`New signing key: ${kid}`);
     out(
-      `Earlier keys no longer sign, and stay published for ${AINFO_TTL_SECONDS} s so their tokens still verify.`,
+      `It is published now and signs from ${iso(now() + KEY_PUBLISH_LEAD_MS)}, so tools that cache the JWKS know it first. ` +
+        `Earlier keys sign until then and stay published ${AINFO_TTL_SECONDS} s longer so their tokens still verify.`,
     );
     return 0;
   };
@@ -37,10 +38,11 @@ const list: Subcommand = (args) => {
       return 0;
     }
     const publishedAfter = now() - AINFO_TTL_SECONDS * 1000;
-    // The key ring signs with the newest key not retired (the rows come newest first).
-    const signing = rows.find((row) => row.retired_at === null)?.kid;
-    const status = (kid: string, retiredAt: number | null) => {
-      if (retiredAt === null) return kid === signing ? 'signing' : 'active';
+    // Whichever key the key ring itself would sign with now.
+    const signing = (await createKeyRing(database, now).current()).kid;
+    const status = (kid: string, createdAt: number, retiredAt: number | null) => {
+      if (kid === signing) return 'signing';
+      if (retiredAt === null) return `signs from ${iso(createdAt + KEY_PUBLISH_LEAD_MS)}`;
       return retiredAt > publishedAfter
         ? `published until ${iso(retiredAt + AINFO_TTL_SECONDS * 1000)}`
         : 'retired';
@@ -52,7 +54,7 @@ const list: Subcommand = (args) => {
           row.kid,
           iso(row.created_at),
           iso(row.retired_at),
-          status(row.kid, row.retired_at),
+          status(row.kid, row.created_at, row.retired_at),
         ]),
       ]),
     );

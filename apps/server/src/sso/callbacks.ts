@@ -33,6 +33,7 @@ export const registeredCallback = async (
  */
 export const checkSubcb = (subcb: string | undefined, callback: string): string | undefined => {
   if (subcb === undefined || subcb === '') return undefined;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
   if (/[\u0000-\u001f\u007f\\]/.test(subcb)) throw callbackMissing();
   if (subcb.startsWith('/') && !subcb.startsWith('//')) return subcb;
   let url: URL;

@@ -6,6 +6,11 @@ import { createSigningKeyQueries } from '../storage/signing-keys.js';
 export const AINFO_ALG = 'ES256';
 /** DESIGN.md difference 3: ainfo lives at most 120 s. */
 export const AINFO_TTL_SECONDS = 120;
+/**
+ * A new key is published this long before it signs, so tools that cache the JWKS (jose refetches
+ * at most every 30 s) already know it when its first token arrives.
+ */
+export const KEY_PUBLISH_LEAD_MS = 60_000;
 
 export interface SigningKey {
   kid: string;
@@ -17,7 +22,10 @@ export interface KeyRing {
   current(): Promise<SigningKey>;
   /** The public keys to publish at /.well-known/jwks.json. */
   jwks(): Promise<{ keys: JWK[] }>;
-  /** Makes a new key current; the old ones stay published until their tokens have expired. */
+  /**
+   * Publishes a new key, which signs from KEY_PUBLISH_LEAD_MS on; the old ones sign until then and
+   * stay published until their last tokens have expired.
+   */
   rotate(): Promise<string>;
 }
 
@@ -44,11 +52,17 @@ export const createKeyRing = (database: HubDatabase, now: () => number): KeyRing
 
   return {
     async current() {
-      let row = await queries.findCurrent();
-      if (!row) {
+      let live = await queries.findLive(now());
+      if (live.length === 0) {
         await createKey();
-        row = await queries.findCurrent();
+        live = await queries.findLive(now());
       }
+      // The newest key published long enough; else the superseded key that signs until its
+      // successor's lead has passed; else a lone new key (the very first signs at once).
+      const row =
+        live.find((key) => key.created_at <= now() - KEY_PUBLISH_LEAD_MS) ??
+        live.find((key) => key.retired_at !== null) ??
+        live[0];
       if (!row) throw new Error('no signing key could be created');
       if (cached?.kid !== row.kid) {
         const privateKey = await importJWK(JSON.parse(row.private_jwk) as JWK, AINFO_ALG);
@@ -62,7 +76,7 @@ export const createKeyRing = (database: HubDatabase, now: () => number): KeyRing
     },
     async rotate() {
       const kid = await createKey();
-      await queries.retireAllBut(kid, now());
+      await queries.retireAllBut(kid, now() + KEY_PUBLISH_LEAD_MS);
       return kid;
     },
   };

@@ -331,6 +331,12 @@ describe.each(testDialects)('partner-tool SSO on %s', (dialect) => {
       expect(kids).toContain(decodeProtectedHeader(old).kid);
       expect(kids).toContain(newKid);
       expect((await redeem(old, localDemoCredential(201))).statusCode).toBe(200);
+      // Published first, signing a minute later: tools caching the JWKS already know it.
+      const during = new URL(
+        (await loginThrough(encodeToolSession(toolSession), browserFor(hub))).json().location,
+      ).searchParams.get('ainfo')!;
+      expect(decodeProtectedHeader(during).kid).toBe(decodeProtectedHeader(old).kid);
+      hub.clock.advance(60_000);
       const fresh = new URL(
         (await loginThrough(encodeToolSession(toolSession), browserFor(hub))).json().location,
       ).searchParams.get('ainfo')!;

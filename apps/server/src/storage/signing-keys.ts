@@ -4,15 +4,15 @@ import type { Database, SigningKeysTable } from './schema.js';
 export const createSigningKeyQueries = (db: Kysely<Database>) => ({
   insert: (key: SigningKeysTable) => db.insertInto('signing_keys').values(key).execute(),
 
-  /** The newest key that still signs. */
-  findCurrent: () =>
+  /** Keys that may still sign at `now` (not retired yet), newest first. */
+  findLive: (now: number) =>
     db
       .selectFrom('signing_keys')
       .selectAll()
-      .where('retired_at', 'is', null)
+      .where((eb) => eb.or([eb('retired_at', 'is', null), eb('retired_at', '>', now)]))
       .orderBy('created_at', 'desc')
       .orderBy('kid', 'desc')
-      .executeTakeFirst(),
+      .execute(),
 
   /** Keys to publish: active ones, and retired ones whose last token may still be valid. */
   findPublished: (notRetiredBefore: number) =>

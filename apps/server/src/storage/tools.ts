@@ -34,7 +34,13 @@ export const createToolQueries = (db: Kysely<Database>) => ({
       .execute(),
 
   allCallbacks: (tid: number) =>
-    db.selectFrom('tool_callbacks').selectAll().where('tid', '=', tid).orderBy('env').orderBy('position').execute(),
+    db
+      .selectFrom('tool_callbacks')
+      .selectAll()
+      .where('tid', '=', tid)
+      .orderBy('env')
+      .orderBy('position')
+      .execute(),
 
   insert: (tool: Insertable<ToolsTable>) => db.insertInto('tools').values(tool).execute(),
 
@@ -53,7 +59,9 @@ export const createToolQueries = (db: Kysely<Database>) => ({
     db
       .insertInto('tool_callbacks')
       .values(callback)
-      .onConflict((oc) => oc.columns(['tid', 'env', 'name']).doUpdateSet({ url: callback.url, position: callback.position }))
+      .onConflict((oc) =>
+        oc.columns(['tid', 'env', 'name']).doUpdateSet({ url: callback.url, position: callback.position }),
+      )
       .execute(),
 
   removeCallback: (tid: number, env: AppEnv, name: string) =>
