@@ -57,6 +57,8 @@ const statuses: Record<string, number> = {
   'sso.tsa_key_missing': 400,
   'sso.callback_missing': 400,
   'tool.unauthorized': 401,
+  'tool.forbidden': 403,
+  'work_account.owner_required': 403,
   'token.invalid': 401,
   'token.redeemed': 409,
   rate_limited: 429,

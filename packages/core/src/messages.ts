@@ -50,6 +50,8 @@ export const errorCatalog = {
   'sso.tsa_key_missing': { message: 'AUTHORIZATION_ERROR: TSA key does not exist.', status: 400 },
   'sso.callback_missing': { message: 'AUTHORIZATION_ERROR: Callback URL is missing.', status: 400 },
   'tool.unauthorized': { message: 'The tool credential is missing or not valid.', status: 401 },
+  'tool.forbidden': { message: 'This credential may not use this endpoint.', status: 403 },
+  'work_account.owner_required': { message: 'Only a business owner can add work accounts.', status: 403 },
   'token.invalid': { message: 'The ainfo token is not valid for this tool or has expired.', status: 401 },
   'token.redeemed': { message: 'The ainfo token has already been redeemed.', status: 409 },
   rate_limited: { message: 'Too many attempts. Please try again in {seconds} seconds.', status: 429 },

@@ -13,6 +13,16 @@ export type AuditEvent =
   | 'reset.code_failed'
   | 'reset.code_verified'
   | 'password.changed'
+  | 'switching.linked'
+  | 'switching.failure'
+  | 'linking.linked'
+  | 'linking.failure'
+  | 'default_platform.changed'
+  | 'default_platform.failure'
+  | 'work_account.invited'
+  | 'work_account.code_sent'
+  | 'work_account.code_verified'
+  | 'work_account.registered'
   | 'throttle.refused';
 
 export interface AuditEntry {

@@ -8,14 +8,12 @@ import {
 } from '@hub/core';
 import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
-import { recordAudit } from '../../services/audit.js';
-import { spendPasswordTime, verifyPassword } from '../../services/passwords.js';
-import { rateLimited } from '../../services/throttle.js';
 import { randomToken } from '../../services/tokens.js';
 import { flowContext, loadFlow } from '../code-step.js';
 import { toContextRecord } from '../flow-context.js';
+import { checkAccountPassword } from '../password-check.js';
 import { switchingRedirect } from '../switching-redirect.js';
-import { LOGIN_FLOW_TTL_MS, loginStates, passwordDelayMs } from './flow.js';
+import { LOGIN_FLOW_TTL_MS, loginStates } from './flow.js';
 
 interface Caller {
   ip: string;
@@ -87,38 +85,15 @@ const toolOfLogin = async (hub: Hub, context: FlowContext | undefined) => {
 export const checkLoginPassword = async (hub: Hub, caller: Caller, flowId: string, password: string) => {
   const flow = await loadFlow(hub, flowId, 'login', caller.binding);
   if (flow.state !== loginStates.identified || !flow.account_id) throw new HubError('flow.not_found');
-  if (password === '') throw new HubError('password.required', { field: 'password' });
-  await hub.throttle.consume('passwordPerIp', caller.ip);
-  const account = await hub.accounts.findById(flow.account_id);
-  if (!account?.password_hash) {
-    await spendPasswordTime(password);
-    throw new HubError('password.incorrect', { field: 'password' });
-  }
-  const now = hub.now();
-  if (account.password_blocked_until && account.password_blocked_until > now) {
-    throw rateLimited(Math.ceil((account.password_blocked_until - now) / 1000));
-  }
-  if (!(await verifyPassword(account.password_hash, password))) {
-    const failures = await hub.accounts.recordPasswordFailure(account.id);
-    const delay = passwordDelayMs(failures);
-    if (delay > 0) await hub.accounts.blockPasswordUntil(account.id, now + delay);
-    await recordAudit(
-      hub.db,
-      {
-        event: 'login.failure',
-        outcome: 'failure',
-        accountId: account.id,
-        ip: caller.ip,
-        detail: { failures },
-      },
-      now,
-    );
-    throw new HubError('password.incorrect', { field: 'password' });
-  }
-  await hub.accounts.clearPasswordFailures(account.id);
+  const account = await checkAccountPassword(hub, {
+    accountId: flow.account_id,
+    password,
+    ip: caller.ip,
+    failureEvent: 'login.failure',
+  });
   const moved = await hub.flows.transition(hub.db, flow.id, loginStates.identified, {
     state: loginStates.completed,
-    updated_at: now,
+    updated_at: hub.now(),
   });
   if (!moved) throw new HubError('flow.not_found');
   return { accountId: account.id, platform: flow.platform, context: flowContext(flow) };

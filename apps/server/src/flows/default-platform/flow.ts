@@ -1,0 +1,11 @@
+/**
+ * Switching option3 and option3/finalize (spec §2 names the routes only; README design notes):
+ * the signed-in account chooses which of its platforms is the default — its home, the spec's `at`
+ * — and confirms the choice with its password.
+ *
+ *   chosen --(right password: exactly one default)--> completed
+ *
+ * Bound to the browser and to the signed-in account; 15 minutes, like login.
+ */
+export const defaultPlatformStates = { chosen: 'chosen', completed: 'completed' } as const;
+export const DEFAULT_PLATFORM_FLOW_TTL_MS = 15 * 60 * 1000;

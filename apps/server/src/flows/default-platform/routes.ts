@@ -1,0 +1,82 @@
+import {
+  defaultPlatformConfirmRequestSchema,
+  defaultPlatformConfirmResponseSchema,
+  defaultPlatformStartRequestSchema,
+  defaultPlatformStartResponseSchema,
+  defaultPlatformStateResponseSchema,
+  defaultPlatformStatusQuerySchema,
+  defaultPlatformStatusResponseSchema,
+  switchingEndpoints,
+} from '@hub/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Hub } from '../../hub.js';
+import { callerOf, readerOf } from '../caller.js';
+import { completeSignIn } from '../complete-sign-in.js';
+import { signedInAccount } from '../switching/signed-in.js';
+import {
+  chooseDefaultPlatform,
+  confirmDefaultPlatform,
+  defaultPlatformState,
+  defaultPlatformStatus,
+} from './service.js';
+
+export const registerDefaultPlatformRoutes = (app: FastifyInstance, hub: Hub) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    switchingEndpoints.defaultPlatformState,
+    { schema: { response: { 200: defaultPlatformStateResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return defaultPlatformState(hub, await signedInAccount(hub, request));
+    },
+  );
+  r.post(
+    switchingEndpoints.defaultPlatformStart,
+    {
+      schema: {
+        body: defaultPlatformStartRequestSchema,
+        response: { 200: defaultPlatformStartResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(hub, request, reply, true);
+      return chooseDefaultPlatform(hub, caller, await signedInAccount(hub, request), request.body);
+    },
+  );
+  r.get(
+    switchingEndpoints.defaultPlatformStatus,
+    {
+      schema: {
+        querystring: defaultPlatformStatusQuerySchema,
+        response: { 200: defaultPlatformStatusResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const reader = readerOf(hub, request);
+      return defaultPlatformStatus(hub, reader, await signedInAccount(hub, request), request.query.flowId);
+    },
+  );
+  r.post(
+    switchingEndpoints.defaultPlatformConfirm,
+    {
+      schema: {
+        body: defaultPlatformConfirmRequestSchema,
+        response: { 200: defaultPlatformConfirmResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(hub, request, reply);
+      const account = await signedInAccount(hub, request);
+      const outcome = await confirmDefaultPlatform(
+        hub,
+        caller,
+        account,
+        request.body.flowId,
+        request.body.password,
+      );
+      return completeSignIn(hub, request, reply, { ...outcome, authMethod: 'session' });
+    },
+  );
+};

@@ -1,0 +1,169 @@
+import {
+  type FlowContext,
+  formatAccountForDisplay,
+  loginRefusal,
+  type Platform,
+  platformProductNames,
+  platforms,
+  routePath,
+} from '@hub/core';
+import { HubError } from '../../errors.js';
+import type { Hub } from '../../hub.js';
+import { recordAudit } from '../../services/audit.js';
+import { randomToken } from '../../services/tokens.js';
+import type { AccountRow } from '../../storage/accounts.js';
+import { flowContext } from '../code-step.js';
+import { contextQuery, toContextRecord } from '../flow-context.js';
+import { checkAccountPassword } from '../password-check.js';
+import { loadLinkFlow } from '../switching/load-flow.js';
+import { DEFAULT_PLATFORM_FLOW_TTL_MS, defaultPlatformStates } from './flow.js';
+
+interface Caller {
+  ip: string;
+  binding: string;
+}
+
+/** How the screens show an account: its email, else its mobile number (+63), else its username. */
+export const accountView = (account: AccountRow) => {
+  if (account.email) return { kind: 'email' as const, display: account.email };
+  if (account.mobile_num) {
+    return {
+      kind: 'mobile_num' as const,
+      display: formatAccountForDisplay(account.mobile_num, 'mobile_num'),
+    };
+  }
+  return { kind: 'username' as const, display: account.username ?? '' };
+};
+
+const byPlatformOrder = (a: { platform: Platform }, b: { platform: Platform }) =>
+  platforms.indexOf(a.platform) - platforms.indexOf(b.platform);
+
+/** Option3's screen: the account's platforms and which one is the default. */
+export const defaultPlatformState = async (hub: Hub, account: AccountRow) => {
+  const memberships = await hub.accounts.memberships(account.id);
+  return {
+    account: accountView(account),
+    platforms: memberships
+      .map((m) => ({ platform: m.platform, isDefault: m.is_default === 1, linkedAt: m.linked_at }))
+      .sort(byPlatformOrder),
+  };
+};
+
+/** The chosen platform must be one the account belongs to and may use (the login rules of §4). */
+const assertMayBeDefault = async (hub: Hub, account: AccountRow, platform: Platform) => {
+  const memberships = await hub.accounts.memberships(account.id);
+  if (!memberships.some((m) => m.platform === platform)) {
+    throw new HubError('account.not_registered_to_platform', {
+      field: 'platform',
+      params: { platform: platformProductNames[platform] },
+    });
+  }
+  const refusal = loginRefusal(account.user_type, platform);
+  if (refusal) throw new HubError(refusal, { field: 'platform' });
+};
+
+/** Option3: the choice starts a flow; the finalize screen asks for the password. */
+export const chooseDefaultPlatform = async (
+  hub: Hub,
+  caller: Caller,
+  account: AccountRow,
+  input: { platform: Platform; context?: FlowContext },
+) => {
+  await assertMayBeDefault(hub, account, input.platform);
+  const now = hub.now();
+  const flowId = randomToken(24);
+  const context = toContextRecord(input.context);
+  await hub.db.transaction().execute(async (trx) => {
+    await hub.flows.insert(trx, {
+      id: flowId,
+      kind: 'default_platform',
+      state: defaultPlatformStates.chosen,
+      platform: input.platform,
+      account_id: account.id,
+      identifier: null,
+      identifier_kind: null,
+      context: JSON.stringify(context),
+      binding_hash: caller.binding,
+      attempts: 0,
+      expires_at: now + DEFAULT_PLATFORM_FLOW_TTL_MS,
+      created_at: now,
+      updated_at: now,
+    });
+  });
+  const path = routePath('switching_option3_finalize', { platform: input.platform });
+  return { next: 'redirect' as const, location: `${path}${contextQuery(context, { flow: flowId })}` };
+};
+
+const ownFlow = async (hub: Hub, binding: string, account: AccountRow, flowId: string) => {
+  const flow = await loadLinkFlow(hub, flowId, 'default_platform', binding);
+  if (flow.account_id !== account.id) throw new HubError('flow.not_found');
+  return flow;
+};
+
+/** Option3/finalize's first question: which platform was chosen, and which is the default now. */
+export const defaultPlatformStatus = async (
+  hub: Hub,
+  caller: { binding: string },
+  account: AccountRow,
+  flowId: string,
+) => {
+  const flow = await ownFlow(hub, caller.binding, account, flowId);
+  return {
+    state: flow.state as (typeof defaultPlatformStates)[keyof typeof defaultPlatformStates],
+    platform: flow.platform,
+    current: account.home_platform,
+    account: accountView(account),
+  };
+};
+
+/**
+ * Option3/finalize: the password confirms the choice. One statement rewrites every membership of
+ * the account, so exactly one is the default whatever runs beside it; the account's home follows.
+ */
+export const confirmDefaultPlatform = async (
+  hub: Hub,
+  caller: Caller,
+  account: AccountRow,
+  flowId: string,
+  password: string,
+) => {
+  const flow = await ownFlow(hub, caller.binding, account, flowId);
+  if (flow.state !== defaultPlatformStates.chosen) throw new HubError('flow.not_found');
+  const checked = await checkAccountPassword(hub, {
+    accountId: account.id,
+    password,
+    ip: caller.ip,
+    failureEvent: 'default_platform.failure',
+  });
+  await assertMayBeDefault(hub, checked, flow.platform);
+  const now = hub.now();
+  await hub.db.transaction().execute(async (trx) => {
+    const moved = await hub.flows.transition(trx, flow.id, defaultPlatformStates.chosen, {
+      state: defaultPlatformStates.completed,
+      updated_at: now,
+    });
+    if (!moved) throw new HubError('flow.not_found');
+    await trx
+      .updateTable('platform_memberships')
+      .set((eb) => ({ is_default: eb.case().when('platform', '=', flow.platform).then(1).else(0).end() }))
+      .where('account_id', '=', account.id)
+      .execute();
+    await trx
+      .updateTable('accounts')
+      .set({ home_platform: flow.platform, updated_at: now })
+      .where('id', '=', account.id)
+      .execute();
+    await recordAudit(
+      trx,
+      {
+        event: 'default_platform.changed',
+        outcome: 'success',
+        accountId: account.id,
+        ip: caller.ip,
+        detail: { platform: flow.platform, previous: checked.home_platform },
+      },
+      now,
+    );
+  });
+  return { accountId: account.id, platform: flow.platform, context: flowContext(flow) };
+};

@@ -1,0 +1,38 @@
+import {
+  linkingIdentifyRequestSchema,
+  linkingIdentifyResponseSchema,
+  linkingPasswordRequestSchema,
+  linkingPasswordResponseSchema,
+  switchingEndpoints,
+} from '@hub/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Hub } from '../../hub.js';
+import { callerOf } from '../caller.js';
+import { completeSignIn } from '../complete-sign-in.js';
+import { signedInAccount } from '../switching/signed-in.js';
+import { identifyParent, linkToParent } from './service.js';
+
+export const registerLinkingRoutes = (app: FastifyInstance, hub: Hub) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    switchingEndpoints.linkingIdentify,
+    { schema: { body: linkingIdentifyRequestSchema, response: { 200: linkingIdentifyResponseSchema } } },
+    async (request, reply) => {
+      const caller = callerOf(hub, request, reply, true);
+      return identifyParent(hub, caller, await signedInAccount(hub, request), request.body);
+    },
+  );
+  r.post(
+    switchingEndpoints.linkingPassword,
+    { schema: { body: linkingPasswordRequestSchema, response: { 200: linkingPasswordResponseSchema } } },
+    async (request, reply) => {
+      const caller = callerOf(hub, request, reply);
+      const child = await signedInAccount(hub, request);
+      const outcome = await linkToParent(hub, caller, child, request.body.flowId, request.body.password);
+      // The signed-in account goes on where it came from, its session kept.
+      const exit = await completeSignIn(hub, request, reply, { ...outcome, authMethod: 'session' });
+      return { ...exit, notice: 'account_linked' as const };
+    },
+  );
+};

@@ -1,0 +1,12 @@
+/**
+ * Switching option1 (spec §2, §4): an account that lives on the other platform signs in here and
+ * is linked to this platform.
+ *
+ *   identified --(right password: the sync call adds the membership)--> completed
+ *
+ * Like login, the flow is bound to the browser and lives 15 minutes; wrong passwords count on the
+ * account (flows/password-check.ts). The membership is added idempotently, so two flows that
+ * link the same account at once leave one membership.
+ */
+export const switchingStates = { identified: 'identified', completed: 'completed' } as const;
+export const SWITCHING_FLOW_TTL_MS = 15 * 60 * 1000;

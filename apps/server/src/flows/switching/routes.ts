@@ -1,0 +1,45 @@
+import {
+  switchingEndpoints,
+  switchingIdentifyRequestSchema,
+  switchingIdentifyResponseSchema,
+  switchingPasswordRequestSchema,
+  switchingPasswordResponseSchema,
+} from '@hub/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Hub } from '../../hub.js';
+import { callerOf } from '../caller.js';
+import { completeSignIn } from '../complete-sign-in.js';
+import { identifyForSwitching, linkToPlatform } from './service.js';
+
+export const registerSwitchingRoutes = (app: FastifyInstance, hub: Hub) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    switchingEndpoints.switchingIdentify,
+    {
+      schema: { body: switchingIdentifyRequestSchema, response: { 200: switchingIdentifyResponseSchema } },
+    },
+    async (request, reply) => identifyForSwitching(hub, callerOf(hub, request, reply, true), request.body),
+  );
+  r.post(
+    switchingEndpoints.switchingPassword,
+    {
+      schema: { body: switchingPasswordRequestSchema, response: { 200: switchingPasswordResponseSchema } },
+    },
+    async (request, reply) => {
+      const outcome = await linkToPlatform(
+        hub,
+        callerOf(hub, request, reply),
+        request.body.flowId,
+        request.body.password,
+      );
+      // Spec §4: back to a tool with account type 3, else to the platform site.
+      const exit = await completeSignIn(hub, request, reply, {
+        ...outcome,
+        authMethod: 'password',
+        fromSwitching: true,
+      });
+      return { ...exit, notice: 'account_linked' as const };
+    },
+  );
+};

@@ -1,0 +1,98 @@
+import {
+  switchingEndpoints,
+  workAccountFinalizeRequestSchema,
+  workAccountFinalizeResponseSchema,
+  workAccountInviteRequestSchema,
+  workAccountInviteResponseSchema,
+  workAccountResendRequestSchema,
+  workAccountResendResponseSchema,
+  workAccountStatusQuerySchema,
+  workAccountStatusResponseSchema,
+  workAccountVerifyRequestSchema,
+  workAccountVerifyResponseSchema,
+} from '@hub/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { cookieName, requireSameOrigin } from '../../http/request-context.js';
+import type { Hub } from '../../hub.js';
+import { sha256 } from '../../services/tokens.js';
+import { callerOf } from '../caller.js';
+import { completeSignIn } from '../complete-sign-in.js';
+import { signedInAccount } from '../switching/signed-in.js';
+import { inviteWorkAccount } from './invitation.js';
+import {
+  finalizeWorkAccount,
+  resendWorkAccountCode,
+  verifyWorkAccountCode,
+  workAccountStatus,
+} from './service.js';
+
+/** The flow binding this browser holds, if any: an invitation not yet verified is read without one. */
+const bindingIfAny = (hub: Hub, request: FastifyRequest) => {
+  const token = request.cookies[cookieName(hub.config, 'hub_fb')];
+  return token ? sha256(token) : undefined;
+};
+
+export const registerWorkAccountRoutes = (app: FastifyInstance, hub: Hub) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // A signed-in business owner adds a work account from the hub's own pages.
+  r.post(
+    switchingEndpoints.workAccountInvite,
+    { schema: { body: workAccountInviteRequestSchema, response: { 200: workAccountInviteResponseSchema } } },
+    async (request) => {
+      requireSameOrigin(request, hub.config);
+      const owner = await signedInAccount(hub, request);
+      const invited = await inviteWorkAccount(hub, {
+        owner,
+        email: request.body.email,
+        ip: request.ip,
+        via: 'owner',
+      });
+      return { status: 'invited' as const, ...invited };
+    },
+  );
+  r.get(
+    switchingEndpoints.workAccountStatus,
+    {
+      schema: {
+        querystring: workAccountStatusQuerySchema,
+        response: { 200: workAccountStatusResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      return workAccountStatus(hub, bindingIfAny(hub, request), request.query.flowId);
+    },
+  );
+  // The invitee's browser may be new to the hub: verify and resend may make its binding.
+  r.post(
+    switchingEndpoints.workAccountVerify,
+    { schema: { body: workAccountVerifyRequestSchema, response: { 200: workAccountVerifyResponseSchema } } },
+    async (request, reply) =>
+      verifyWorkAccountCode(hub, callerOf(hub, request, reply, true), request.body.flowId, request.body.code),
+  );
+  r.post(
+    switchingEndpoints.workAccountResend,
+    { schema: { body: workAccountResendRequestSchema, response: { 200: workAccountResendResponseSchema } } },
+    async (request, reply) =>
+      resendWorkAccountCode(hub, callerOf(hub, request, reply, true), request.body.flowId),
+  );
+  r.post(
+    switchingEndpoints.workAccountFinalize,
+    {
+      schema: {
+        body: workAccountFinalizeRequestSchema,
+        response: { 200: workAccountFinalizeResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await finalizeWorkAccount(
+        hub,
+        callerOf(hub, request, reply),
+        request.body.flowId,
+        request.body.password,
+      );
+      return completeSignIn(hub, request, reply, { ...outcome, authMethod: 'signup' });
+    },
+  );
+};

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { formatAccountForDisplay } from '@hub/core';
+import { HubError } from '../../errors.js';
+import type { Hub } from '../../hub.js';
+import { recordAudit } from '../../services/audit.js';
+import { checkNewPassword, hashPassword } from '../../services/passwords.js';
+import { randomToken } from '../../services/tokens.js';
+import {
+  assertResendAllowed,
+  type FlowRow,
+  flowContext,
+  resendAvailableAt,
+  throttleCodeSend,
+  verifyFlowCode,
+} from '../code-step.js';
+import { insertLink } from '../linking/links.js';
+import { loadLinkFlow } from '../switching/load-flow.js';
+import {
+  WORK_ACCOUNT_U_TYPE,
+  type WorkAccountContext,
+  type WorkAccountState,
+  workAccountStates,
+} from './flow.js';
+import { assertBusinessOwner, inviterName, sendInvitation } from './invitation.js';
+
+interface Caller {
+  ip: string;
+  binding: string;
+}
+
+const accountOf = (flow: FlowRow) => ({
+  kind: 'email' as const,
+  display: formatAccountForDisplay(flow.identifier ?? '', 'email'),
+});
+
+/**
+ * An invitation as the invitee's browser may use it: before its code is verified any browser that
+ * holds the link (its id came only in the invitee's mail), afterwards only the browser that verified.
+ */
+const loadInvitation = (hub: Hub, flowId: string, binding: string | undefined) =>
+  loadLinkFlow(hub, flowId, 'work_account', binding, { unboundAllowed: true });
+
+/** The verification screen's first question: whose invitation, for which email, and is it registered already? */
+export const workAccountStatus = async (hub: Hub, binding: string | undefined, flowId: string) => {
+  const flow = await loadInvitation(hub, flowId, binding);
+  const context: WorkAccountContext = flowContext(flow);
+  const existing = await hub.accounts.findByIdentifier('email', flow.identifier ?? '');
+  return {
+    state: flow.state as WorkAccountState,
+    platform: flow.platform,
+    account: accountOf(flow),
+    inviter: await inviterName(hub, context.ownerAccountId),
+    exists: Boolean(existing),
+    resendAfter: Math.max(0, Math.ceil(((context.resendAvailableAt ?? 0) - hub.now()) / 1000)),
+  };
+};
+
+/**
+ * Spec §4 code step, with the sign-up's code rules: on a match the invitation is verified and bound
+ * to this browser in one conditional update; the screen goes on to the password set-up.
+ */
+export const verifyWorkAccountCode = async (hub: Hub, caller: Caller, flowId: string, code: string) => {
+  const flow = await loadInvitation(hub, flowId, caller.binding);
+  if (flow.state !== workAccountStates.invited) throw new HubError('code.expired', { field: 'code' });
+  await verifyFlowCode(hub, flow, code, caller.ip);
+  const now = hub.now();
+  await hub.db.transaction().execute(async (trx) => {
+    const moved = await hub.flows.transition(trx, flow.id, workAccountStates.invited, {
+      state: workAccountStates.verified,
+      binding_hash: caller.binding,
+      updated_at: now,
+    });
+    if (!moved) throw new HubError('flow.not_found');
+    await recordAudit(trx, { event: 'work_account.code_verified', outcome: 'success', ip: caller.ip }, now);
+  });
+  return { next: 'password' as const, flowId: flow.id, account: accountOf(flow) };
+};
+
+/** Resend (spec §4): once the 360 s countdown has ended, a fresh code in a fresh invitation mail. */
+export const resendWorkAccountCode = async (hub: Hub, caller: Caller, flowId: string) => {
+  const flow = await loadInvitation(hub, flowId, caller.binding);
+  if (flow.state !== workAccountStates.invited || !flow.identifier) throw new HubError('flow.not_found');
+  const context: WorkAccountContext = flowContext(flow);
+  assertResendAllowed(hub, context);
+  await throttleCodeSend(hub, `email:${flow.identifier.toLowerCase()}`, caller.ip);
+  const now = hub.now();
+  context.resendAvailableAt = resendAvailableAt(now);
+  const inviter = await inviterName(hub, context.ownerAccountId);
+  await hub.db.transaction().execute(async (trx) => {
+    await hub.flows.update(trx, flow.id, { context: JSON.stringify(context), updated_at: now });
+    await sendInvitation(hub, trx, { flowId: flow.id, to: flow.identifier!, inviter });
+    await recordAudit(
+      trx,
+      { event: 'work_account.code_sent', outcome: 'success', ip: caller.ip, detail: { resend: true } },
+      now,
+    );
+  });
+  hub.nudgeMail();
+  return { resendAfter: Math.ceil((context.resendAvailableAt - now) / 1000) };
+};
+
+/**
+ * The password (the sign-up's rules: score 0, not a common one) registers the work account: an
+ * added user (u_type 2) of the Business platform, verified, linked under its owner — account,
+ * membership and link in one transaction. Then the invitee is signed in.
+ */
+export const finalizeWorkAccount = async (hub: Hub, caller: Caller, flowId: string, password: string) => {
+  const flow = await loadLinkFlow(hub, flowId, 'work_account', caller.binding);
+  if (flow.state !== workAccountStates.verified || !flow.identifier) throw new HubError('flow.not_found');
+  const problem = checkNewPassword(password);
+  if (problem) throw new HubError(problem, { field: 'password' });
+  const email = flow.identifier;
+  if (await hub.accounts.findByIdentifier('email', email)) {
+    throw new HubError('account.already_exists_signup', { field: 'account' });
+  }
+  const context: WorkAccountContext = flowContext(flow);
+  const owner = context.ownerAccountId ? await hub.accounts.findById(context.ownerAccountId) : undefined;
+  if (!owner) throw new HubError('flow.not_found');
+  // The owner may have stopped being one since the invitation.
+  await assertBusinessOwner(hub, owner);
+  const passwordHash = await hashPassword(password);
+  const accountId = randomUUID();
+  const now = hub.now();
+  try {
+    await hub.db.transaction().execute(async (trx) => {
+      const moved = await hub.flows.transition(trx, flow.id, workAccountStates.verified, {
+        state: workAccountStates.completed,
+        updated_at: now,
+      });
+      if (!moved) throw new HubError('flow.not_found');
+      await hub.accounts.insert(trx, {
+        id: accountId,
+        email,
+        email_normalized: email.toLowerCase(),
+        mobile_num: null,
+        username: null,
+        username_normalized: null,
+        password_hash: passwordHash,
+        home_platform: 'biz',
+        user_type: 0,
+        u_type: WORK_ACCOUNT_U_TYPE,
+        verified: 1,
+        created_at: now,
+        updated_at: now,
+        password_changed_at: now,
+      });
+      await hub.accounts.addMembership(trx, accountId, 'biz', true, now);
+      await insertLink(trx, {
+        id: randomToken(16),
+        parent_account_id: owner.id,
+        child_account_id: accountId,
+        kind: 'work',
+        created_at: now,
+      });
+      await hub.flows.update(trx, flow.id, { account_id: accountId });
+      await recordAudit(
+        trx,
+        {
+          event: 'work_account.registered',
+          outcome: 'success',
+          accountId,
+          ip: caller.ip,
+          detail: { owner: owner.id },
+        },
+        now,
+      );
+    });
+  } catch (error) {
+    if (error instanceof HubError) throw error;
+    // The unique email index: the address was registered by another request a moment earlier.
+    if (await hub.accounts.findByIdentifier('email', email)) {
+      throw new HubError('account.already_exists_signup', { field: 'account' });
+    }
+    throw error;
+  }
+  return { accountId, platform: flow.platform, context };
+};

@@ -1,0 +1,58 @@
+import {
+  accountReadQuerySchema,
+  accountReadResponseSchema,
+  platformWorkAccountRequestSchema,
+  platformWorkAccountResponseSchema,
+  switchingEndpoints,
+} from '@hub/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { HubError } from '../errors.js';
+import { inviteWorkAccount } from '../flows/work-account/invitation.js';
+import type { Hub } from '../hub.js';
+import { readAccount } from './account-read.js';
+import { serverCallerOf } from './platform-caller.js';
+
+/**
+ * The calls platforms and tools make server to server, authenticated by their credential (never
+ * from a browser: no cookies, no Origin). Answers are never cached.
+ */
+export const registerPlatformApiRoutes = (app: FastifyInstance, hub: Hub) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Spec §7 account/read.
+  r.get(
+    switchingEndpoints.accountRead,
+    { schema: { querystring: accountReadQuerySchema, response: { 200: accountReadResponseSchema } } },
+    async (request, reply) => {
+      const caller = await serverCallerOf(hub, request);
+      reply.header('cache-control', 'no-store');
+      return readAccount(hub, caller, request.query.aid);
+    },
+  );
+
+  // The Business platform adds a work account for one of its business owners.
+  r.post(
+    switchingEndpoints.platformWorkAccounts,
+    {
+      schema: {
+        body: platformWorkAccountRequestSchema,
+        response: { 200: platformWorkAccountResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const caller = await serverCallerOf(hub, request);
+      if (caller.platform !== 'biz') throw new HubError('tool.forbidden');
+      reply.header('cache-control', 'no-store');
+      const owner = await hub.accounts.findById(request.body.owner_aid);
+      if (!owner) throw new HubError('account.not_found', { field: 'owner_aid' });
+      const invited = await inviteWorkAccount(hub, {
+        owner,
+        email: request.body.email,
+        ip: null,
+        via: 'platform',
+      });
+      return { msg: 'delivered' as const, email: invited.email, expires_at: invited.expiresAt };
+    },
+  );
+};
