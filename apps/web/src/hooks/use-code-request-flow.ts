@@ -22,16 +22,18 @@ interface CodeRequestOptions {
   check: (input: string) => AccountCheck;
   /** Asks the server to send a code to the account. */
   request: (account: string) => Promise<ApiResult<CodeSent | RedirectAnswer>>;
+  /** The account field's starting value (e.g. carried by sainfo); never submitted by itself. */
+  initialAccount?: string | undefined;
 }
 
 /**
  * Spec §3 "Sign-up and reset" state, §4 "Sign-up" and "Reset password": step 1 asks for the
  * account and requests a code, step 2 is the code step (see use-code-verification).
  */
-export const useCodeRequestFlow = ({ check, request }: CodeRequestOptions) => {
+export const useCodeRequestFlow = ({ check, request, initialAccount }: CodeRequestOptions) => {
   const [step, setStep] = useState(ACCOUNT_STEP);
   const [sent, setSent] = useState<CodeSent | null>(null);
-  const account = useField();
+  const account = useField(initialAccount);
   const { problem, dismiss, show } = useApiProblem();
   const fieldRef = useStepFocus<HTMLInputElement>(step === REQUESTING_CODE_STEP ? ACCOUNT_STEP : step);
 

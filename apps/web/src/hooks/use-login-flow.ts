@@ -28,16 +28,18 @@ interface LoginOptions {
   context: FlowContext | undefined;
   /** The tool login (spec §2): the server also checks that the account belongs to the tool. */
   toolLogin?: boolean;
+  /** The account field's starting value (e.g. carried by sainfo); never submitted by itself. */
+  initialAccount?: string | undefined;
 }
 
 /**
  * Spec §3 "Sign-in" state and §4 "Login": step 1 identifies the account, step 2 checks its
  * password; the server answers where the browser goes next (DESIGN.md rule 5).
  */
-export const useLoginFlow = ({ platform, context, toolLogin }: LoginOptions) => {
+export const useLoginFlow = ({ platform, context, toolLogin, initialAccount }: LoginOptions) => {
   const [step, setStep] = useState(ACCOUNT_STEP);
   const [flow, setFlow] = useState<{ flowId: string; account: string } | null>(null);
-  const account = useField();
+  const account = useField(initialAccount);
   const password = useField();
   const { problem, dismiss, show } = useApiProblem();
   const shownStep = formStep(step);

@@ -38,3 +38,37 @@ export const browserStorage = (): Storage | undefined => {
     return undefined;
   }
 };
+
+/**
+ * Spec §3: keeps the tool session (its JSON, core encodeToolSession) under pm_tool_session. False
+ * when the browser refuses to store it (no storage, quota, private mode); the caller goes on, since
+ * the session also travels in the 'from' parameter.
+ */
+export const saveToolSession = (storage: Pick<Storage, 'setItem'> | undefined, encoded: string): boolean => {
+  if (!storage) return false;
+  try {
+    storage.setItem(TOOL_SESSION_STORAGE_KEY, encoded);
+    return true;
+  } catch (error) {
+    console.warn('The tool session could not be saved in browser storage.', error);
+    return false;
+  }
+};
+
+/**
+ * The `src` to show a tool's logo with, or undefined when it must not be requested: the CSP allows
+ * images from our own origin only (`img-src 'self' data:`), so a logo elsewhere falls back to our
+ * mark instead of being blocked (and reported) by the browser.
+ */
+export const toolLogoSrc = (logo: string | null | undefined, origin: string): string | undefined => {
+  if (!logo || /[\p{Cc}\\]/u.test(logo)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(logo, origin);
+  } catch {
+    // Not a URL at all: there is nothing to show, the hub mark stands in.
+    return undefined;
+  }
+  if (url.origin !== origin || (url.protocol !== 'http:' && url.protocol !== 'https:')) return undefined;
+  return `${url.pathname}${url.search}`;
+};

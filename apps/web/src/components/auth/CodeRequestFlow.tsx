@@ -17,6 +17,8 @@ interface CodeRequestFlowProps {
   codeApi: CodeApi;
   /** Filled in and submitted at once (spec §2: the ubr_profile entry starts by itself). */
   autoStartWith?: string | undefined;
+  /** The account field's starting value, not submitted by itself (a direct checkout's sainfo). */
+  initialAccount?: string | undefined;
   /** The links under the account step. */
   links?: ReactNode;
 }
@@ -32,9 +34,10 @@ export const CodeRequestFlow = ({
   request,
   codeApi,
   autoStartWith,
+  initialAccount,
   links,
 }: CodeRequestFlowProps) => {
-  const flow = useCodeRequestFlow({ check, request });
+  const flow = useCodeRequestFlow({ check, request, initialAccount });
   const goTo = useGoTo();
   const started = useRef(false);
   const { submit } = flow;

@@ -1,7 +1,9 @@
 import { isBusyStep, NEXT_STEP, type Platform, routePath } from '@hub/core';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { type ContextKey, useFlowContext } from '../../hooks/use-flow-context';
 import { CHECKING_PASSWORD_STEP, IDENTIFYING_STEP, useLoginFlow } from '../../hooks/use-login-flow';
+import { useSainfoAccount } from '../../hooks/use-sainfo-account';
 import { ScreenLinks } from '../ScreenLinks';
 import { TextLink } from '../TextLink';
 import { AccountForm } from './AccountForm';
@@ -14,12 +16,25 @@ import { SubmitButton } from './SubmitButton';
 /** Spec §2 "Query parameters by screen": Login reads from, subcb and sainfo. */
 const loginContextKeys: readonly ContextKey[] = ['from', 'subcb', 'sainfo'];
 
+interface LoginFlowProps {
+  platform: Platform;
+  toolLogin?: boolean;
+  /** The tool session to log in for when it is not the page's `from` (the tool login's kept session). */
+  toolSession?: string | undefined;
+}
+
 /** Spec §2, §4 Login (and the tool login): the account step, then the password step. */
-export const LoginFlow = ({ platform, toolLogin = false }: { platform: Platform; toolLogin?: boolean }) => {
+export const LoginFlow = ({ platform, toolLogin = false, toolSession }: LoginFlowProps) => {
   const [params] = useSearchParams();
-  const from = params.get('from');
-  const context = useFlowContext(loginContextKeys);
-  const login = useLoginFlow({ platform, context, toolLogin });
+  const from = toolSession ?? params.get('from');
+  const queryContext = useFlowContext(loginContextKeys);
+  const context = useMemo(
+    () => (toolSession ? { ...queryContext, from: toolSession } : queryContext),
+    [queryContext, toolSession],
+  );
+  // A direct checkout names the account in sainfo (spec §4): the field starts with it, unsent.
+  const initialAccount = useSainfoAccount();
+  const login = useLoginFlow({ platform, context, toolLogin, initialAccount });
   const { flow } = login;
 
   return (

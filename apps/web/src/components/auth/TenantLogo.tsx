@@ -1,7 +1,7 @@
 import { decodeToolSession, type Platform, platformProductNames } from '@hub/core';
-import { useState } from 'react';
 import { cx } from '../../lib/class-names';
 import { Logo } from '../Logo';
+import { ToolLogo } from '../sso/ToolLogo';
 
 /** The Personal or Business logo: the hub's mark with the platform's name in its colour. */
 export const PlatformLogo = ({ platform }: { platform: Platform }) => (
@@ -23,22 +23,12 @@ export const PlatformLogo = ({ platform }: { platform: Platform }) => (
  * its logo cannot be shown (missing, blocked by the CSP, broken), the platform logo.
  */
 export const TenantLogo = ({ platform, from }: { platform: Platform; from: string | null }) => {
-  const [broken, setBroken] = useState(false);
   const session = from ? decodeToolSession(from) : undefined;
   const tenant = session?.ok ? session.value.tinfo[0] : undefined;
   if (!tenant) return <PlatformLogo platform={platform} />;
   return (
     <span className="inline-flex min-w-0 items-center gap-2.5" data-testid="tenant-logo">
-      {tenant.logo && !broken ? (
-        <img
-          src={tenant.logo}
-          alt=""
-          className="size-9 shrink-0 rounded-lg object-contain"
-          onError={() => setBroken(true)}
-        />
-      ) : (
-        <Logo size={36} />
-      )}
+      <ToolLogo logo={tenant.logo} size={36} />
       <span className="truncate text-lg font-semibold tracking-tight text-slate-900">{tenant.name}</span>
     </span>
   );

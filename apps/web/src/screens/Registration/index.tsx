@@ -5,8 +5,11 @@ import { requestSignupCode, signupCodeApi } from '../../api/auth';
 import { CodeRequestFlow } from '../../components/auth/CodeRequestFlow';
 import { ScreenFrame } from '../../components/ScreenFrame';
 import { ScreenLinks } from '../../components/ScreenLinks';
+import { ContinueToTool } from '../../components/sso/ContinueToTool';
 import { TextLink } from '../../components/TextLink';
 import { type ContextKey, useFlowContext } from '../../hooks/use-flow-context';
+import { useSainfoAccount } from '../../hooks/use-sainfo-account';
+import { useToolFromQuery } from '../../hooks/use-tool-info';
 import type { ScreenProps } from '../types';
 
 /** Spec §2 "Query parameters by screen": Sign-up reads from, ref_a_frnd, parent_id, sainfo and directReg. */
@@ -30,6 +33,8 @@ const RegistrationScreen = ({ platform = 'psl', entry }: ScreenProps) => {
     [platform, entry, context],
   );
   const autoStartWith = useMemo(() => profileCredential(entry, from), [entry, from]);
+  const tool = useToolFromQuery();
+  const initialAccount = useSainfoAccount();
   return (
     <ScreenFrame
       screen="registration"
@@ -37,6 +42,7 @@ const RegistrationScreen = ({ platform = 'psl', entry }: ScreenProps) => {
       title="Sign up"
       description="Create one account for Personal , Business and more. We will email you a 6-digit code."
     >
+      {tool && <ContinueToTool tool={tool} />}
       <div data-entry={entry}>
         <CodeRequestFlow
           accountLabel="Email"
@@ -45,6 +51,7 @@ const RegistrationScreen = ({ platform = 'psl', entry }: ScreenProps) => {
           request={request}
           codeApi={signupCodeApi}
           autoStartWith={autoStartWith}
+          initialAccount={initialAccount}
           links={<SignupLinks platform={platform} from={from} />}
         />
       </div>

@@ -1,0 +1,26 @@
+import { AUTH_ACCOUNT_PREFIX, decodeBase64Account, decodeSainfo, stripSetupPrefix } from '@hub/core';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** Spec §3 sainfo.account: the decoded text starts with 'account_' or 'unauth_'; the rest is the account. */
+const withoutAccountPrefix = (decoded: string): string =>
+  decoded.startsWith(AUTH_ACCOUNT_PREFIX)
+    ? decoded.slice(AUTH_ACCOUNT_PREFIX.length)
+    : stripSetupPrefix(decoded);
+
+/**
+ * The account a `sainfo` parameter carries (e.g. a marketplace direct checkout, spec §4), to
+ * pre-fill an account field with. Only the field's starting value: the user still submits it.
+ */
+export const useSainfoAccount = (): string | undefined => {
+  const [params] = useSearchParams();
+  const raw = params.get('sainfo');
+  return useMemo(() => {
+    const sainfo = decodeSainfo(raw);
+    if (!sainfo.ok || sainfo.value.account === undefined) return undefined;
+    const account = decodeBase64Account(sainfo.value.account);
+    if (!account.ok) return undefined;
+    const value = withoutAccountPrefix(account.value).trim();
+    return value === '' ? undefined : value;
+  }, [raw]);
+};
