@@ -39,8 +39,9 @@ const credentialOf = (tid) =>
 
 // ── 2. The hub's public keys ─────────────────────────────────────────────────────────────────
 // Fetched on first use and cached; fetched again when a token names a key we have not seen
-// (after `npx hub keys rotate`). A new key signs at once, so we wait at most 5 s between fetches
-// (jose's default is 30 s); still enough that a stream of junk tokens cannot make us hammer the hub.
+// (after `npx hub keys rotate`; the hub publishes a new key a minute before it signs with it).
+// We wait at most 5 s between fetches: enough that a stream of junk tokens cannot make us hammer
+// the hub.
 const jwks = createRemoteJWKSet(new URL(`${HUB_URL}/.well-known/jwks.json`), { cooldownDuration: 5_000 });
 
 // ── 3. Sending a user to the hub ─────────────────────────────────────────────────────────────

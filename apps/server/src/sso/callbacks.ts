@@ -28,14 +28,15 @@ export const registeredCallback = async (
 };
 
 /**
- * subcb is handed to the tool as a parameter: accepted only as a path of the tool's own site
- * ('/…', never '//…') or an absolute URL on the callback's own origin.
+ * subcb is handed to the tool as a parameter. A value that points elsewhere is refused: an absolute
+ * URL on another origin (or with userinfo), or a scheme-relative '//host'. A path or a plain name
+ * of the tool's own ('/orders/7', 'plans') is passed on as it is.
  */
 export const checkSubcb = (subcb: string | undefined, callback: string): string | undefined => {
   if (subcb === undefined || subcb === '') return undefined;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
-  if (/[\u0000-\u001f\u007f\\]/.test(subcb)) throw callbackMissing();
-  if (subcb.startsWith('/') && !subcb.startsWith('//')) return subcb;
+  if (/[\u0000-\u001f\u007f\\]/.test(subcb) || subcb.startsWith('//')) throw callbackMissing();
+  if (!/^[A-Za-z][A-Za-z0-9+.-]*:/.test(subcb)) return subcb;
   let url: URL;
   try {
     url = new URL(subcb);

@@ -54,12 +54,13 @@ export const decideSsoRequest = async (
   const platform = platformFromName(query.platform);
   const env = envFromCallbackParam(query.callback);
   const branch = ssoBranchOf(key);
-  const lookupKey = branch === 'market_preview' ? (query.tsa_key ?? '') : key;
-  const tool = lookupKey ? await hub.tools.findByKey(lookupKey) : undefined;
+  const tool = key ? await hub.tools.findByKey(key) : undefined;
   if (!tool) throw tsaKeyMissing();
-  const callbackName = key === 'MP_SSO_RQX' ? 'auth' : undefined;
+  const subject = await subjectTool(hub, branch, tool, query);
+  // The marketplace's sign-in and preview return to its 'auth' callback; its checkouts to the first one.
+  const callbackName = key === 'MP_SSO_RQX' || branch === 'market_preview' ? 'auth' : undefined;
   const cb = await callbackFor(hub.tools, tool.tid, env, hub.config.appEnv, callbackName);
-  const session = toolSessionFor(tool, cb, platform, key, query);
+  const session = toolSessionFor(tool, subject, cb, platform, key, query);
   const authTarget: RouteId = query.auth_type === 'registration' ? 'registration' : 'login';
 
   switch (branch) {
@@ -78,8 +79,27 @@ export const decideSsoRequest = async (
   }
 };
 
+/**
+ * The tool a marketplace request is about (tinfo[0]): the previewed tool named by tsa_key for a
+ * market preview, the tool named by tid for a checkout; otherwise the tool itself. It must be in
+ * the registry. The callback and the ainfo's audience stay the requesting tool's own.
+ */
+const subjectTool = async (hub: Hub, branch: string, tool: ToolRow, query: SsoRequest): Promise<ToolRow> => {
+  if (branch === 'market_preview') {
+    const previewed = query.tsa_key ? await hub.tools.findByKey(query.tsa_key) : undefined;
+    if (!previewed) throw tsaKeyMissing();
+    return previewed;
+  }
+  const checkout = branch === 'direct_checkout' || query.from === 'MP_MARKET_CHECKOUT_SSO_RQX';
+  if (!checkout || !query.tid) return tool;
+  const named = /^\d{1,9}$/.test(query.tid) ? await hub.tools.findByTid(Number(query.tid)) : undefined;
+  if (!named) throw tsaKeyMissing();
+  return named;
+};
+
 const toolSessionFor = (
   tool: ToolRow,
+  subject: ToolRow,
   cb: string,
   platform: Platform,
   key: string,
@@ -89,7 +109,7 @@ const toolSessionFor = (
   return {
     cb,
     tid: tool.tid,
-    tinfo: [{ tid: tool.tid, name: tool.name, logo: tool.logo ?? '', type: tool.type }],
+    tinfo: [{ tid: subject.tid, name: subject.name, logo: subject.logo ?? '', type: subject.type }],
     expiration: '',
     platform,
     tsa_key: key,

@@ -100,7 +100,7 @@ describe.each(testDialects)('partner-tool SSO on %s', (dialect) => {
       [
         { from: 'TOOL_MARKET_PREVIEW_SSO_RQX', tsa_key: 'PCHT_SSO_RQX', callback: 'local' },
         '/psl/registration',
-        `${demo}/t/201/sso/account/auth`,
+        `${demo}/t/101/sso/account/auth`,
       ],
       [
         { from: 'PFSHP_SSO_RQX', callback: 'local', auth_type: 'registration' },
@@ -160,6 +160,16 @@ describe.each(testDialects)('partner-tool SSO on %s', (dialect) => {
         { from: 'PCHT_SSO_RQX', callback: 'local', subcb: '//evil.example/x' },
         'sso.callback_missing',
         'AUTHORIZATION_ERROR: Callback URL is missing.',
+      ],
+      [
+        { from: 'PCHT_SSO_RQX', callback: 'local', subcb: 'javascript:alert(1)' },
+        'sso.callback_missing',
+        'AUTHORIZATION_ERROR: Callback URL is missing.',
+      ],
+      [
+        { from: 'MP_MARKET_CHECKOUT_SSO_RQX', callback: 'local', tid: '999' },
+        'sso.tsa_key_missing',
+        'AUTHORIZATION_ERROR: TSA key does not exist.',
       ],
     ])('refuses %o with %s', async (query, code, message) => {
       const res = await rqx(query);
@@ -232,6 +242,41 @@ describe.each(testDialects)('partner-tool SSO on %s', (dialect) => {
       const second = await redeem(ainfo, localDemoCredential(202));
       expect(second.statusCode).toBe(409);
       expect(second.json().code).toBe('token.redeemed');
+    });
+
+    it('returns a market preview to the marketplace with market_preview naming the previewed tool', async () => {
+      await seedAccount(hub, { email: email() });
+      const { toolSession } = await decide({
+        from: 'TOOL_MARKET_PREVIEW_SSO_RQX',
+        tsa_key: 'PCHT_SSO_RQX',
+        callback: 'local',
+      });
+      expect(toolSession).toMatchObject({ tid: 101, tinfo: [{ tid: 201, name: 'Chat' }] });
+      const target = new URL((await loginThrough(encodeToolSession(toolSession))).json().location);
+      expect(`${target.origin}${target.pathname}`).toBe(`${demo}/t/101/sso/account/auth`);
+      expect([...target.searchParams.entries()].slice(1)).toEqual([
+        ['market_preview', '201'],
+        ['platform', 'psl'],
+      ]);
+    });
+
+    it('returns a marketplace checkout with the purchased tool, pricing and a plain subcb', async () => {
+      await seedAccount(hub, { email: email() });
+      const { toolSession } = await decide({
+        from: 'MP_MARKET_CHECKOUT_SSO_RQX',
+        callback: 'local',
+        tid: '204',
+        pricing: 'monthly',
+        subcb: 'plans',
+      });
+      const target = new URL((await loginThrough(encodeToolSession(toolSession))).json().location);
+      expect(`${target.origin}${target.pathname}`).toBe(`${demo}/t/101/subscription/checkout/rqx`);
+      expect(Object.fromEntries([...target.searchParams.entries()].slice(1))).toEqual({
+        platform: 'psl',
+        tid: '204',
+        pricing: 'monthly',
+        subcb: 'plans',
+      });
     });
 
     it('refuses an expired ainfo', async () => {

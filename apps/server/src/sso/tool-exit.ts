@@ -53,7 +53,8 @@ export const toolExitUrl = async (
     cb,
     ainfo,
     ...(session.tsa_key ? { tsaKey: session.tsa_key } : {}),
-    tid: tool.tid,
+    // The tool the request was about (a previewed or purchased tool), else the tool itself.
+    tid: session.tinfo[0]?.tid ?? tool.tid,
     platform: input.platform,
     ...(session.pricing ? { pricing: session.pricing } : {}),
     ...(subcb ? { subcb } : {}),
