@@ -8,6 +8,8 @@ const root = new URL('../..', import.meta.url).pathname;
 
 export interface RunningHub {
   url: string;
+  /** Where its data lives, for the operator CLI (`hub tools …`) in a test. */
+  databaseUrl: string;
   logs: () => string;
   stop: () => Promise<void>;
 }
@@ -30,6 +32,7 @@ export const startHub = async (env: Record<string, string> = {}): Promise<Runnin
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'hub-e2e-'));
   const url = `http://localhost:${port}`;
+  const databaseUrl = `sqlite:${join(dataDir, 'hub.sqlite')}`;
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
     cwd: root,
@@ -39,8 +42,10 @@ export const startHub = async (env: Record<string, string> = {}): Promise<Runnin
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
       APP_ENV: 'local',
-      DATABASE_URL: `sqlite:${join(dataDir, 'hub.sqlite')}`,
+      DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn',
+      // A snapshot of the built web app to serve instead of apps/web/dist, if given.
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -64,6 +69,7 @@ export const startHub = async (env: Record<string, string> = {}): Promise<Runnin
 
   return {
     url,
+    databaseUrl,
     logs: () => output,
     async stop() {
       if (child.exitCode === null) {

@@ -1,0 +1,211 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SmtpSink, startSmtpSink } from '../apps/server/src/test-support/smtp-sink.js';
+import { field, journeyPassword, requestAndEnterCode } from './support/auth.js';
+import { launchBrowser } from './support/browser.js';
+import { type RunningDemoTool, runHubCli, startDemoTool } from './support/demo-tool.js';
+import { freePort, type RunningHub, startHub } from './support/hub.js';
+
+let hub: RunningHub;
+let tool: RunningDemoTool;
+let sink: SmtpSink;
+let browser: Browser;
+const email = 'juan.luna@example.ph';
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  const toolPort = await freePort();
+  [hub, browser] = await Promise.all([
+    startHub({
+      SMTP_URL: sink.url,
+      MAIL_FROM: 'Account Hub <hub@example.ph>',
+      DEMO_TOOL_URL: `http://localhost:${toolPort}`,
+    }),
+    launchBrowser(),
+  ]);
+  tool = await startDemoTool(toolPort, hub.url);
+});
+afterAll(async () => {
+  await browser?.close();
+  await tool?.stop();
+  await hub?.stop();
+  await sink?.stop();
+});
+
+const openPage = async (width: number): Promise<Page> => {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  return context.newPage();
+};
+
+/** What the demo tool received and verified: the account it redeemed and the callback's parameters. */
+const toolLanding = async (page: Page) => {
+  await page.getByTestId('tool-signed-in').waitFor();
+  const url = new URL(page.url());
+  return {
+    path: url.pathname,
+    account: await page.getByTestId('tool-account').textContent(),
+    params: JSON.parse((await page.getByTestId('tool-params').textContent()) ?? '{}') as Record<
+      string,
+      string
+    >,
+    claims: JSON.parse((await page.getByTestId('tool-claims').textContent()) ?? '{}') as Record<
+      string,
+      unknown
+    >,
+  };
+};
+
+const passwordStep = async (page: Page) => {
+  await page.getByLabel(field('Password')).fill(journeyPassword);
+  await page.keyboard.press('Enter');
+};
+
+const rqx = (query: Record<string, string>) =>
+  `${hub.url}/sso/rqx?${new URLSearchParams({ callback: 'local', platform: 'personal', ...query })}`;
+
+describe('from the demo tool through the hub and back', () => {
+  it('signs up through Chat from the tool’s page and returns with a verified, redeemed ainfo (375 px)', async () => {
+    const page = await openPage(375);
+    await page.goto(tool.url);
+    await page.getByTestId('sign-up-201').click();
+    await page.waitForURL(/\/psl\/registration\?/);
+    await page.getByText('Chat').first().waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('pm_tool_session'))).toContain('"tid":201');
+    await requestAndEnterCode(page, sink, email, 'Email');
+    await page.waitForURL(/\/registration\/finalize\?/);
+    await page.getByLabel(field('Password')).fill(journeyPassword);
+    await page.getByLabel(field('Re-enter password')).fill(journeyPassword);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Account successfully registered').first().waitFor();
+    const landing = await toolLanding(page);
+    expect(landing.path).toBe('/t/201/sso/account/auth');
+    expect(landing.account).toBe(email);
+    expect(landing.params).toEqual({ platform: 'psl', ref: 'auth' });
+    expect(landing.claims).toMatchObject({ aud: 'tool:201', account_type: 'psl' });
+    await page.context().close();
+  });
+
+  const logins: Array<[string, Record<string, string>, string, Record<string, string>]> = [
+    ['marketplace', { from: 'MP_SSO_RQX' }, '/t/101/sso/account/auth', {}],
+    ['shop', { from: 'PFSHP_SSO_RQX' }, '/t/202/psl/sso/account/auth', { platform: 'psl', ref: 'auth' }],
+    ['jobs', { from: 'PFJOB_SSO_DIRECT_RQX' }, '/t/204/sso/account/auth', { platform: 'psl', ref: 'auth' }],
+    ['referral', { from: 'PFREFERRAL_SSO_RQX' }, '/t/205/sso/account/auth', { platform: 'psl', ref: 'auth' }],
+    ['wallet', { from: 'PFPAYMESHARE_SSO_RQX' }, '/t/206/psl/wallet/sso/account/auth', {}],
+    ['a generic type-1 tool', { from: 'CPA_REVIEW_RQX' }, '/t/301/sso/account/auth', {}],
+    [
+      'marketplace checkout',
+      { from: 'MP_MARKET_CHECKOUT_SSO_RQX', tid: '204', pricing: 'monthly', subcb: 'plans' },
+      '/t/101/subscription/checkout/rqx',
+      { platform: 'psl', tid: '204', pricing: 'monthly', subcb: 'plans' },
+    ],
+    [
+      'direct checkout (account pre-filled)',
+      { from: 'MP_DIRECT_CHECKOUT_RQX', tid: '202', pricing: 'yearly', account: email },
+      '/t/101/subscription/checkout/rqx',
+      { platform: 'psl', tid: '202', pricing: 'yearly', ref: 'auth' },
+    ],
+  ];
+  it.each(logins)(
+    'logs in through the %s and returns with the spec §4 parameters (1280 px)',
+    async (_name, query, path, params) => {
+      const page = await openPage(1280);
+      await page.goto(rqx(query));
+      await page.waitForURL(/\/psl\/login\?/);
+      const account = page.getByLabel('Email, mobile number or username');
+      if (query.account) expect(await account.inputValue()).toBe(email);
+      else await account.fill(email);
+      await account.press('Enter');
+      await passwordStep(page);
+      const landing = await toolLanding(page);
+      expect(landing.path).toBe(path);
+      expect(landing.account).toBe(email);
+      expect(landing.params).toEqual(params);
+      await page.context().close();
+    },
+  );
+
+  it('takes a market preview through sign-up’s login link back to the marketplace (800 px)', async () => {
+    const page = await openPage(800);
+    await page.goto(rqx({ from: 'TOOL_MARKET_PREVIEW_SSO_RQX', tsa_key: 'PFJOB_SSO_RQX' }));
+    await page.waitForURL(/\/psl\/registration\?/);
+    await page
+      .getByRole('link', { name: /log in/i })
+      .last()
+      .click();
+    await page.waitForURL(/\/psl\/login\?from=/);
+    await page.getByLabel('Email, mobile number or username').fill(email);
+    await page.keyboard.press('Enter');
+    await passwordStep(page);
+    const landing = await toolLanding(page);
+    expect(landing.path).toBe('/t/101/sso/account/auth');
+    expect(landing.params).toEqual({ market_preview: '204', platform: 'psl' });
+    await page.context().close();
+  });
+
+  it('checks tool login membership, then lets a member in (800 px)', async () => {
+    const page = await openPage(800);
+    await page.goto(rqx({ from: 'PARTNER_DESK_RQX' }));
+    await page.waitForURL(/\/psl\/tool\/login\?/);
+    await page.getByText('Partner Desk').first().waitFor();
+    await page.getByLabel('Email, mobile number or username').fill(email);
+    await page.keyboard.press('Enter');
+    await page.getByText('Account is not registered to Partner Desk').first().waitFor();
+    runHubCli(hub.databaseUrl, ['tools', 'add-member', '302', email]);
+    await page.keyboard.press('Enter');
+    await passwordStep(page);
+    const landing = await toolLanding(page);
+    expect(landing.path).toBe('/t/302/sso/account/auth');
+    await page.context().close();
+  });
+});
+
+describe('the SSO handler’s error pages and the tool session', () => {
+  it.each([
+    [{ from: 'NOPE_RQX' }, 'AUTHORIZATION_ERROR: TSA key does not exist.'],
+    [{ from: 'OFFLINE_TOOL_RQX' }, 'AUTHORIZATION_ERROR: Callback URL is missing.'],
+  ])('shows the error page for %o', async (query, message) => {
+    const page = await openPage(375);
+    await page.goto(rqx(query));
+    const error = page.getByTestId('sso-error');
+    await error.waitFor();
+    const text = (await error.textContent()) ?? '';
+    for (const expected of [
+      'SHEEESSHH!',
+      'Well, this is unexpected. . .',
+      "We were unable to authenticate you because your tool did not provide the proper authorization. Please contact your tool's customer support for assistance with this issue.",
+      `Error code: ${message}`,
+    ])
+      expect(text).toContain(expected);
+    expect(await page.locator('header, footer').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('drops a saved tool session on a page without from, after 1 s, and reloads', async () => {
+    const page = await openPage(800);
+    await page.goto(rqx({ from: 'PCHT_SSO_RQX' }));
+    await page.waitForURL(/\/psl\/login\?from=/);
+    expect(await page.evaluate(() => localStorage.getItem('pm_tool_session'))).not.toBeNull();
+    await page.goto(`${hub.url}/psl/registration`);
+    await page.locator('[data-screen="registration"]').waitFor();
+    await page.waitForFunction(() => localStorage.getItem('pm_tool_session') === null);
+    await page.context().close();
+  });
+
+  it('ends the hub session with single logout and returns to the tool', async () => {
+    const page = await openPage(1280);
+    await page.goto(rqx({ from: 'PCHT_SSO_RQX' }));
+    await page.getByLabel('Email, mobile number or username').fill(email);
+    await page.keyboard.press('Enter');
+    await passwordStep(page);
+    await toolLanding(page);
+    // Signed in: a direct checkout for this account goes straight back to the marketplace.
+    await page.goto(rqx({ from: 'MP_DIRECT_CHECKOUT_RQX', pricing: 'gold', account: email }));
+    expect((await toolLanding(page)).path).toBe('/t/101/subscription/checkout/rqx');
+    await page.getByTestId('tool-logout').click();
+    await page.waitForURL(`${tool.url}/`);
+    // Signed out: the same request now asks for the password.
+    await page.goto(rqx({ from: 'MP_DIRECT_CHECKOUT_RQX', pricing: 'gold', account: email }));
+    await page.waitForURL(/\/psl\/login\?/);
+    await page.context().close();
+  });
+});
