@@ -25,6 +25,10 @@ const auth = { name: 'auth', path: PLATFORM_EXIT_PATH };
  * branch of the SSO handler can be tried on a fresh clone.
  */
 export const localCatalogue: CatalogueTool[] = [
+  // The platforms themselves, under their default tool ids outside production (spec §9): their
+  // credentials call the server-to-server APIs (work accounts, account/read).
+  { tid: 18, name: 'Personal', type: 1, code: 'PSL', keys: [], callbacks: [] },
+  { tid: 13, name: 'Business', type: 1, code: 'BIZ', keys: [], callbacks: [] },
   {
     tid: 101,
     name: 'Marketplace',

@@ -75,6 +75,17 @@ describe.each(testDialects)('partner-tool SSO on %s', (dialect) => {
       });
     });
 
+    it('seeds the platforms as tools whose local credential calls the platform API', async () => {
+      const owner = await seedAccount(hub, { email: `owner${n}@example.ph`, platforms: ['biz'] });
+      const res = await hub.app.inject({
+        method: 'GET',
+        url: `/api/account/read?aid=${owner}`,
+        headers: { authorization: `Bearer ${localDemoCredential(13)}` },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ aid: owner, home_platform: 'biz' });
+    });
+
     it('answers tools/toolcb by tid and environment', async () => {
       const res = await hub.app.inject('/api/tools/toolcb?tid=206&env=production');
       expect(res.json()).toEqual({
