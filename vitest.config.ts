@@ -7,7 +7,11 @@ export default defineConfig({
   resolve: { alias: { '@hub/core': coreSource } },
   test: {
     projects: [
-      { extends: true, test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
+      {
+        extends: true,
+        // Property tests run hundreds of cases; on a busy 2-core machine 5 s is not always enough.
+        test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], testTimeout: 20_000 },
+      },
       {
         extends: true,
         test: {

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { type CodePurpose, verificationCodeMail } from '../mail/templates.js';
+import { type CodePurpose, type MailContent, verificationCodeMail } from '../mail/templates.js';
 import { recordAudit } from '../services/audit.js';
 import { rateLimited } from '../services/throttle.js';
 import { generateCode, hashCode, randomToken, sameHash } from '../services/tokens.js';
@@ -40,7 +40,13 @@ export const throttleCodeSend = async (hub: Hub, accountKey: string, ip: string)
 export const issueCode = async (
   hub: Hub,
   trx: Transaction<Database>,
-  input: { flowId: string; purpose: CodePurpose; to: string },
+  input: {
+    flowId: string;
+    purpose: CodePurpose;
+    to: string;
+    /** The mail that carries the code; the plain verification-code mail by default. */
+    mail?: (code: string, ttlMinutes: number) => MailContent;
+  },
 ) => {
   const now = hub.now();
   const id = randomToken(16);
@@ -55,7 +61,9 @@ export const issueCode = async (
     consumed_at: null,
     created_at: now,
   });
-  const mail = verificationCodeMail({ code, purpose: input.purpose, ttlMinutes: CODE_TTL_SECONDS / 60 });
+  const ttlMinutes = CODE_TTL_SECONDS / 60;
+  const mail =
+    input.mail?.(code, ttlMinutes) ?? verificationCodeMail({ code, purpose: input.purpose, ttlMinutes });
   await enqueueMail(trx, { to: input.to, ...mail }, now);
 };
 

@@ -29,6 +29,7 @@ import {
   verifyFlowCode,
 } from '../code-step.js';
 import { contextQuery, type FlowContextRecord, toContextRecord } from '../flow-context.js';
+import { OWNER_U_TYPE, verifiedEmailAccount } from '../new-account.js';
 import { recordReferral } from '../referral.js';
 import { switchingRedirect } from '../switching-redirect.js';
 import { SIGNUP_FLOW_TTL_MS, signupStates } from './flow.js';
@@ -163,22 +164,17 @@ export const finalizeSignup = async (hub: Hub, caller: Caller, flowId: string, p
         updated_at: now,
       });
       if (!moved) throw new HubError('flow.not_found');
-      await hub.accounts.insert(trx, {
-        id: accountId,
-        email,
-        email_normalized: email.toLowerCase(),
-        mobile_num: null,
-        username: null,
-        username_normalized: null,
-        password_hash: passwordHash,
-        home_platform: flow.platform,
-        user_type: 0,
-        u_type: 1,
-        verified: 1,
-        created_at: now,
-        updated_at: now,
-        password_changed_at: now,
-      });
+      await hub.accounts.insert(
+        trx,
+        verifiedEmailAccount({
+          id: accountId,
+          email,
+          passwordHash,
+          platform: flow.platform,
+          uType: OWNER_U_TYPE,
+          now,
+        }),
+      );
       await hub.accounts.addMembership(trx, accountId, flow.platform, true, now);
       await hub.flows.update(trx, flow.id, { account_id: accountId });
       const viaTool = Boolean(context.from && decodeToolSession(context.from).ok);

@@ -1,14 +1,13 @@
-import { CODE_TTL_SECONDS, checkSignupAccount, linkingRole, loginRefusal, routePath } from '@hub/core';
+import { checkSignupAccount, linkingRole, loginRefusal, routePath } from '@hub/core';
 import type { Transaction } from 'kysely';
 import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
-import { enqueueMail } from '../../mail/outbox.js';
 import { workAccountInvitationMail } from '../../mail/templates.js';
 import { recordAudit } from '../../services/audit.js';
-import { generateCode, hashCode, randomToken } from '../../services/tokens.js';
+import { randomToken } from '../../services/tokens.js';
 import type { AccountRow } from '../../storage/accounts.js';
 import type { Database } from '../../storage/schema.js';
-import { resendAvailableAt, throttleCodeSend } from '../code-step.js';
+import { issueCode, resendAvailableAt, throttleCodeSend } from '../code-step.js';
 import { UNBOUND } from '../switching/load-flow.js';
 import { WORK_ACCOUNT_FLOW_TTL_MS, type WorkAccountContext, workAccountStates } from './flow.js';
 
@@ -50,28 +49,19 @@ export const sendInvitation = async (
   hub: Hub,
   trx: Transaction<Database>,
   input: { flowId: string; to: string; inviter: string },
-) => {
-  const now = hub.now();
-  const id = randomToken(16);
-  const code = generateCode();
-  await hub.codes.replace(trx, {
-    id,
-    flow_id: input.flowId,
+) =>
+  issueCode(hub, trx, {
+    flowId: input.flowId,
     purpose: 'work_account',
-    code_hash: hashCode(id, code),
-    attempts: 0,
-    expires_at: now + CODE_TTL_SECONDS * 1000,
-    consumed_at: null,
-    created_at: now,
+    to: input.to,
+    mail: (code, ttlMinutes) =>
+      workAccountInvitationMail({
+        inviterName: input.inviter,
+        code,
+        link: invitationLink(hub, input.flowId),
+        ttlMinutes,
+      }),
   });
-  const mail = workAccountInvitationMail({
-    inviterName: input.inviter,
-    code,
-    link: invitationLink(hub, input.flowId),
-    ttlMinutes: CODE_TTL_SECONDS / 60,
-  });
-  await enqueueMail(trx, { to: input.to, ...mail }, now);
-};
 
 /**
  * A business owner adds a work account (an email): the invitation flow, its code and its mail in

@@ -14,6 +14,7 @@ import {
   verifyFlowCode,
 } from '../code-step.js';
 import { insertLink } from '../linking/links.js';
+import { verifiedEmailAccount } from '../new-account.js';
 import { loadLinkFlow } from '../switching/load-flow.js';
 import {
   WORK_ACCOUNT_U_TYPE,
@@ -128,22 +129,17 @@ export const finalizeWorkAccount = async (hub: Hub, caller: Caller, flowId: stri
         updated_at: now,
       });
       if (!moved) throw new HubError('flow.not_found');
-      await hub.accounts.insert(trx, {
-        id: accountId,
-        email,
-        email_normalized: email.toLowerCase(),
-        mobile_num: null,
-        username: null,
-        username_normalized: null,
-        password_hash: passwordHash,
-        home_platform: 'biz',
-        user_type: 0,
-        u_type: WORK_ACCOUNT_U_TYPE,
-        verified: 1,
-        created_at: now,
-        updated_at: now,
-        password_changed_at: now,
-      });
+      await hub.accounts.insert(
+        trx,
+        verifiedEmailAccount({
+          id: accountId,
+          email,
+          passwordHash,
+          platform: 'biz',
+          uType: WORK_ACCOUNT_U_TYPE,
+          now,
+        }),
+      );
       await hub.accounts.addMembership(trx, accountId, 'biz', true, now);
       await insertLink(trx, {
         id: randomToken(16),
