@@ -1,4 +1,5 @@
 import {
+  type AccountView,
   authEndpoints,
   type CodeSent,
   codeSentSchema,
@@ -17,9 +18,16 @@ import {
   type SignupStartRequest,
   type SignupStartResponse,
   signupStartResponseSchema,
-  toApiError,
 } from '@hub/core';
-import { type ApiPath, type ApiRequestOptions, type ApiResult, apiGet, apiPost } from './client';
+import {
+  type ApiPath,
+  type ApiRequestOptions,
+  type ApiResult,
+  apiGet,
+  apiPost,
+  type ContractSchema,
+  matchContract,
+} from './client';
 
 /**
  * Typed wrappers of the sign-up, login and reset API (core's contracts/auth.ts). Every answer is
@@ -32,34 +40,32 @@ type Endpoint = keyof typeof authEndpoints;
 /** core names the endpoints with their /api prefix; the client adds that prefix itself. */
 const pathOf = (endpoint: Endpoint): ApiPath => authEndpoints[endpoint].replace(/^\/api/, '') as ApiPath;
 
-interface Schema<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false };
-}
-
-const checked = async <T>(
+const checked = <T>(
   endpoint: Endpoint,
-  schema: Schema<T>,
+  schema: ContractSchema<T>,
   pending: Promise<ApiResult<unknown>>,
-): Promise<ApiResult<T>> => {
-  const result = await pending;
-  if (!result.ok) return result;
-  const parsed = schema.safeParse(result.data);
-  if (parsed.success) return { ok: true, status: result.status, data: parsed.data };
-  console.warn(`${authEndpoints[endpoint]}: the answer does not match the contract`, result.data);
-  return { ok: false, status: result.status, error: toApiError('internal') };
-};
+): Promise<ApiResult<T>> => matchContract(authEndpoints[endpoint], schema, pending);
 
-const post = <T>(endpoint: Endpoint, schema: Schema<T>, body: unknown): Promise<ApiResult<T>> =>
+const post = <T>(endpoint: Endpoint, schema: ContractSchema<T>, body: unknown): Promise<ApiResult<T>> =>
   checked(endpoint, schema, apiPost<unknown>(pathOf(endpoint), body));
 
 const get = <T>(
   endpoint: Endpoint,
-  schema: Schema<T>,
+  schema: ContractSchema<T>,
   query: Record<string, string>,
   options?: ApiRequestOptions,
 ): Promise<ApiResult<T>> => checked(endpoint, schema, apiGet<unknown>(pathOf(endpoint), query, options));
 
 export type { CodeSent, FlowContext, FlowStatus, RedirectAnswer };
+
+/** The password step an account step leads to (or a redirect, as login's may). */
+export type IdentifyAnswer = { next: 'password'; flowId: string; account: AccountView } | RedirectAnswer;
+
+/** An account step, then a password step: login, switching option1 and linking to a parent (option2). */
+export interface AccountPasswordApi {
+  identify(account: string): Promise<ApiResult<IdentifyAnswer>>;
+  checkPassword(flowId: string, password: string): Promise<ApiResult<RedirectAnswer>>;
+}
 
 // Login (spec §4 "Login")
 export const identifyLoginAccount = (
@@ -77,9 +83,12 @@ export const requestSignupCode = (request: SignupStartRequest): Promise<ApiResul
 export const requestResetCode = (request: ResetStartRequest): Promise<ApiResult<CodeSent>> =>
   post('resetStart', codeSentSchema, request);
 
-/** The code step's calls; sign-up and reset have the same shape on different endpoints. */
-export interface CodeApi {
-  verify(flowId: string, code: string): Promise<ApiResult<RedirectAnswer>>;
+/**
+ * The code step's calls; sign-up, reset and the work-account invitation have the same shape on
+ * different endpoints. `T` is the answer to a verified code (sign-up and reset: the finalize screen).
+ */
+export interface CodeApi<T = RedirectAnswer> {
+  verify(flowId: string, code: string): Promise<ApiResult<T>>;
   resend(flowId: string): Promise<ApiResult<ResendCodeResponse>>;
 }
 
@@ -96,6 +105,9 @@ export interface FinalizeApi {
   status(flowId: string, options?: ApiRequestOptions): Promise<ApiResult<FlowStatus>>;
   setPassword(flowId: string, password: string): Promise<ApiResult<RedirectAnswer>>;
 }
+
+/** What the password set-up form needs: only the call that saves the new password. */
+export type PasswordSaver = Pick<FinalizeApi, 'setPassword'>;
 
 const finalizeApi = (status: Endpoint, finalize: Endpoint): FinalizeApi => ({
   status: (flowId, options) => get(status, flowStatusResponseSchema, { flowId }, options),

@@ -1,4 +1,4 @@
-import { type ApiError, apiErrorSchema, type ErrorCode, errorMessage } from '@hub/core';
+import { type ApiError, apiErrorSchema, type ErrorCode, errorMessage, toApiError } from '@hub/core';
 
 /**
  * The outcome of an API call. Never thrown: a failure is a value the screen must handle, so no
@@ -110,3 +110,26 @@ export const apiPost = <T>(
   body: unknown,
   options: ApiRequestOptions = {},
 ): Promise<ApiResult<T>> => request<T>('POST', apiUrl(path), body ?? {}, options);
+
+/** A contract's zod schema, as far as the client needs it. */
+export interface ContractSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
+/**
+ * A success checked against its contract's schema (`label` names the endpoint in the log): one
+ * that does not match is reported as an 'internal' failure, so a screen never works on a
+ * half-understood answer.
+ */
+export const matchContract = async <T>(
+  label: string,
+  schema: ContractSchema<T>,
+  pending: Promise<ApiResult<unknown>>,
+): Promise<ApiResult<T>> => {
+  const result = await pending;
+  if (!result.ok) return result;
+  const parsed = schema.safeParse(result.data);
+  if (parsed.success) return { ok: true, status: result.status, data: parsed.data };
+  console.warn(`${label}: the answer does not match the contract`, result.data);
+  return { ok: false, status: result.status, error: toApiError('internal') };
+};

@@ -28,12 +28,13 @@ const lockingCodes: readonly string[] = ['code.expired', 'code.too_many_attempts
 
 const emptyBoxes = (): string[] => Array.from({ length: CODE_LENGTH }, () => '');
 
-interface CodeVerificationOptions {
+interface CodeVerificationOptions<T> {
   flowId: string;
   /** Seconds before 'Resend code' (the server's resendAfter; spec §9: 360). */
   resendAfter: number;
-  api: CodeApi;
-  onVerified: (location: string) => void;
+  api: CodeApi<T>;
+  /** After the 1.5 s of 'Code has been verified': the server's answer to the code. */
+  onVerified: (answer: T) => void;
   /** The flow is gone: back to the account step. */
   onRestart: () => void;
   /** Puts focus in the first box. */
@@ -41,7 +42,7 @@ interface CodeVerificationOptions {
 }
 
 /** Spec §2, §4 code step: the boxes, the 1 s compare, the messages and timings, and resend. */
-export const useCodeVerification = (options: CodeVerificationOptions) => {
+export const useCodeVerification = <T>(options: CodeVerificationOptions<T>) => {
   const { flowId, api, onVerified, onRestart, focusFirstBox } = options;
   const [boxes, setBoxes] = useState(emptyBoxes);
   const [phase, setPhase] = useState<CodePhase>('entering');
@@ -49,7 +50,7 @@ export const useCodeVerification = (options: CodeVerificationOptions) => {
     text: labels.enterCode,
     tone: 'prompt',
   });
-  const [location, setLocation] = useState<string | null>(null);
+  const [verified, setVerified] = useState<{ answer: T } | null>(null);
   const [sending, setSending] = useState(false);
   const [resendNote, setResendNote] = useState('');
   const countdown = useCountdown(options.resendAfter);
@@ -84,7 +85,7 @@ export const useCodeVerification = (options: CodeVerificationOptions) => {
     if (result.ok) {
       setPhase('verified');
       setStatus({ text: notices.codeVerified, tone: 'success' });
-      setLocation(result.data.location);
+      setVerified({ answer: result.data });
       return;
     }
     const { error } = result;
@@ -102,8 +103,12 @@ export const useCodeVerification = (options: CodeVerificationOptions) => {
   useTimeout(verify, CODE_COMPARE_DELAY_MS, phase === 'entering' && isCompleteCode(code) ? code : null);
   // Spec §4: 'Verification code is incorrect' becomes 'Re-enter verification code' after 2 s.
   useTimeout(() => startOver(labels.reenterCode), ERROR_RESET_DELAY_MS, phase === 'incorrect');
-  // Spec §4: 'Code has been verified', then after 1.5 s the finalize screen.
-  useTimeout(() => location && onVerified(location), REDIRECT_DELAY_MS, phase === 'verified' && location);
+  // Spec §4: 'Code has been verified', then after 1.5 s the finalize screen (or the next step).
+  useTimeout(
+    () => verified && onVerified(verified.answer),
+    REDIRECT_DELAY_MS,
+    phase === 'verified' && verified,
+  );
 
   const resend = useStableCallback(async () => {
     if (sending || countdown.remaining > 0 || phase === 'verifying' || phase === 'verified') return;

@@ -9,7 +9,7 @@ import {
   scorePassword,
 } from '@hub/core';
 import { useRef, useState } from 'react';
-import type { FinalizeApi } from '../api/auth';
+import type { PasswordSaver } from '../api/auth';
 import { useApiProblem } from './use-api-problem';
 import { useField } from './use-field';
 import { useStableCallback } from './use-stable-callback';
@@ -20,7 +20,7 @@ export const SAVING_PASSWORD_STEP = 10;
 
 interface PasswordSetupOptions {
   flowId: string;
-  api: FinalizeApi;
+  api: PasswordSaver;
   /** Two-field screens also ask to re-enter the password. */
   confirm: boolean;
   /** The flow is gone: the screen offers to start over. */

@@ -61,7 +61,7 @@ export const CodeRequestFlow = ({
             flowId={flow.sent.flowId}
             resendAfter={flow.sent.resendAfter}
             api={codeApi}
-            onVerified={goTo}
+            onVerified={(answer) => goTo(answer.location)}
             onRestart={flow.back}
           />
         </div>

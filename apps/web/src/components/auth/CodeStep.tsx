@@ -9,12 +9,12 @@ import { CodeInput, type CodeInputHandle } from './CodeInput';
 import { ProblemBanner } from './ProblemBanner';
 import { ResendCode } from './ResendCode';
 
-interface CodeStepProps {
+interface CodeStepProps<T> {
   flowId: string;
   resendAfter: number;
-  api: CodeApi;
-  /** After 'Code has been verified' and the 1.5 s wait: where the server said to go. */
-  onVerified: (location: string) => void;
+  api: CodeApi<T>;
+  /** After 'Code has been verified' and the 1.5 s wait: the server's answer (e.g. where to go). */
+  onVerified: (answer: T) => void;
   /** The flow is gone (expired or unknown): back to the account step. */
   onRestart: () => void;
 }
@@ -26,7 +26,7 @@ const toneClasses: Record<StatusTone, string> = {
 };
 
 /** Spec §2, §4 code step: the boxes, the prompt under them with the verdict, and resend. */
-export const CodeStep = ({ flowId, resendAfter, api, onVerified, onRestart }: CodeStepProps) => {
+export const CodeStep = <T,>({ flowId, resendAfter, api, onVerified, onRestart }: CodeStepProps<T>) => {
   const statusId = useId();
   const input = useRef<CodeInputHandle>(null);
   const resendButton = useRef<HTMLButtonElement>(null);

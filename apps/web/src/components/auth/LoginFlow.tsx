@@ -1,17 +1,16 @@
-import { isBusyStep, NEXT_STEP, type Platform, routePath } from '@hub/core';
+import { NEXT_STEP, type Platform, routePath } from '@hub/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { CHECKING_PASSWORD_STEP, IDENTIFYING_STEP } from '../../hooks/use-account-password-flow';
 import { type ContextKey, useFlowContext } from '../../hooks/use-flow-context';
-import { CHECKING_PASSWORD_STEP, IDENTIFYING_STEP, useLoginFlow } from '../../hooks/use-login-flow';
+import { useLoginFlow } from '../../hooks/use-login-flow';
 import { useSainfoAccount } from '../../hooks/use-sainfo-account';
 import { ScreenLinks } from '../ScreenLinks';
 import { TextLink } from '../TextLink';
 import { AccountForm } from './AccountForm';
-import { AccountSummary } from './AccountSummary';
 import { withFrom } from './hrefs';
-import { PasswordField } from './PasswordField';
+import { PasswordStepForm } from './PasswordStepForm';
 import { ProblemBanner } from './ProblemBanner';
-import { SubmitButton } from './SubmitButton';
 
 /** Spec §2 "Query parameters by screen": Login reads from, subcb and sainfo. */
 const loginContextKeys: readonly ContextKey[] = ['from', 'subcb', 'sainfo'];
@@ -40,27 +39,15 @@ export const LoginFlow = ({ platform, toolLogin = false, toolSession }: LoginFlo
   return (
     <div className="flex flex-col gap-6" data-step={login.step}>
       {login.shownStep === NEXT_STEP && flow ? (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            login.submitPassword();
-          }}
-          className="flex flex-col gap-5"
-        >
-          <AccountSummary account={flow.account} onBack={login.back} backDisabled={isBusyStep(login.step)} />
-          <PasswordField
-            ref={login.fieldRef}
-            label="Password"
-            name="password"
-            autoComplete="current-password"
-            value={login.password.value}
-            onChange={login.password.change}
-            error={login.password.error}
-            readOnly={login.step === CHECKING_PASSWORD_STEP}
-          />
-          <SubmitButton label="Log in" busy={login.step === CHECKING_PASSWORD_STEP} />
-        </form>
+        <PasswordStepForm
+          account={flow.account}
+          password={login.password}
+          fieldRef={login.fieldRef}
+          submitLabel="Log in"
+          onSubmit={login.submitPassword}
+          onBack={login.back}
+          busy={login.step === CHECKING_PASSWORD_STEP}
+        />
       ) : (
         <AccountForm
           label="Email, mobile number or username"

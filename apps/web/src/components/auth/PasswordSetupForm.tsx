@@ -1,6 +1,6 @@
 import { labels, notices } from '@hub/core';
 import { useId } from 'react';
-import type { FinalizeApi } from '../../api/auth';
+import type { PasswordSaver } from '../../api/auth';
 import { usePasswordSetup } from '../../hooks/use-password-setup';
 import { Banner } from '../Banner';
 import { PasswordField } from './PasswordField';
@@ -15,7 +15,7 @@ export type PasswordSetupVariant = 'setup_one_field' | 'setup_two_fields' | 'res
 interface PasswordSetupFormProps {
   variant: PasswordSetupVariant;
   flowId: string;
-  api: FinalizeApi;
+  api: PasswordSaver;
   onRestart: () => void;
 }
 

@@ -1,15 +1,73 @@
-import { otherPlatform, platformProductNames } from '@hub/core';
+import { decodeSainfo, loginHref, otherPlatform, platformProductNames } from '@hub/core';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { switchingApi } from '../../api/switching';
+import { CentredLoader } from '../../components/auth/CentredLoader';
 import { ScreenFrame } from '../../components/ScreenFrame';
+import { ContinueToTool } from '../../components/sso/ContinueToTool';
+import { AccountLinkFlow } from '../../components/switching/AccountLinkFlow';
+import { resetPasswordHref } from '../../components/switching/hrefs';
+import { TextLink } from '../../components/TextLink';
+import { type ContextKey, useFlowContext } from '../../hooks/use-flow-context';
+import { useSainfoAccount } from '../../hooks/use-sainfo-account';
+import { useToolFromQuery } from '../../hooks/use-tool-info';
 import type { ScreenProps } from '../types';
 
-/** Spec §2 Switching option1: link or switch to the account on the other platform. */
-const SwitchingOption1Screen = ({ platform = 'psl' }: ScreenProps) => (
-  <ScreenFrame
-    screen="switching_option1"
-    platform={platform}
-    title="Switch account"
-    description={`Link or switch to your account on ${platformProductNames[otherPlatform(platform)]}.`}
-  />
-);
+/** Spec §2 "Query parameters by screen": option1 reads sainfo and from (subcb goes along too). */
+const switchingContextKeys: readonly ContextKey[] = ['from', 'subcb', 'sainfo'];
+
+/**
+ * Spec §2, §4 Switching option1: an account that lives on the other platform links to this one
+ * (step 1 the account, pre-filled from sainfo; step 2 its password), with back, cancel and a
+ * reset-password link that comes back here (rrf switching1). The login sends people here; without
+ * sainfo the screen is not allowed and shows only a placeholder. sainfo is display only: the
+ * server decides from its own records (DESIGN.md difference 7).
+ */
+const SwitchingOption1Screen = ({ platform = 'psl' }: ScreenProps) => {
+  const [params] = useSearchParams();
+  const rawSainfo = params.get('sainfo');
+  const from = params.get('from');
+  const sainfo = useMemo(() => decodeSainfo(rawSainfo), [rawSainfo]);
+  const context = useFlowContext(switchingContextKeys);
+  const api = useMemo(() => switchingApi(platform, context), [platform, context]);
+  const initialAccount = useSainfoAccount();
+  const tool = useToolFromQuery();
+  const name = platformProductNames[platform];
+  const title = `Link your account to ${name}`;
+
+  if (!sainfo.ok)
+    return (
+      <CentredLoader screen="switching_option1" title={title} platform={platform} busy={false}>
+        <div data-testid="switching-not-allowed" className="flex flex-col items-center gap-2 text-center">
+          <p className="text-sm text-slate-600">Linking starts from the login of {name}.</p>
+          <TextLink to={loginHref(platform, from)}>Go to login</TextLink>
+        </div>
+      </CentredLoader>
+    );
+
+  return (
+    <ScreenFrame
+      screen="switching_option1"
+      platform={platform}
+      title={title}
+      description={`Your account is registered to ${platformProductNames[otherPlatform(platform)]}. Log in with it once to use it on ${name} too.`}
+    >
+      {tool && <ContinueToTool tool={tool} />}
+      <AccountLinkFlow
+        api={api}
+        accountLabel="Email, mobile number or username"
+        initialAccount={initialAccount}
+        links={
+          <>
+            <TextLink to={resetPasswordHref(platform, 'switching1', sainfo.value, from)}>
+              Forgot password?
+            </TextLink>
+            <TextLink to={loginHref(platform, from)}>Cancel</TextLink>
+          </>
+        }
+      />
+    </ScreenFrame>
+  );
+};
 
 export default SwitchingOption1Screen;

@@ -1,14 +1,78 @@
+import { decodeSainfo } from '@hub/core';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { AccountPasswordApi } from '../../api/auth';
+import { linkingApi } from '../../api/switching';
+import { CentredLoader } from '../../components/auth/CentredLoader';
+import { ProblemBanner } from '../../components/auth/ProblemBanner';
 import { ScreenFrame } from '../../components/ScreenFrame';
+import { AccountLinkFlow } from '../../components/switching/AccountLinkFlow';
+import { resetPasswordHref } from '../../components/switching/hrefs';
+import { checkLinkingInput } from '../../components/switching/linking-account';
+import { SignedInAs } from '../../components/switching/SignedInAs';
+import { SignInRequired } from '../../components/switching/SignInRequired';
+import { TextLink } from '../../components/TextLink';
+import { type ContextKey, useFlowContext } from '../../hooks/use-flow-context';
+import { useSignedInAccount } from '../../hooks/use-signed-in-account';
 import type { ScreenProps } from '../types';
 
-/** Spec §2 Switching option2: link an account to a parent account (account, then password). */
-const SwitchingOption2Screen = ({ platform = 'psl' }: ScreenProps) => (
-  <ScreenFrame
-    screen="switching_option2"
-    platform={platform}
-    title="Link account"
-    description="Link this account to a parent account."
-  />
-);
+const linkingContextKeys: readonly ContextKey[] = ['from', 'subcb', 'sainfo'];
+
+const title = 'Link to a parent account';
+
+/**
+ * Spec §2, §4, §6 Switching option2: the signed-in account is linked under a parent account (a
+ * business owner): step 1 the parent account, step 2 the parent's password, which is the parent's
+ * consent. Then 'Account successfully linked' and the exit. Needs a hub session.
+ */
+const SwitchingOption2Screen = ({ platform = 'psl' }: ScreenProps) => {
+  const [params] = useSearchParams();
+  const from = params.get('from');
+  const rawSainfo = params.get('sainfo');
+  const sainfo = useMemo(() => decodeSainfo(rawSainfo), [rawSainfo]);
+  const context = useFlowContext(linkingContextKeys);
+  const { state, retry, noticeSignedOut } = useSignedInAccount();
+  // A session that ends meanwhile turns the screen to 'Please sign in to continue.'.
+  const api = useMemo((): AccountPasswordApi => {
+    const linking = linkingApi(platform, context);
+    return {
+      identify: (account) => linking.identify(account).then(noticeSignedOut),
+      checkPassword: (flowId, password) => linking.checkPassword(flowId, password).then(noticeSignedOut),
+    };
+  }, [platform, context, noticeSignedOut]);
+
+  if (state.kind === 'loading')
+    return <CentredLoader screen="switching_option2" title={title} platform={platform} />;
+  if (state.kind === 'signed_out')
+    return <SignInRequired screen="switching_option2" platform={platform} title={title} from={from} />;
+  if (state.kind === 'failed')
+    return (
+      <CentredLoader screen="switching_option2" title={title} platform={platform} busy={false}>
+        <ProblemBanner problem={{ message: state.error.message, tryAgain: retry }} />
+      </CentredLoader>
+    );
+  return (
+    <ScreenFrame
+      screen="switching_option2"
+      platform={platform}
+      title={title}
+      description="Enter the business owner's account to link yours under, then that account's password."
+    >
+      <SignedInAs account={state.account.account.display} />
+      <AccountLinkFlow
+        api={api}
+        accountLabel="Parent account"
+        check={checkLinkingInput}
+        links={
+          <TextLink
+            to={resetPasswordHref(platform, 'switching2', sainfo.ok ? sainfo.value : undefined, from)}
+          >
+            Forgot password?
+          </TextLink>
+        }
+      />
+    </ScreenFrame>
+  );
+};
 
 export default SwitchingOption2Screen;
