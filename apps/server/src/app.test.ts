@@ -33,6 +33,18 @@ describe('health', () => {
   });
 });
 
+describe('readiness', () => {
+  it('answers /readyz with 503 once the database stops answering, while /healthz stays up', async () => {
+    const lone = await createTestHub('sqlite', { WEB_DIST: webDist });
+    await lone.database.close();
+    const ready = await lone.app.inject('/readyz');
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({ status: 'unavailable' });
+    expect((await lone.app.inject('/healthz')).statusCode).toBe(200);
+    await lone.app.close();
+  });
+});
+
 describe('web app serving', () => {
   it.each(['/', '/psl/login', '/biz/ubr/ubr_profile/registration/finalize', '/sso/rqx', '/cookiepolicy'])(
     'serves the app for the screen %s',
