@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
+import { DEFAULT_PROMO_VIDEO_URL } from './src/lib/promo-video-default.ts';
+import { precompressAssets, stampServiceWorker } from './vite-plugins.ts';
 
 const coreSource = fileURLToPath(new URL('../../packages/core/src/index.ts', import.meta.url));
 
@@ -9,11 +11,15 @@ const coreSource = fileURLToPath(new URL('../../packages/core/src/index.ts', imp
 const hubServer = 'http://localhost:3000';
 const proxiedPrefixes = ['/api', '/healthz', '/readyz', '/.well-known', '/dev/mail'];
 
-/** Names each screen's lazy chunk after its folder (screens/Login/index.tsx → screen-Login-[hash].js), and core's. */
+/**
+ * Names each screen's lazy chunk after its folder (screens/Login/index.tsx → screen-Login-[hash].js),
+ * core's, and the one holding zod (loaded only by the screens that validate with it).
+ */
 const chunkFileNames = (chunk: { facadeModuleId: string | null; moduleIds: string[] }): string => {
   const screen = chunk.facadeModuleId?.match(/\/screens\/([^/]+)\/index\.tsx$/)?.[1];
   if (screen) return `assets/screen-${screen}-[hash].js`;
   if (chunk.moduleIds.includes(coreSource)) return 'assets/core-[hash].js';
+  if (chunk.moduleIds.some((id) => id.includes('/node_modules/zod/'))) return 'assets/zod-[hash].js';
   return 'assets/[name]-[hash].js';
 };
 
@@ -22,26 +28,34 @@ const chunkFileNames = (chunk: { facadeModuleId: string | null; moduleIds: strin
  * needs an inline script or style fails there first. (The dev server cannot: React Refresh injects
  * an inline script.)
  */
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+const contentSecurityPolicy = (promoVideoUrl: string) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "font-src 'self'",
+    `frame-src ${new URL(promoVideoUrl).origin}`,
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), tailwindcss(), stampServiceWorker(), precompressAssets()],
   resolve: { alias: { '@hub/core': coreSource } },
   server: {
     proxy: Object.fromEntries(proxiedPrefixes.map((prefix) => [prefix, { target: hubServer }])),
   },
   preview: {
-    headers: { 'Content-Security-Policy': contentSecurityPolicy },
+    headers: {
+      'Content-Security-Policy': contentSecurityPolicy(
+        loadEnv(mode, process.cwd(), 'VITE_').VITE_PROMO_VIDEO_URL || DEFAULT_PROMO_VIDEO_URL,
+      ),
+    },
   },
   build: {
     outDir: 'dist',
@@ -55,4 +69,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -4,13 +4,7 @@ import { toolIdSchema } from './ids.js';
 import { platforms } from './platform.js';
 import type { Result } from './result.js';
 
-/** Spec §3: the browser storage key of the tool session. */
-export const TOOL_SESSION_STORAGE_KEY = 'pm_tool_session';
-/**
- * Spec §3: "A second storage key holds a tool session cleared on logout or install". The spec does not
- * name it; we call it 'pm_tool_session_prev' (the session kept from before the current one).
- */
-export const TOOL_SESSION_SECONDARY_STORAGE_KEY = 'pm_tool_session_prev';
+export { TOOL_SESSION_SECONDARY_STORAGE_KEY, TOOL_SESSION_STORAGE_KEY } from './tool-session-keys.js';
 
 export const TOOL_SESSION_MAX_BYTES = 8192;
 

@@ -3,15 +3,17 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { errorMessage, matchRoute } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
+import { pageIndexes } from './page-meta.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, and
  * the app's index for every page route. A path that is no screen of the spec still gets the app
- * (which shows 'Error 404') but with status 404, so crawlers and tools see the truth.
+ * (which shows 'Error 404') but with status 404, so crawlers and tools see the truth. The landing
+ * and legal pages get their title and sharing metadata in the index itself (page-meta.ts).
  */
-export const registerWebApp = async (app: FastifyInstance, webDist: string) => {
+export const registerWebApp = async (app: FastifyInstance, webDist: string, publicUrl: string) => {
   const indexFile = join(webDist, 'index.html');
   const hasBuild = existsSync(indexFile);
   if (hasBuild) {
@@ -19,6 +21,8 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string) => {
       root: webDist,
       wildcard: false,
       index: false,
+      // Vite's build writes .br and .gz beside each asset; they are sent to browsers that accept them.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         reply.header(
           'cache-control',
@@ -30,6 +34,7 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string) => {
     app.log.warn({ webDist }, 'web app build not found; pages will answer 503 until `npm run build`');
   }
   const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : '';
+  const pages = pageIndexes(indexHtml, publicUrl);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -48,6 +53,6 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string) => {
       .status(status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .send(pages.get(path) ?? indexHtml);
   });
 };

@@ -2,6 +2,7 @@ import type { Platform } from '@hub/core';
 import type { ReactNode } from 'react';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { InstallPrompt } from './install/InstallPrompt';
 import { SkipLink } from './SkipLink';
 
 interface AppLayoutProps {
@@ -30,5 +31,6 @@ export const AppLayout = ({ platform, landing = false, children }: AppLayoutProp
       {children}
     </main>
     <Footer />
+    <InstallPrompt />
   </div>
 );

@@ -1,4 +1,3 @@
-import { labels } from '@hub/core';
 import { useId } from 'react';
 import { Card } from '../../components/Card';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -7,17 +6,11 @@ import { isLegalRoute, legalPages } from '../../lib/legal-pages';
 import type { ScreenProps } from '../types';
 import { legalDocuments } from './documents';
 
-/** Spec §2: the social-sharing metadata of the privacy page (React hoists these into <head>). */
-const PrivacySharingMeta = () => (
-  <>
-    <meta property="og:title" content={labels.privacyPage} />
-    <meta property="og:description" content="How we handle your personal data and the rights you have." />
-    <meta property="og:image" content={new URL('/favicon.svg', window.location.origin).href} />
-    <meta property="og:url" content={window.location.href} />
-  </>
-);
-
-/** Spec §2: Terms and Conditions, Data Policy and Cookies Policy; one chunk for the three. */
+/**
+ * Spec §2: Terms and Conditions, Data Policy and Cookies Policy; one chunk for the three. The privacy
+ * page's sharing metadata is in the HTML the server sends (apps/server/src/http/page-meta.ts), where
+ * link previews, which run no JavaScript, can read it.
+ */
 const LegalScreen = ({ routeId }: ScreenProps) => {
   const headingId = useId();
   const page = legalPages.find((candidate) => candidate.id === routeId) ?? legalPages[0]!;
@@ -25,7 +18,6 @@ const LegalScreen = ({ routeId }: ScreenProps) => {
   useDocumentTitle(documentTitle(page.label));
   return (
     <section data-screen={page.id} aria-labelledby={headingId} className="flex w-full justify-center">
-      {page.id === 'privacy' && <PrivacySharingMeta />}
       <Card width="wide">
         <article>
           <h1 id={headingId} className="text-2xl font-semibold tracking-tight text-slate-900 tablet:text-3xl">

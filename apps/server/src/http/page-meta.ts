@@ -1,0 +1,98 @@
+import { labels, type RouteId, routePath } from '@hub/core';
+import { DEFAULT_PRODUCT_NAME } from '../mail/templates.js';
+
+/** What a link preview shows for a page: the browser tab's title, a description and an image. */
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+/** The sharing image, a file of the web app (apps/web/public): 1200 × 630, as link previews want it. */
+export const SHARE_IMAGE_PATH = '/og-image.jpg';
+
+/** `Data Policy · Account Hub`, the same title the web app gives the tab once it runs. */
+const titled = (page?: string) => (page ? `${page} · ${DEFAULT_PRODUCT_NAME}` : DEFAULT_PRODUCT_NAME);
+
+/**
+ * The pages that someone shares (spec §2: the privacy page sets social-sharing title, description,
+ * image and url; the landing and the other legal pages get the same so their previews read well).
+ */
+const pages: ReadonlyArray<{ route: RouteId; meta: PageMeta }> = [
+  { route: 'landing', meta: { title: titled(), description: labels.tagline } },
+  {
+    route: 'terms',
+    meta: {
+      title: titled(labels.termsPage),
+      description: `The terms of ${DEFAULT_PRODUCT_NAME}: who may use it, prices, ending an account and how disputes are settled.`,
+    },
+  },
+  {
+    route: 'privacy',
+    meta: {
+      title: titled(labels.privacyPage),
+      description: `How ${DEFAULT_PRODUCT_NAME} handles your personal data, and your rights to access, correct and erase it and to withdraw consent.`,
+    },
+  },
+  {
+    route: 'cookies',
+    meta: {
+      title: titled(labels.cookiePage),
+      description: `The cookies ${DEFAULT_PRODUCT_NAME} uses to keep you signed in, and how to manage cookies in your browser.`,
+    },
+  },
+];
+
+/** The metadata of a page path, or undefined for a path that gets the index as built. */
+export const pageMetaFor = (path: string): PageMeta | undefined =>
+  pages.find((page) => routePath(page.route) === path)?.meta;
+
+/** HTML-escapes text for an element or a double-quoted attribute. */
+export const escapeHtml = (value: string): string =>
+  value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+
+const metaTags = (meta: PageMeta, url: string, image: string): string =>
+  [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${escapeHtml(DEFAULT_PRODUCT_NAME)}" />`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+    `<meta property="og:image" content="${escapeHtml(image)}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+  ].join('\n    ');
+
+/**
+ * Spec §2: the page's title, description and social-sharing metadata in the HTML the server sends,
+ * so link previews (which do not run JavaScript) see them. The built index's own `<title>` and
+ * description are replaced; every value is HTML-escaped. Paths without metadata get the index unchanged.
+ */
+export const withPageMeta = (indexHtml: string, path: string, publicUrl: string): string => {
+  const meta = pageMetaFor(path);
+  const head = indexHtml.indexOf('</head>');
+  if (!meta || head === -1) return indexHtml;
+  const url = new URL(path, publicUrl).href;
+  const image = new URL(SHARE_IMAGE_PATH, publicUrl).href;
+  const before = indexHtml
+    .slice(0, head)
+    .replace(/\s*<title>[\s\S]*?<\/title>/i, '')
+    .replace(/\s*<meta\s+name="description"[^>]*>/i, '')
+    .trimEnd();
+  return `${before}\n    ${metaTags(meta, url, image)}\n  ${indexHtml.slice(head)}`;
+};
+
+/** The index for every page path with metadata, computed once at start-up (the index does not change). */
+export const pageIndexes = (indexHtml: string, publicUrl: string): ReadonlyMap<string, string> =>
+  new Map(
+    pages.map(({ route }) => {
+      const path = routePath(route);
+      return [path, withPageMeta(indexHtml, path, publicUrl)];
+    }),
+  );

@@ -1,0 +1,74 @@
+import { useEffect, useRef, useState } from 'react';
+import { autoplayUrl } from '../lib/promo-video';
+
+interface VideoFacadeProps {
+  /** The provider's player (embed) address. */
+  src: string;
+  /** Names the video for the play button and the player frame. */
+  title: string;
+  /** A local image: the facade makes no request to the provider before the visitor asks. */
+  poster: string;
+}
+
+/**
+ * A poster with a play button that loads the provider's player only when pressed (spec §1's
+ * promotional video, without its scripts and cookies on every visit). The player then starts at
+ * once and takes the focus, so a keyboard user lands in it.
+ */
+export const VideoFacade = ({ src, title, poster }: VideoFacadeProps) => {
+  const [playing, setPlaying] = useState(false);
+  const frameRef = useRef<HTMLIFrameElement>(null);
+
+  useEffect(() => {
+    if (playing) frameRef.current?.focus();
+  }, [playing]);
+
+  return (
+    <div
+      data-testid="promo-video"
+      className="relative aspect-video w-full overflow-hidden rounded-2xl bg-primary-900 shadow-lg ring-1 ring-slate-900/10"
+    >
+      {playing ? (
+        <iframe
+          ref={frameRef}
+          src={autoplayUrl(src)}
+          title={title}
+          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+          className="absolute inset-0 size-full border-0"
+        />
+      ) : (
+        <button
+          type="button"
+          onClick={() => setPlaying(true)}
+          aria-label={`Play video: ${title}`}
+          className="group absolute inset-0 size-full cursor-pointer focus-visible:outline-offset-[-4px]"
+        >
+          <img
+            src={poster}
+            alt=""
+            width={1280}
+            height={720}
+            decoding="async"
+            fetchPriority="high"
+            className="size-full object-cover"
+          />
+          <span
+            aria-hidden="true"
+            className="absolute inset-0 m-auto flex size-16 items-center justify-center rounded-full bg-white/95 text-primary-700 shadow-xl ring-8 ring-white/25 transition-transform group-hover:scale-110 motion-reduce:transition-none tablet:size-20"
+          >
+            <svg
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              className="ml-1 size-7 tablet:size-8"
+              fill="currentColor"
+            >
+              <path d="M8 5.5v13a1 1 0 0 0 1.52.85l10.4-6.5a1 1 0 0 0 0-1.7L9.52 4.65A1 1 0 0 0 8 5.5Z" />
+            </svg>
+          </span>
+        </button>
+      )}
+    </div>
+  );
+};

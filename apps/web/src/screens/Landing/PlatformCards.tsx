@@ -1,0 +1,91 @@
+import { labels, type Platform, platformProductNames, routePath } from '@hub/core';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { cx } from '../../lib/class-names';
+
+const cards: ReadonlyArray<{ platform: Platform; title: string; text: string }> = [
+  {
+    platform: 'psl',
+    title: labels.personalCard,
+    text: 'One personal account for your career: your profile, your job search and the tools that help you grow.',
+  },
+  {
+    platform: 'biz',
+    title: labels.businessCard,
+    text: 'One business account for your company: your team, your hiring, your shop and the tools that run it.',
+  },
+];
+
+const colours: Record<Platform, { bar: string; eyebrow: string; primary: string; secondary: string }> = {
+  psl: {
+    bar: 'bg-primary-600',
+    eyebrow: 'text-primary-700',
+    primary: 'bg-primary-700 hover:bg-primary-800',
+    secondary: 'text-primary-800 ring-primary-200 hover:bg-primary-50',
+  },
+  biz: {
+    bar: 'bg-business-600',
+    eyebrow: 'text-business-700',
+    primary: 'bg-business-700 hover:bg-business-800',
+    secondary: 'text-business-800 ring-business-200 hover:bg-business-50',
+  },
+};
+
+/**
+ * Spec §1: the 'Launch your Career Potential' (Personal) and 'Empower your Business' (Business)
+ * cards, each leading into its platform. Spec §9: at most 460 px wide on tablets, 496 px on desktops.
+ */
+export const PlatformCards = () => {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="mt-12 tablet:mt-16">
+      <h2 id={headingId} className="sr-only">
+        Choose your platform
+      </h2>
+      <ul className="flex flex-col items-center gap-6 desktop:flex-row desktop:flex-wrap desktop:items-stretch desktop:justify-center">
+        {cards.map(({ platform, title, text }) => {
+          const name = platformProductNames[platform];
+          return (
+            <li
+              key={platform}
+              data-card={platform}
+              className="relative flex w-full flex-col overflow-hidden rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-900/5 tablet:max-w-card-tablet tablet:p-8 desktop:w-card desktop:max-w-card"
+            >
+              <span
+                aria-hidden="true"
+                className={cx('absolute inset-x-0 top-0 h-1.5', colours[platform].bar)}
+              />
+              <p className={cx('text-xs font-bold tracking-wider uppercase', colours[platform].eyebrow)}>
+                {name}
+              </p>
+              <h3 className="mt-2 text-xl font-semibold tracking-tight text-slate-900 tablet:text-2xl">
+                {title}
+              </h3>
+              <p className="mt-3 text-sm leading-6 text-slate-600">{text}</p>
+              <div className="mt-auto flex flex-wrap gap-3 pt-6">
+                <Link
+                  to={routePath('registration', { platform })}
+                  className={cx(
+                    'rounded-lg px-4 py-2.5 text-sm font-semibold text-white shadow-sm',
+                    colours[platform].primary,
+                  )}
+                >
+                  Get started<span className="sr-only"> with {name}</span>
+                </Link>
+                <Link
+                  to={routePath('login', { platform })}
+                  className={cx(
+                    'rounded-lg px-4 py-2.5 text-sm font-semibold ring-1',
+                    colours[platform].secondary,
+                  )}
+                >
+                  Log in<span className="sr-only"> to {name}</span>
+                </Link>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+};

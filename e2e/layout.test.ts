@@ -1,0 +1,123 @@
+import { mkdirSync } from 'node:fs';
+import {
+  BREAKPOINT_MOBILE_MAX,
+  BREAKPOINT_TABLET_MAX,
+  DESKTOP_CARD_WIDTH,
+  TABLET_MAX_WIDTH,
+} from '@hub/core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, widths } from './support/browser.js';
+import { type RunningHub, startHub } from './support/hub.js';
+import {
+  horizontalOverflow,
+  layoutWidths,
+  navigateInApp,
+  type OpenedPage,
+  openPage,
+  screenPaths,
+  waitForScreen,
+} from './support/pages.js';
+
+/** Written by every run for a person to look at; git-ignored (see .gitignore). */
+const screenshotDir = new URL('./screenshots/', import.meta.url).pathname;
+
+let hub: RunningHub;
+let browser: Browser;
+let visit: OpenedPage;
+let page: Page;
+
+beforeAll(async () => {
+  [hub, browser] = await Promise.all([startHub(), launchBrowser()]);
+  visit = await openPage(browser, 1280, { serviceWorkers: 'block' });
+  page = visit.page;
+  await page.goto(`${hub.url}/`);
+  await waitForScreen(page, 'landing');
+});
+afterAll(async () => {
+  await visit?.close();
+  await browser?.close();
+  await hub?.stop();
+});
+
+const show = async (path: string, id: Parameters<typeof waitForScreen>[1]) => {
+  await navigateInApp(page, path);
+  await waitForScreen(page, id);
+};
+
+const layoutOf = (width: number) =>
+  width <= BREAKPOINT_MOBILE_MAX ? 'mobile' : width <= BREAKPOINT_TABLET_MAX ? 'tablet' : 'desktop';
+
+describe.each(layoutWidths)('at %i px wide', (width) => {
+  beforeAll(() => page.setViewportSize({ width, height: 800 }));
+
+  it('nothing overflows horizontally on any screen', async () => {
+    const overflowing: string[] = [];
+    for (const [path, id] of [...screenPaths, ['/no/such/page', 'not_found'] as const]) {
+      await show(path, id);
+      const overflow = await horizontalOverflow(page);
+      if (overflow > 0) overflowing.push(`${path} by ${overflow} px`);
+    }
+    expect(overflowing).toEqual([]);
+    expect(visit.errors).toEqual([]);
+  });
+
+  it(`lays the landing page out for ${layoutOf(width)}`, async () => {
+    await show('/', 'landing');
+    const cards = await page
+      .locator('[data-card]')
+      .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().width));
+    expect(cards).toHaveLength(2);
+    const header = page.locator('header');
+    const logo = header.getByRole('link', { name: 'Account Hub home' });
+    const signIn = header.getByRole('button', { name: 'Sign in' });
+    const tabs = header.getByRole('navigation', { name: 'Platform' });
+    expect(await tabs.isVisible()).toBe(true);
+    switch (layoutOf(width)) {
+      case 'mobile':
+        // Spec §1: on narrow screens the header is compact and shows only the tabs.
+        expect(await logo.isVisible()).toBe(false);
+        expect(await signIn.isVisible()).toBe(false);
+        for (const card of cards) expect(card).toBe(width - 32);
+        break;
+      case 'tablet':
+        expect(await logo.isVisible()).toBe(true);
+        expect(await signIn.isVisible()).toBe(true);
+        for (const card of cards) expect(card).toBeLessThanOrEqual(TABLET_MAX_WIDTH);
+        break;
+      case 'desktop':
+        expect(await logo.isVisible()).toBe(true);
+        expect(await signIn.isVisible()).toBe(true);
+        for (const card of cards) expect(card).toBe(DESKTOP_CARD_WIDTH);
+        break;
+    }
+  });
+});
+
+describe('screenshots', () => {
+  it('writes the landing, login and a legal page at 375, 800 and 1280 px to e2e/screenshots/', async () => {
+    mkdirSync(screenshotDir, { recursive: true });
+    const pages = [
+      ['landing', '/', 'landing'],
+      ['login', '/psl/login', 'login'],
+      ['privacy-policy', '/privacy-policy', 'privacy'],
+    ] as const;
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const [name, path, id] of pages) {
+        await show(path, id);
+        await page.evaluate(async () => {
+          await document.fonts.ready;
+          await Promise.all(
+            Array.from(document.images).map((image) => image.decode().catch(() => undefined)),
+          );
+        });
+        await page.screenshot({
+          path: `${screenshotDir}${name}-${width}.png`,
+          fullPage: true,
+          animations: 'disabled',
+        });
+      }
+    }
+  });
+});

@@ -1,0 +1,54 @@
+import { type RouteId, routeIds, routePath } from '@hub/core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+
+/** The spec's layout widths (§1, §9): both sides of each breakpoint, the smallest phone and a desktop. */
+export const layoutWidths = [320, 375, 576, 577, 800, 992, 993, 1280] as const;
+
+export interface OpenedPage {
+  page: Page;
+  /** Uncaught errors of the page's scripts; a test asserts it stays empty. */
+  errors: Error[];
+  close: () => Promise<void>;
+}
+
+/** A page in a fresh browser context (its own storage, cache and service worker). */
+export const openPage = async (
+  browser: Browser,
+  width: number,
+  options: BrowserContextOptions = {},
+): Promise<OpenedPage> => {
+  const context = await browser.newContext({ viewport: { width, height: 800 }, ...options });
+  const page = await context.newPage();
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  return { page, errors, close: () => context.close() };
+};
+
+/** Client-side navigation, as a link inside the app does it (no new start-up delay). */
+export const navigateInApp = (page: Page, path: string) =>
+  page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+
+/** Waits until the screen of a route is shown (its `data-screen`). */
+export const waitForScreen = (page: Page, id: RouteId | 'not_found') =>
+  page.locator(`[data-screen="${id}"]`).first().waitFor({ timeout: 10_000 });
+
+/** Every screen of spec §2 at a path that shows it (both platforms; each sign-up entry once). */
+export const screenPaths: Array<[string, RouteId]> = routeIds.flatMap((id): Array<[string, RouteId]> => {
+  if (['landing', 'terms', 'privacy', 'cookies', 'sso_rqx'].includes(id)) return [[routePath(id), id]];
+  const paths: Array<[string, RouteId]> = [
+    [routePath(id, { platform: 'psl' }), id],
+    [routePath(id, { platform: 'biz' }), id],
+  ];
+  if (id === 'registration' || id === 'registration_finalize') {
+    for (const entry of ['ubr_main', 'ubr_profile', 'ubr_subtool'] as const)
+      paths.push([routePath(id, { platform: 'psl', entry }), id]);
+  }
+  return paths;
+});
+
+/** How far the page is wider than the window (0 when nothing overflows horizontally). */
+export const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
