@@ -32,7 +32,7 @@ describe('hub CLI', () => {
   it('migrates a fresh database, then says it is up to date', async () => {
     const env = { DATABASE_URL: `sqlite:${join(dir, 'hub.sqlite')}` };
     const first = await run(['migrate'], env);
-    expect(first).toMatchObject({ code: 0, out: 'Applied: 0001-initial\n' });
+    expect(first).toMatchObject({ code: 0, out: 'Applied: 0001-initial, 0002-social-identities\n' });
     expect((await run(['migrate'], env)).out).toBe('Database is up to date.\n');
     const database = openDatabase(env.DATABASE_URL);
     expect(await database.db.selectFrom('accounts').selectAll().execute()).toEqual([]);

@@ -13,7 +13,7 @@ export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
 export interface SignInOutcome {
   accountId: string;
   platform: Platform;
-  authMethod: 'password' | 'signup' | 'session';
+  authMethod: 'password' | 'signup' | 'session' | 'google' | 'facebook';
   context: FlowContextRecord;
   /** Returning from switching to a tool: the ainfo carries account type 3. */
   fromSwitching?: boolean;

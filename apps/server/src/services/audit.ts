@@ -23,6 +23,8 @@ export type AuditEvent =
   | 'work_account.code_sent'
   | 'work_account.code_verified'
   | 'work_account.registered'
+  | 'social.linked'
+  | 'social.refused'
   | 'throttle.refused';
 
 export interface AuditEntry {

@@ -10,6 +10,10 @@ export interface AinfoSubject {
   /** The spec's account_type: the platform the account signs in to (3 on return from switching to a tool). */
   accountType: number | Platform;
   platform: Platform;
+  /**
+   * How the person signed in. Kept for the audit log, not put in the token: a tool must not be
+   * able to tell a provider sign-in from a password login (issue 8).
+   */
   authMethod: string;
 }
 
@@ -35,7 +39,6 @@ export const issueAinfo = async (
     aid: subject.accountId,
     account_type: subject.accountType,
     platform: subject.platform,
-    amr: [subject.authMethod],
   })
     .setProtectedHeader({ alg: AINFO_ALG, kid: key.kid, typ: 'JWT' })
     .setIssuer(deps.issuer)

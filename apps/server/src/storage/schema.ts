@@ -187,6 +187,17 @@ export interface IssuedTokensTable {
   redeemed_at: number | null;
 }
 
+/** Issue 8: a Google or Facebook identity linked to a hub account; unique per (provider, subject). */
+export interface SocialIdentitiesTable {
+  provider: 'google' | 'facebook';
+  /** The provider's stable user id (`sub` for Google, the app-scoped `id` for Facebook). */
+  subject: string;
+  account_id: string;
+  /** The email the provider gave when the identity was linked (for the operator; never a key). */
+  email: string | null;
+  created_at: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   platform_memberships: PlatformMembershipsTable;
@@ -204,4 +215,5 @@ export interface Database {
   audit_events: AuditEventsTable;
   signing_keys: SigningKeysTable;
   issued_tokens: IssuedTokensTable;
+  social_identities: SocialIdentitiesTable;
 }

@@ -1,6 +1,9 @@
 import { platformProductNames } from '@hub/core';
+import { useSearchParams } from 'react-router';
 import { LoginFlow } from '../../components/auth/LoginFlow';
 import { ScreenFrame } from '../../components/ScreenFrame';
+import { SocialButtons } from '../../components/social/SocialButtons';
+import { SocialLinkStep } from '../../components/social/SocialLinkStep';
 import { ContinueToTool } from '../../components/sso/ContinueToTool';
 import { useToolFromQuery } from '../../hooks/use-tool-info';
 import type { ScreenProps } from '../types';
@@ -8,6 +11,8 @@ import type { ScreenProps } from '../types';
 /** Spec §2 Login: account step, then password step; coming from a tool, that tool is named. */
 const LoginScreen = ({ platform = 'psl' }: ScreenProps) => {
   const tool = useToolFromQuery();
+  // Issue 8: a provider sign-in whose verified email is an existing account's asks for its password.
+  const socialFlowId = useSearchParams()[0].get('social');
   return (
     <ScreenFrame
       screen="login"
@@ -16,7 +21,14 @@ const LoginScreen = ({ platform = 'psl' }: ScreenProps) => {
       description={`Log in to ${platformProductNames[platform]} with your email, mobile number or username.`}
     >
       {tool && <ContinueToTool tool={tool} />}
-      <LoginFlow platform={platform} />
+      {socialFlowId ? (
+        <SocialLinkStep platform={platform} flowId={socialFlowId} />
+      ) : (
+        <>
+          <LoginFlow platform={platform} />
+          <SocialButtons platform={platform} intent="login" />
+        </>
+      )}
     </ScreenFrame>
   );
 };

@@ -5,6 +5,7 @@ import { requestSignupCode, signupCodeApi } from '../../api/auth';
 import { CodeRequestFlow } from '../../components/auth/CodeRequestFlow';
 import { ScreenFrame } from '../../components/ScreenFrame';
 import { ScreenLinks } from '../../components/ScreenLinks';
+import { SocialButtons } from '../../components/social/SocialButtons';
 import { ContinueToTool } from '../../components/sso/ContinueToTool';
 import { TextLink } from '../../components/TextLink';
 import { type ContextKey, useFlowContext } from '../../hooks/use-flow-context';
@@ -55,6 +56,7 @@ const RegistrationScreen = ({ platform = 'psl', entry }: ScreenProps) => {
           links={<SignupLinks platform={platform} from={from} />}
         />
       </div>
+      <SocialButtons platform={platform} intent="signup" />
     </ScreenFrame>
   );
 };

@@ -1,0 +1,34 @@
+import type { SocialIntent, SocialProvider } from '@hub/core';
+import type { FlowContextRecord } from '../flows/flow-context.js';
+
+/**
+ * The social sign-in flow (issue 8), a server record of kind 'social':
+ *
+ *   started --(callback, once)--> exchanging --(linked identity or new person)--> completed
+ *                                     |--(verified email of an existing account)--> awaiting_password
+ *                                     |--(cancelled, provider down, unverified, refused)--> failed
+ *   awaiting_password --(that account's password)--> completed
+ *
+ * The flow id is the SHA-256 of the `state` sent to the provider, so a callback finds its flow by
+ * its state alone, and the flow is bound to the browser that started it (flow-binding cookie).
+ * The nonce and the PKCE verifier never leave the server.
+ */
+export const socialStates = {
+  started: 'started',
+  exchanging: 'exchanging',
+  awaitingPassword: 'awaiting_password',
+  completed: 'completed',
+  failed: 'failed',
+} as const;
+
+export const SOCIAL_FLOW_TTL_MS = 10 * 60 * 1000;
+
+/** What the flow remembers besides the page's context: secrets for the exchange, then the identity. */
+export interface SocialFlowContext extends FlowContextRecord {
+  provider: SocialProvider;
+  intent: SocialIntent;
+  nonce: string;
+  codeVerifier: string;
+  /** Set once the provider answered and the identity waits for the account's password. */
+  identity?: { subject: string; email: string };
+}

@@ -1,0 +1,122 @@
+import {
+  isSocialProvider,
+  type SocialProvider,
+  socialEndpoints,
+  socialLinkRequestSchema,
+  socialLinkResponseSchema,
+  socialLinkStateQuerySchema,
+  socialLinkStateResponseSchema,
+  socialProviders,
+  socialProvidersResponseSchema,
+  socialStartQuerySchema,
+} from '@hub/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HubError } from '../errors.js';
+import { callerOf, readerOf } from '../flows/caller.js';
+import { completeSignIn } from '../flows/complete-sign-in.js';
+import { cookieName, flowBinding } from '../http/request-context.js';
+import type { Hub } from '../hub.js';
+import { sha256 } from '../services/tokens.js';
+import { createSocialProviders, type SocialProviders } from './providers.js';
+import {
+  errorLocation,
+  finishSocialCallback,
+  linkAfterPassword,
+  socialDeps,
+  socialLinkState,
+  startSocialSignIn,
+} from './service.js';
+import { registerThirdPartyLookup } from './tparty.js';
+
+const providerParams = z.object({ provider: z.enum(socialProviders) });
+
+/** Sign-in with Google and Facebook (issue 8) and the third-party look-up of spec §7. */
+export const registerSocialRoutes = (
+  app: FastifyInstance,
+  hub: Hub,
+  providers: SocialProviders = createSocialProviders(hub.config),
+) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps = socialDeps(hub, providers);
+  const enabled = (provider: SocialProvider) => providers.enabled().includes(provider);
+
+  r.get(
+    socialEndpoints.providers,
+    { schema: { response: { 200: socialProvidersResponseSchema } } },
+    async () => ({ providers: providers.enabled() }),
+  );
+
+  r.get(
+    '/auth/social/:provider/start',
+    { schema: { params: providerParams, querystring: socialStartQuerySchema } },
+    async (request, reply) => {
+      const { provider } = request.params;
+      const { platform, intent, from, subcb } = request.query;
+      if (!enabled(provider)) return reply.redirect(errorLocation(platform, intent, provider, 'disabled'));
+      const binding = flowBinding(request, reply, hub.config);
+      const location = await startSocialSignIn(
+        deps,
+        { ip: request.ip, binding },
+        {
+          provider,
+          platform,
+          intent,
+          ...(from ? { from } : {}),
+          ...(subcb ? { subcb } : {}),
+        },
+      );
+      return reply.header('referrer-policy', 'no-referrer').redirect(location);
+    },
+  );
+
+  r.get('/auth/social/:provider/callback', { schema: { params: providerParams } }, async (request, reply) => {
+    const { provider } = request.params;
+    if (!isSocialProvider(provider) || !enabled(provider)) {
+      return reply.redirect(errorLocation('psl', 'login', provider, 'disabled'));
+    }
+    const token = request.cookies[cookieName(hub.config, 'hub_fb')];
+    const callbackUrl = new URL(request.url, hub.config.publicUrl);
+    const result = await finishSocialCallback(
+      deps,
+      { ip: request.ip, binding: token ? sha256(token) : undefined },
+      provider,
+      callbackUrl,
+    );
+    reply.header('referrer-policy', 'no-referrer');
+    if (result.next === 'redirect') return reply.redirect(result.location);
+    const done = await completeSignIn(hub, request, reply, {
+      accountId: result.accountId,
+      platform: result.platform,
+      authMethod: provider,
+      context: result.context,
+    });
+    return reply.redirect(done.location);
+  });
+
+  r.get(
+    socialEndpoints.linkState,
+    { schema: { querystring: socialLinkStateQuerySchema, response: { 200: socialLinkStateResponseSchema } } },
+    async (request) => socialLinkState(deps, readerOf(hub, request).binding, request.query.flowId),
+  );
+
+  r.post(
+    socialEndpoints.link,
+    { schema: { body: socialLinkRequestSchema, response: { 200: socialLinkResponseSchema } } },
+    async (request, reply) => {
+      const caller = callerOf(hub, request, reply);
+      const linked = await linkAfterPassword(deps, caller, request.body.flowId, request.body.password);
+      if (!enabled(linked.provider)) throw new HubError('flow.not_found');
+      if (linked.switching) return linked.switching;
+      return completeSignIn(hub, request, reply, {
+        accountId: linked.accountId,
+        platform: linked.platform,
+        authMethod: linked.provider,
+        context: linked.context,
+      });
+    },
+  );
+
+  registerThirdPartyLookup(app, hub);
+};

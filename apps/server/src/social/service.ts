@@ -1,0 +1,377 @@
+import { randomUUID } from 'node:crypto';
+import {
+  formatAccountForDisplay,
+  loginRefusal,
+  type Platform,
+  routePath,
+  type SocialErrorCode,
+  type SocialIntent,
+  type SocialProvider,
+} from '@hub/core';
+import * as client from 'openid-client';
+import { HubError } from '../errors.js';
+import { contextQuery, parseContext, toContextRecord } from '../flows/flow-context.js';
+import { checkAccountPassword } from '../flows/password-check.js';
+import { switchingRedirect } from '../flows/switching-redirect.js';
+import type { Hub } from '../hub.js';
+import { recordAudit } from '../services/audit.js';
+import { sameHash, sha256 } from '../services/tokens.js';
+import type { AccountRow } from '../storage/accounts.js';
+import type { FlowsTable } from '../storage/schema.js';
+import { createSocialIdentityQueries } from '../storage/social-identities.js';
+import { SOCIAL_FLOW_TTL_MS, type SocialFlowContext, socialStates } from './flow.js';
+import { type ProviderIdentity, ProviderUnavailable, type SocialProviders } from './providers.js';
+
+interface Caller {
+  ip: string;
+  binding: string;
+}
+
+/** The end of a provider callback: sign in (the caller completes), ask for a password, or an error. */
+export type CallbackResult =
+  | { next: 'sign_in'; accountId: string; platform: Platform; context: SocialFlowContext }
+  | { next: 'redirect'; location: string };
+
+export const socialDeps = (hub: Hub, providers: SocialProviders) => ({
+  hub,
+  providers,
+  identities: createSocialIdentityQueries(hub.db),
+});
+export type SocialDeps = ReturnType<typeof socialDeps>;
+
+/** The screen a provider sign-in returns to with an error: the login or sign-up screen it came from. */
+export const errorLocation = (
+  platform: Platform,
+  intent: SocialIntent,
+  provider: SocialProvider,
+  code: SocialErrorCode,
+  context: SocialFlowContext | Record<string, never> = {},
+) =>
+  `${routePath(intent === 'signup' ? 'registration' : 'login', { platform })}${contextQuery(
+    { ...(context.from ? { from: context.from } : {}), ...(context.subcb ? { subcb: context.subcb } : {}) },
+    { social_error: code, provider },
+  )}`;
+
+/** GET /auth/social/:provider/start: a flow with fresh state, nonce and PKCE verifier; the provider's URL. */
+export const startSocialSignIn = async (
+  deps: SocialDeps,
+  caller: Caller,
+  input: {
+    provider: SocialProvider;
+    platform: Platform;
+    intent: SocialIntent;
+    from?: string;
+    subcb?: string;
+  },
+): Promise<string> => {
+  const { hub, providers } = deps;
+  await hub.throttle.consume('lookupPerIp', caller.ip);
+  const state = client.randomState();
+  const checks = { state, nonce: client.randomNonce(), codeVerifier: client.randomPKCECodeVerifier() };
+  const context: SocialFlowContext = {
+    ...toContextRecord({
+      ...(input.from ? { from: input.from } : {}),
+      ...(input.subcb ? { subcb: input.subcb } : {}),
+    }),
+    provider: input.provider,
+    intent: input.intent,
+    nonce: checks.nonce,
+    codeVerifier: checks.codeVerifier,
+  };
+  let url: URL;
+  try {
+    url = await providers.authorizationUrl(input.provider, checks);
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailable)) throw error;
+    return errorLocation(input.platform, input.intent, input.provider, 'unavailable', context);
+  }
+  const now = hub.now();
+  await hub.flows.insert(hub.db, {
+    id: sha256(state),
+    kind: 'social',
+    state: socialStates.started,
+    platform: input.platform,
+    account_id: null,
+    identifier: null,
+    identifier_kind: null,
+    context: JSON.stringify(context),
+    binding_hash: caller.binding,
+    attempts: 0,
+    expires_at: now + SOCIAL_FLOW_TTL_MS,
+    created_at: now,
+    updated_at: now,
+  });
+  return url.href;
+};
+
+const loadSocialFlow = async (hub: Hub, flowId: string, binding: string | undefined) => {
+  const flow = await hub.flows.findById(flowId);
+  if (flow?.kind !== 'social' || !binding || !sameHash(flow.binding_hash, binding)) return undefined;
+  if (flow.expires_at <= hub.now()) return undefined;
+  return { flow, context: parseContext(flow.context) as SocialFlowContext };
+};
+
+/**
+ * GET /auth/social/:provider/callback. The state must name a live flow of this browser for this
+ * provider, taken once (a replayed callback finds it already moving). Then the code is exchanged
+ * with PKCE and the identity decides the outcome (issue 8).
+ */
+export const finishSocialCallback = async (
+  deps: SocialDeps,
+  caller: { ip: string; binding: string | undefined },
+  provider: SocialProvider,
+  callbackUrl: URL,
+): Promise<CallbackResult> => {
+  const { hub } = deps;
+  const state = callbackUrl.searchParams.get('state') ?? '';
+  const loaded = state ? await loadSocialFlow(hub, sha256(state), caller.binding) : undefined;
+  const refused = async (code: SocialErrorCode) => {
+    await recordAudit(
+      hub.db,
+      { event: 'social.refused', outcome: 'refused', ip: caller.ip, detail: { provider, reason: code } },
+      hub.now(),
+    );
+    return { next: 'redirect' as const, location: errorLocation('psl', 'login', provider, code) };
+  };
+  if (!loaded || loaded.context.provider !== provider) return refused('state_refused');
+  const { flow, context } = loaded;
+  const moved = await hub.flows.transition(hub.db, flow.id, socialStates.started, {
+    state: socialStates.exchanging,
+    updated_at: hub.now(),
+  });
+  if (!moved) return refused('state_refused');
+
+  const fail = async (code: SocialErrorCode, accountId: string | null = null) => {
+    await hub.flows.update(hub.db, flow.id, { state: socialStates.failed, updated_at: hub.now() });
+    await recordAudit(
+      hub.db,
+      {
+        event: 'social.refused',
+        outcome: 'refused',
+        accountId,
+        ip: caller.ip,
+        detail: { provider, reason: code, platform: flow.platform },
+      },
+      hub.now(),
+    );
+    return {
+      next: 'redirect' as const,
+      location: errorLocation(flow.platform, context.intent, provider, code, context),
+    };
+  };
+
+  const providerError = callbackUrl.searchParams.get('error');
+  if (providerError) {
+    if (providerError === 'access_denied') return fail('cancelled');
+    console.warn(
+      `social sign-in: ${provider} answered ${providerError}`,
+      callbackUrl.searchParams.get('error_description'),
+    );
+    return fail('unavailable');
+  }
+
+  let identity: ProviderIdentity;
+  try {
+    identity = await deps.providers.exchange(provider, callbackUrl, {
+      state,
+      nonce: context.nonce,
+      codeVerifier: context.codeVerifier,
+    });
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailable)) throw error;
+    console.warn(`social sign-in: ${error.message}`, error.cause);
+    return fail('unavailable');
+  }
+
+  const linked = await deps.identities.find(provider, identity.subject);
+  if (linked) {
+    const account = await hub.accounts.findById(linked.account_id);
+    if (!account) return fail('state_refused');
+    const refusal = refusalOf(account, flow.platform);
+    if (refusal) return fail(refusal, account.id);
+    const memberships = await hub.accounts.memberships(account.id);
+    if (!memberships.some((m) => m.platform === flow.platform) && account.email) {
+      // Spec §4: an account of the other platform goes to switching option1, as after a password.
+      await finishFlow(hub, flow, account.id);
+      return switchingRedirect(flow.platform, { kind: 'email', value: account.email }, context);
+    }
+    await finishFlow(hub, flow, account.id);
+    return { next: 'sign_in', accountId: account.id, platform: flow.platform, context };
+  }
+
+  if (!identity.email) return fail('email_missing');
+  // Issue 8: never link or create from an email the provider has not verified.
+  if (!identity.emailVerified) return fail('email_unverified');
+  const existing = await hub.accounts.findByIdentifier('email', identity.email);
+  if (existing) {
+    const refusal = refusalOf(existing, flow.platform);
+    if (refusal) return fail(refusal, existing.id);
+    // Never silently: the existing account's password, once, is the consent to link.
+    const waiting: SocialFlowContext = {
+      ...context,
+      identity: { subject: identity.subject, email: identity.email },
+    };
+    await hub.flows.update(hub.db, flow.id, {
+      state: socialStates.awaitingPassword,
+      account_id: existing.id,
+      context: JSON.stringify(waiting),
+      updated_at: hub.now(),
+    });
+    const query = contextQuery(context, { social: flow.id });
+    return { next: 'redirect', location: `${routePath('login', { platform: flow.platform })}${query}` };
+  }
+
+  const accountId = await createSocialAccount(deps, flow, provider, identity, identity.email);
+  if (!accountId) return fail('state_refused');
+  return { next: 'sign_in', accountId, platform: flow.platform, context };
+};
+
+const refusalOf = (account: AccountRow, platform: Platform): SocialErrorCode | undefined => {
+  const refusal = loginRefusal(account.user_type, platform);
+  if (refusal === 'account.client_refused') return 'client_refused';
+  if (refusal === 'account.company_on_personal') return 'company_on_personal';
+  return undefined;
+};
+
+const finishFlow = (hub: Hub, flow: FlowsTable, accountId: string) =>
+  hub.flows.update(hub.db, flow.id, {
+    state: socialStates.completed,
+    account_id: accountId,
+    updated_at: hub.now(),
+  });
+
+/**
+ * A new person: an account on the platform they came from, verified by the provider, with no
+ * password (they may set one through reset), its membership and the identity, in one transaction.
+ */
+const createSocialAccount = async (
+  deps: SocialDeps,
+  flow: FlowsTable,
+  provider: SocialProvider,
+  identity: ProviderIdentity,
+  email: string,
+): Promise<string | undefined> => {
+  const { hub } = deps;
+  const accountId = randomUUID();
+  const now = hub.now();
+  try {
+    await hub.db.transaction().execute(async (trx) => {
+      await hub.accounts.insert(trx, {
+        id: accountId,
+        email,
+        email_normalized: email.toLowerCase(),
+        mobile_num: null,
+        username: null,
+        username_normalized: null,
+        password_hash: null,
+        home_platform: flow.platform,
+        user_type: 0,
+        u_type: 1,
+        verified: 1,
+        created_at: now,
+        updated_at: now,
+        password_changed_at: null,
+      });
+      await hub.accounts.addMembership(trx, accountId, flow.platform, true, now);
+      await deps.identities.insert(trx, {
+        provider,
+        subject: identity.subject,
+        account_id: accountId,
+        email,
+        created_at: now,
+      });
+      await hub.flows.update(trx, flow.id, {
+        state: socialStates.completed,
+        account_id: accountId,
+        updated_at: now,
+      });
+      await recordAudit(
+        trx,
+        {
+          event: 'social.linked',
+          outcome: 'success',
+          accountId,
+          detail: { provider, created: true, platform: flow.platform },
+        },
+        now,
+      );
+    });
+  } catch (error) {
+    // The unique email or (provider, subject): a concurrent sign-in of the same person won.
+    console.warn('social sign-in: account creation lost a race', (error as Error).message);
+    return undefined;
+  }
+  return accountId;
+};
+
+/** GET /api/social/link: what the password step shows (the account and the provider). */
+export const socialLinkState = async (deps: SocialDeps, binding: string, flowId: string) => {
+  const loaded = await loadSocialFlow(deps.hub, flowId, binding);
+  if (!loaded || loaded.flow.state !== socialStates.awaitingPassword || !loaded.context.identity) {
+    throw new HubError('flow.not_found');
+  }
+  return {
+    provider: loaded.context.provider,
+    account: { display: formatAccountForDisplay(loaded.context.identity.email, 'email') },
+  };
+};
+
+/**
+ * POST /api/social/link: the existing account's password links the provider identity to it
+ * (issue 8: never silently). A wrong password counts like any other and links nothing.
+ */
+export const linkAfterPassword = async (
+  deps: SocialDeps,
+  caller: Caller,
+  flowId: string,
+  password: string,
+) => {
+  const { hub } = deps;
+  const loaded = await loadSocialFlow(hub, flowId, caller.binding);
+  const { flow, context } = loaded ?? {};
+  if (!flow || !context?.identity || flow.state !== socialStates.awaitingPassword || !flow.account_id) {
+    throw new HubError('flow.not_found');
+  }
+  const account = await checkAccountPassword(hub, {
+    accountId: flow.account_id,
+    password,
+    ip: caller.ip,
+    failureEvent: 'login.failure',
+  });
+  const now = hub.now();
+  const identity = context.identity;
+  await hub.db.transaction().execute(async (trx) => {
+    const moved = await hub.flows.transition(trx, flow.id, socialStates.awaitingPassword, {
+      state: socialStates.completed,
+      updated_at: now,
+    });
+    if (!moved) throw new HubError('flow.not_found');
+    if (await deps.identities.find(context.provider, identity.subject, trx))
+      throw new HubError('flow.not_found');
+    await deps.identities.insert(trx, {
+      provider: context.provider,
+      subject: identity.subject,
+      account_id: account.id,
+      email: identity.email,
+      created_at: now,
+    });
+    await recordAudit(
+      trx,
+      {
+        event: 'social.linked',
+        outcome: 'success',
+        accountId: account.id,
+        ip: caller.ip,
+        detail: { provider: context.provider, created: false, platform: flow.platform },
+      },
+      now,
+    );
+  });
+  const memberships = await hub.accounts.memberships(account.id);
+  // Spec §4: an account of the other platform goes on to switching option1, as after a password.
+  const switching =
+    !memberships.some((m) => m.platform === flow.platform) && account.email
+      ? switchingRedirect(flow.platform, { kind: 'email', value: account.email }, context)
+      : undefined;
+  return { accountId: account.id, platform: flow.platform, context, provider: context.provider, switching };
+};

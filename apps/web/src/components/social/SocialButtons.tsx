@@ -1,0 +1,62 @@
+import {
+  isSocialErrorCode,
+  isSocialProvider,
+  type Platform,
+  type SocialIntent,
+  type SocialProvider,
+  socialErrorMessages,
+  socialStartPath,
+} from '@hub/core';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { SocialButton } from './SocialButton';
+import { fetchSocialProviders } from './social-api';
+
+/**
+ * The provider buttons of the login and sign-up screens (issue 8): only the providers the hub has
+ * configured, each a plain link to the hub's start URL carrying the page's from and subcb. A
+ * provider sign-in that came back with `social_error` shows its message under that provider's button.
+ */
+export const SocialButtons = ({ platform, intent }: { platform: Platform; intent: SocialIntent }) => {
+  const [params] = useSearchParams();
+  const [providers, setProviders] = useState<SocialProvider[]>([]);
+  useEffect(() => {
+    const controller = new AbortController();
+    void fetchSocialProviders(controller.signal).then((result) => {
+      // Without an answer the buttons stay hidden: the account form still works.
+      if (result.ok) setProviders(result.data.providers);
+    });
+    return () => controller.abort();
+  }, []);
+  if (providers.length === 0) return null;
+
+  const errorCode = params.get('social_error');
+  const errorProvider = params.get('provider');
+  const message = isSocialErrorCode(errorCode) ? socialErrorMessages[errorCode] : undefined;
+  const hrefOf = (provider: SocialProvider) => {
+    const query = new URLSearchParams({ platform, intent });
+    const from = params.get('from');
+    const subcb = params.get('subcb');
+    if (from) query.set('from', from);
+    if (subcb) query.set('subcb', subcb);
+    return `${socialStartPath(provider)}?${query.toString()}`;
+  };
+
+  return (
+    <section aria-label="Other ways to sign in" className="flex flex-col gap-3" data-testid="social-buttons">
+      <p className="flex items-center gap-3 text-xs text-slate-500 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
+        or
+      </p>
+      {providers.map((provider) => (
+        <SocialButton
+          key={provider}
+          provider={provider}
+          href={hrefOf(provider)}
+          error={
+            message && (errorProvider === provider || !isSocialProvider(errorProvider)) ? message : undefined
+          }
+        />
+      ))}
+    </section>
+  );
+};

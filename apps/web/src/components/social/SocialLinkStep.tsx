@@ -1,0 +1,84 @@
+import { type Platform, routePath, type SocialLinkState, socialButtonLabels } from '@hub/core';
+import { useEffect, useRef, useState } from 'react';
+import { useField } from '../../hooks/use-field';
+import { PasswordStepForm } from '../auth/PasswordStepForm';
+import { Banner } from '../Banner';
+import { TextLink } from '../TextLink';
+import { fetchSocialLinkState, linkSocialIdentity } from './social-api';
+
+const providerNames = { google: 'Google', facebook: 'Facebook' } as const;
+
+/**
+ * Issue 8, link after password: the provider gave a verified email of an existing account. The
+ * account's password, entered once, is the consent to link (never silently); then the sign-in
+ * ends like a password login.
+ */
+export const SocialLinkStep = ({ platform, flowId }: { platform: Platform; flowId: string }) => {
+  const [state, setState] = useState<SocialLinkState | 'loading' | 'gone'>('loading');
+  const [busy, setBusy] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>();
+  const password = useField();
+  const fieldRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void fetchSocialLinkState(flowId, controller.signal).then((result) => {
+      if (result.ok) setState(result.data);
+      else if (!result.aborted) setState('gone');
+    });
+    return () => controller.abort();
+  }, [flowId]);
+
+  if (state === 'loading') return <p className="text-sm text-slate-600">Loading…</p>;
+  if (state === 'gone') {
+    return (
+      <div className="flex flex-col gap-4">
+        <p role="alert" className="text-sm text-red-700">
+          This session was not found. Please start again.
+        </p>
+        <TextLink to={routePath('login', { platform })}>Back to log in</TextLink>
+      </div>
+    );
+  }
+
+  const submit = async () => {
+    if (busy || submitted) return;
+    if (password.value === '') return password.fail('Password is required');
+    setBusy(true);
+    setProblem(undefined);
+    const result = await linkSocialIdentity(flowId, password.value);
+    setBusy(false);
+    if (result.ok) {
+      setSubmitted(true);
+      window.location.assign(result.data.location);
+      return;
+    }
+    if (result.error.field === 'password') password.fail(result.error.message);
+    else setProblem(result.error.message);
+  };
+
+  const name = providerNames[state.provider];
+  return (
+    <div className="flex flex-col gap-6" data-testid="social-link">
+      <p className="text-sm text-slate-700">
+        An account with this email already exists. Enter its password once to link your {name} sign-in to it;
+        afterwards “{socialButtonLabels[state.provider]}” signs you in directly.
+      </p>
+      <PasswordStepForm
+        account={state.account.display}
+        password={password}
+        fieldRef={fieldRef}
+        submitLabel={`Link ${name} and log in`}
+        onSubmit={() => void submit()}
+        busy={busy}
+        submitted={submitted}
+      />
+      {problem && (
+        <Banner variant="error" onDismiss={() => setProblem(undefined)}>
+          {problem}
+        </Banner>
+      )}
+    </div>
+  );
+};
