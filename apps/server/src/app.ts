@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -19,7 +20,9 @@ import { registerDevMailbox } from './mail/dev-mailbox-routes.js';
 import { createMailTransport, type DevMailbox, type MailSetup } from './mail/transport.js';
 import { createMailWorker, type MailWorker } from './mail/worker.js';
 import { registerPlatformApiRoutes } from './platform-api/routes.js';
-import type { Throttle } from './services/throttle.js';
+import { closeRedis, connectRedis } from './services/redis.js';
+import { createThrottle, type Throttle } from './services/throttle.js';
+import { registerSocialRoutes } from './social/routes.js';
 import { registerSsoRoutes } from './sso/routes.js';
 import type { HubDatabase } from './storage/database.js';
 
@@ -41,7 +44,14 @@ export interface HubApp {
   devMailbox: DevMailbox | undefined;
 }
 
-/** Content-Security-Policy the web app runs under: nothing inline, nothing from elsewhere. */
+/**
+ * The landing page's promotional video (spec §1), played only when the visitor asks for it. The web
+ * app reads its address from VITE_PROMO_VIDEO_URL at build time, with this same default; the CSP lets
+ * frames come from its origin and nowhere else.
+ */
+const DEFAULT_PROMO_VIDEO_URL = 'https://www.youtube-nocookie.com/embed/M7lc1UVf-VE';
+
+/** Content-Security-Policy the web app runs under: nothing inline, nothing from elsewhere but the video's player. */
 const contentSecurityPolicy = {
   useDefaults: false,
   directives: {
@@ -51,6 +61,7 @@ const contentSecurityPolicy = {
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'"],
     connectSrc: ["'self'"],
+    frameSrc: [new URL(DEFAULT_PROMO_VIDEO_URL).origin],
     manifestSrc: ["'self'"],
     workerSrc: ["'self'"],
     objectSrc: ["'none'"],
@@ -100,11 +111,18 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     await mailWorker.stop();
     mail.transport.close?.();
   });
+  // Throttle counters in Redis when REDIS_URL is set (shared by every hub process, DESIGN.md
+  // "Scaling out"); else in this process, or in the primary for the workers of HUB_WORKERS.
+  const redis = !deps.throttle && config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
+  if (redis) app.addHook('onClose', () => closeRedis(redis));
+  const throttle =
+    deps.throttle ??
+    createThrottle({ now, scale: config.rateLimitScale, redis, clusterWorker: cluster.isWorker });
   const hub = createHub({
     config,
     database: deps.database,
     now,
-    ...(deps.throttle ? { throttle: deps.throttle } : {}),
+    throttle,
     nudgeMail: () => mailWorker.nudge(),
   });
 
@@ -121,10 +139,11 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   registerDefaultPlatformRoutes(app, hub);
   registerWorkAccountRoutes(app, hub);
   registerPlatformApiRoutes(app, hub);
+  registerSocialRoutes(app, hub);
   const local = config.appEnv === 'local' || config.appEnv === 'development';
   // The dev mailbox logs and shows codes: only where mail has nowhere real to go.
   if (mail.devMailbox && local) registerDevMailbox(app, mail.devMailbox);
   if (local) registerDemoPlatformSites(app, hub);
-  await registerWebApp(app, config.webDist);
+  await registerWebApp(app, config.webDist, config.publicUrl);
   return { app, hub, mailWorker, devMailbox: mail.devMailbox };
 };

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -52,7 +53,16 @@ describe('loadConfig', () => {
     [{ PSL_URL: 'javascript:alert(1)' }, 'PSL_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ HUB_WORKERS: '0' }, 'HUB_WORKERS'],
+    [{ HUB_WORKERS: 'many' }, 'HUB_WORKERS'],
+    [{ HUB_WORKERS: '1.5' }, 'HUB_WORKERS'],
   ])('refuses %o naming %s', (env, variable) => expectBad(env, variable));
+
+  it('runs one process unless HUB_WORKERS asks for more; auto is one per core', () => {
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ HUB_WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ HUB_WORKERS: 'auto' }).workers).toBe(availableParallelism());
+  });
 
   it('requires real mail outside local and development', () => {
     expectBad({ APP_ENV: 'sandbox' }, 'SMTP_URL');
@@ -71,5 +81,33 @@ describe('loadConfig', () => {
       BIZ_URL: 'https://biz.example.ph/',
     });
     expect(config.platformUrls).toEqual({ psl: 'https://psl.example.ph', biz: 'https://biz.example.ph' });
+  });
+
+  it('enables a sign-in provider only with both its client id and secret (issue 8)', () => {
+    expect(loadConfig({}).social).toEqual({});
+    expectBad({ GOOGLE_CLIENT_ID: 'g-id' }, 'GOOGLE_CLIENT_SECRET');
+    expectBad({ FACEBOOK_CLIENT_SECRET: 'f-secret' }, 'FACEBOOK_CLIENT_ID');
+    expectBad(
+      { GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 's', GOOGLE_ISSUER: 'not a url' },
+      'GOOGLE_ISSUER',
+    );
+    const config = loadConfig({
+      GOOGLE_CLIENT_ID: 'g-id',
+      GOOGLE_CLIENT_SECRET: 'g-secret',
+      FACEBOOK_CLIENT_ID: 'f-id',
+      FACEBOOK_CLIENT_SECRET: 'f-secret',
+      FACEBOOK_TOKEN_URL: 'http://127.0.0.1:9/token/',
+    });
+    expect(config.social.google).toEqual({
+      clientId: 'g-id',
+      clientSecret: 'g-secret',
+      issuer: 'https://accounts.google.com',
+    });
+    expect(config.social.facebook).toMatchObject({
+      clientId: 'f-id',
+      authorizeUrl: 'https://www.facebook.com/v19.0/dialog/oauth',
+      tokenUrl: 'http://127.0.0.1:9/token',
+      userinfoUrl: 'https://graph.facebook.com/v19.0/me',
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { type AppEnv, appEnvs } from '@hub/core';
 import { z } from 'zod';
@@ -25,6 +26,19 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   DEMO_TOOL_URL: httpUrl.default('http://localhost:3001'),
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(1_000_000).default(1),
+  HUB_WORKERS: z
+    .union([z.literal('auto'), z.coerce.number().int().min(1).max(256)], {
+      error: 'must be a whole number from 1 to 256, or auto',
+    })
+    .default(1),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: httpUrl.default('https://accounts.google.com'),
+  FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  FACEBOOK_AUTHORIZE_URL: httpUrl.default('https://www.facebook.com/v19.0/dialog/oauth'),
+  FACEBOOK_TOKEN_URL: httpUrl.default('https://graph.facebook.com/v19.0/oauth/access_token'),
+  FACEBOOK_USERINFO_URL: httpUrl.default('https://graph.facebook.com/v19.0/me'),
 });
 
 export interface Config {
@@ -45,6 +59,21 @@ export interface Config {
   demoToolUrl: string;
   /** Multiplies every throttle limit (1 in normal operation; raised for load tests). */
   rateLimitScale: number;
+  /** Hub processes sharing the port on this machine (HUB_WORKERS; `auto` is one per core). */
+  workers: number;
+  /** Sign-in with Google and Facebook (issue 8): each present only when its client id and secret are set. */
+  social: SocialConfig;
+}
+
+export interface SocialConfig {
+  google?: { clientId: string; clientSecret: string; issuer: string };
+  facebook?: {
+    clientId: string;
+    clientSecret: string;
+    authorizeUrl: string;
+    tokenUrl: string;
+    userinfoUrl: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -96,5 +125,34 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trustProxy: e.TRUST_PROXY === 'true',
     rateLimitScale: e.RATE_LIMIT_SCALE,
     demoToolUrl: e.DEMO_TOOL_URL,
+    workers: e.HUB_WORKERS === 'auto' ? availableParallelism() : e.HUB_WORKERS,
+    social: socialConfig(e),
+  };
+};
+
+/** A provider is enabled only with both its client id and secret; one without the other is a mistake. */
+const clientPair = (prefix: 'GOOGLE' | 'FACEBOOK', id: string | undefined, secret: string | undefined) => {
+  if (id && !secret)
+    throw new ConfigError(`${prefix}_CLIENT_SECRET`, `is required when ${prefix}_CLIENT_ID is set`);
+  if (secret && !id)
+    throw new ConfigError(`${prefix}_CLIENT_ID`, `is required when ${prefix}_CLIENT_SECRET is set`);
+  return id && secret ? { clientId: id, clientSecret: secret } : undefined;
+};
+
+const socialConfig = (e: z.infer<typeof envSchema>): SocialConfig => {
+  const google = clientPair('GOOGLE', e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET);
+  const facebook = clientPair('FACEBOOK', e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET);
+  return {
+    ...(google ? { google: { ...google, issuer: e.GOOGLE_ISSUER } } : {}),
+    ...(facebook
+      ? {
+          facebook: {
+            ...facebook,
+            authorizeUrl: e.FACEBOOK_AUTHORIZE_URL,
+            tokenUrl: e.FACEBOOK_TOKEN_URL,
+            userinfoUrl: e.FACEBOOK_USERINFO_URL,
+          },
+        }
+      : {}),
   };
 };

@@ -1,10 +1,23 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { runPrimary } from './cluster.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { seedLocalCatalogue } from './sso/catalogue.js';
-import { openDatabase } from './storage/database.js';
+import { type HubDatabase, openDatabase } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
 
-/** config → database → migrations → listen; SIGTERM/SIGINT close the server, then the database. */
+/** Migrations, and in `local` the demo catalogue: once per start, before any request is served. */
+const prepareDatabase = async (database: HubDatabase, config: Config) => {
+  await migrateToLatest(database);
+  // A fresh clone can try every SSO branch against the demo tool (README: Partner integration).
+  if (config.appEnv === 'local') await seedLocalCatalogue(database.db, config.demoToolUrl, Date.now());
+};
+
+/**
+ * config → database → migrations → listen; SIGTERM/SIGINT close the server, then the database.
+ * With HUB_WORKERS above 1 this process prepares the database and forks the workers (cluster.ts),
+ * each of which comes back here and serves.
+ */
 const main = async () => {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -16,10 +29,19 @@ const main = async () => {
     }
     throw error;
   }
+  if (cluster.isPrimary && config.workers > 1) {
+    const database = openDatabase(config.databaseUrl);
+    try {
+      await prepareDatabase(database, config);
+    } finally {
+      await database.close();
+    }
+    runPrimary(config);
+    return;
+  }
   const database = openDatabase(config.databaseUrl);
-  await migrateToLatest(database);
-  // A fresh clone can try every SSO branch against the demo tool (README: Partner integration).
-  if (config.appEnv === 'local') await seedLocalCatalogue(database.db, config.demoToolUrl, Date.now());
+  // A worker's primary has prepared the database already.
+  if (cluster.isPrimary) await prepareDatabase(database, config);
   const { app, mailWorker } = await buildApp({ config, database });
 
   let closing = false;
@@ -39,7 +61,7 @@ const main = async () => {
   await app.listen({ port: config.port, host: config.host });
   mailWorker.start();
   app.log.info(
-    { url: config.publicUrl, env: config.appEnv, database: database.dialect },
+    { url: config.publicUrl, env: config.appEnv, database: database.dialect, worker: cluster.worker?.id },
     'Account Hub is listening',
   );
 };

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { type ErrorCode, newPasswordError } from '@hub/core';
 import { hash, verify } from '@node-rs/argon2';
@@ -8,12 +9,34 @@ import { hash, verify } from '@node-rs/argon2';
 // 2 is Algorithm.Argon2id (a const enum, which isolated modules cannot read).
 const argon2Options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export const hashPassword = (password: string): Promise<string> => hash(password, argon2Options);
+/**
+ * At most one Argon2id computation per core at a time in this process; the others wait their turn.
+ * More at once would not finish sooner (each keeps a core busy) but each holds its 19 MiB, and
+ * libuv's four threads would leave no thread free for anything else (README "Performance").
+ */
+const maxConcurrentHashes = availableParallelism();
+let hashing = 0;
+const waiting: Array<() => void> = [];
+const oneCoreEach = async <T>(work: () => Promise<T>): Promise<T> => {
+  if (hashing >= maxConcurrentHashes) await new Promise<void>((resolve) => waiting.push(resolve));
+  else hashing += 1;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, if any.
+    const next = waiting.shift();
+    if (next) next();
+    else hashing -= 1;
+  }
+};
+
+export const hashPassword = (password: string): Promise<string> =>
+  oneCoreEach(() => hash(password, argon2Options));
 
 /** Constant-time verification; a malformed stored hash counts as a mismatch, never a crash. */
 export const verifyPassword = async (stored: string, password: string): Promise<boolean> => {
   try {
-    return await verify(stored, password);
+    return await oneCoreEach(() => verify(stored, password));
   } catch (error) {
     console.error('password hash could not be verified', (error as Error).message);
     return false;

@@ -1,6 +1,11 @@
 import type { ErrorCode } from '@hub/core';
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import {
+  RateLimiterCluster,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
 import { HubError } from '../errors.js';
 
 export interface ThrottleRule {
@@ -28,11 +33,17 @@ export interface Throttle {
  * Fixed-window counters on rate-limiter-flexible (memory, or Redis shared by every hub process).
  * The window is taken from the injected clock and is part of the key, so moving the clock opens a
  * new window: tests move time instead of sleeping. `scale` multiplies every limit (operators raise
- * it for benchmarks; see README).
+ * it for benchmarks; see README). `clusterWorker`: without Redis, a worker of HUB_WORKERS keeps its
+ * counters in the primary process (cluster.ts), so the processes of one machine share one limit.
  */
-export const createThrottle = (options: { now: () => number; redis?: Redis; scale?: number }): Throttle => {
+export const createThrottle = (options: {
+  now: () => number;
+  redis?: Redis | undefined;
+  scale?: number;
+  clusterWorker?: boolean;
+}): Throttle => {
   const scale = options.scale ?? 1;
-  const limiters = new Map<ThrottleRuleName, RateLimiterMemory | RateLimiterRedis>();
+  const limiters = new Map<ThrottleRuleName, RateLimiterMemory | RateLimiterRedis | RateLimiterCluster>();
   const limiterFor = (name: ThrottleRuleName) => {
     let limiter = limiters.get(name);
     if (!limiter) {
@@ -48,7 +59,9 @@ export const createThrottle = (options: { now: () => number; redis?: Redis; scal
             storeClient: options.redis,
             insuranceLimiter: new RateLimiterMemory(base),
           })
-        : new RateLimiterMemory(base);
+        : options.clusterWorker
+          ? new RateLimiterCluster({ ...base, timeoutMs: 3_000 })
+          : new RateLimiterMemory(base);
       limiters.set(name, limiter);
     }
     return limiter;

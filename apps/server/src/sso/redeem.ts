@@ -1,8 +1,22 @@
-import { createLocalJWKSet, jwtVerify } from 'jose';
+import { createLocalJWKSet, type JWK, jwtVerify } from 'jose';
 import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
 import type { ToolRow } from '../storage/tools.js';
 import { audienceClaim } from './ainfo.js';
+
+/**
+ * The key set tokens are verified with, made anew only when the published keys change: jose
+ * imports each key once per key set, and importing was a fifth of a redeem's CPU (README
+ * "Performance"). The keys themselves are still read from the database on every redeem.
+ */
+let verificationKeys: { published: string; keySet: ReturnType<typeof createLocalJWKSet> } | undefined;
+const keySetOf = (jwks: { keys: JWK[] }) => {
+  const published = JSON.stringify(jwks);
+  if (verificationKeys?.published !== published) {
+    verificationKeys = { published, keySet: createLocalJWKSet(jwks) };
+  }
+  return verificationKeys.keySet;
+};
 
 /**
  * DESIGN.md difference 3: a tool redeems an ainfo once, server to server, for the account record.
@@ -12,7 +26,7 @@ import { audienceClaim } from './ainfo.js';
 export const redeemAinfo = async (hub: Hub, tool: ToolRow, token: string) => {
   let payload: { jti?: string; aid?: unknown };
   try {
-    const verified = await jwtVerify(token, createLocalJWKSet(await hub.keys.jwks()), {
+    const verified = await jwtVerify(token, keySetOf(await hub.keys.jwks()), {
       issuer: hub.config.publicUrl,
       audience: audienceClaim({ kind: 'tool', tid: tool.tid }),
       currentDate: new Date(hub.now()),

@@ -1,0 +1,288 @@
+// The scenarios of issue #7, each as the requests a browser or a tool really sends: same Origin,
+// the flow-binding cookie, JSON bodies, single-use flows and tokens made beforehand.
+import { randomBytes } from 'node:crypto';
+import { measureRawArgon2 } from './argon2-raw.mjs';
+import { runScenario, supply } from './load.mjs';
+import { accountEmail, BENCH_PASSWORD, issueToolTokens } from './setup.mjs';
+
+const CONNECTIONS = 50;
+
+const browserHeaders = (hub, cookie) => ({
+  'content-type': 'application/json',
+  origin: hub.origin,
+  cookie: `hub_fb=${cookie}`,
+  'user-agent': 'hub-bench',
+});
+
+/** `count` login flows at the password step (login step 1 through the API), bound to `cookie`. */
+const createLoginFlows = async (hub, cookie, accounts, count) => {
+  const flows = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < count) {
+      const i = next++;
+      const res = await fetch(`${hub.url}/api/login/identify`, {
+        method: 'POST',
+        headers: browserHeaders(hub, cookie),
+        body: JSON.stringify({ platform: 'psl', account: accountEmail(i % accounts) }),
+      });
+      const body = await res.json();
+      if (!res.ok || body.next !== 'password')
+        throw new Error(`identify answered ${res.status} ${JSON.stringify(body)}`);
+      flows.push(body.flowId);
+    }
+  };
+  await Promise.all(Array.from({ length: 32 }, lane));
+  return flows;
+};
+
+/** One request through fetch before the load, so that a scenario measures the answer it means to. */
+const expectOnce = async (hub, { method = 'GET', path, headers, body }, check) => {
+  const res = await fetch(`${hub.url}${path}`, { method, headers, body });
+  const text = await res.text();
+  if (!check(res, text)) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+};
+
+const singleUse = (values, build) => {
+  const source = supply(values);
+  return {
+    source,
+    setupRequest: (req) => {
+      req.body = build(source.take());
+      return req;
+    },
+  };
+};
+
+export const scenarios = [
+  {
+    id: 'lookup',
+    label: '1. account look-up (login step 1)',
+    async prepare(ctx) {
+      const cookie = randomBytes(32).toString('base64url');
+      const headers = browserHeaders(ctx.hub, cookie);
+      let i = 0;
+      const body = () => JSON.stringify({ platform: 'psl', account: accountEmail(i++ % ctx.accounts) });
+      await expectOnce(
+        ctx.hub,
+        { method: 'POST', path: '/api/login/identify', headers, body: body() },
+        (res, text) => res.ok && JSON.parse(text).next === 'password',
+      );
+      return {
+        spec: {
+          connections: CONNECTIONS,
+          method: 'POST',
+          path: '/api/login/identify',
+          headers,
+          setupRequest: (req) => {
+            req.body = body();
+            return req;
+          },
+        },
+      };
+    },
+  },
+  {
+    id: 'login',
+    label: '2. password login (step 2)',
+    async prepare(ctx) {
+      // The ceiling: the same Argon2id verification alone on the same cores, measured now.
+      const raw = await measureRawArgon2({
+        warmupSeconds: Math.min(2, ctx.timing.warmupSeconds),
+        seconds: ctx.timing.seconds,
+      });
+      const cookie = randomBytes(32).toString('base64url');
+      const headers = browserHeaders(ctx.hub, cookie);
+      const needed =
+        Math.ceil(raw.perSecond * 1.5 * (ctx.timing.warmupSeconds + ctx.timing.seconds)) + 4 * CONNECTIONS;
+      const flows = await createLoginFlows(ctx.hub, cookie, ctx.accounts, needed + 1);
+      await expectOnce(
+        ctx.hub,
+        {
+          method: 'POST',
+          path: '/api/login/password',
+          headers,
+          body: JSON.stringify({ flowId: flows.pop(), password: BENCH_PASSWORD }),
+        },
+        (res, text) => res.ok && JSON.parse(text).next === 'redirect',
+      );
+      const { source, setupRequest } = singleUse(flows, (flowId) =>
+        JSON.stringify({ flowId, password: BENCH_PASSWORD }),
+      );
+      return {
+        spec: {
+          connections: CONNECTIONS,
+          method: 'POST',
+          path: '/api/login/password',
+          headers,
+          setupRequest,
+        },
+        finish: (result) => ({
+          ...result,
+          rawArgon2PerSecond: raw.perSecond,
+          ratioToRaw: result.requestsPerSecond / raw.perSecond,
+          // The same comparison in CPU time, which other work on the machine does not move.
+          rawArgon2CpuMs: raw.cpuMsPerVerification,
+          cpuRatioToRaw: raw.cpuMsPerVerification / result.cpuMsPerRequest,
+          supplyExhausted: source.exhausted,
+          errors: result.errors + (source.exhausted ? 1 : 0),
+        }),
+      };
+    },
+  },
+  {
+    id: 'jwks',
+    label: '3a. JWKS (what tools verify ainfo with)',
+    async prepare(ctx) {
+      await expectOnce(
+        ctx.hub,
+        { path: '/.well-known/jwks.json' },
+        (res, text) => res.ok && JSON.parse(text).keys.length > 0,
+      );
+      return { spec: { connections: CONNECTIONS, path: '/.well-known/jwks.json' } };
+    },
+  },
+  {
+    id: 'redeem',
+    label: '3b. ainfo redeem by a tool',
+    async prepare(ctx) {
+      // Tokens live 120 s: those of the warm-up are issued now, those of the run once the warm-up
+      // has shown the rate (the run goes faster than its warm-up: two and a half times as many).
+      const issue = async (count) => {
+        const started = Date.now();
+        const tokens = await issueToolTokens(ctx.database.url, {
+          issuer: ctx.hub.publicUrl,
+          accountIds: ctx.accountIds,
+          count,
+        });
+        ctx.log(`  issued ${tokens.length} ainfo tokens in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        return tokens;
+      };
+      const tokens = await issue(
+        Math.ceil(3 * ctx.expected.redeemPerSecond * ctx.timing.warmupSeconds) + 4 * CONNECTIONS + 1,
+      );
+      const headers = { 'content-type': 'application/json', authorization: `Bearer ${ctx.credential}` };
+      await expectOnce(
+        ctx.hub,
+        {
+          method: 'POST',
+          path: '/api/tools/ainfo/redeem',
+          headers,
+          body: JSON.stringify({ ainfo: tokens.pop() }),
+        },
+        (res, text) => res.ok && typeof JSON.parse(text).account?.aid === 'string',
+      );
+      const { source, setupRequest } = singleUse(tokens, (ainfo) => JSON.stringify({ ainfo }));
+      let warmupExhausted = false;
+      const afterWarmup = async (warmup) => {
+        warmupExhausted = source.exhausted;
+        const rate = Math.max(warmup.requests / warmup.seconds, ctx.expected.redeemPerSecond);
+        source.refill(await issue(Math.ceil(rate * 2.5 * ctx.timing.seconds) + 4 * CONNECTIONS));
+      };
+      return {
+        spec: {
+          connections: CONNECTIONS,
+          method: 'POST',
+          path: '/api/tools/ainfo/redeem',
+          headers,
+          setupRequest,
+          afterWarmup,
+        },
+        finish: (result) => ({
+          ...result,
+          supplyExhausted: source.exhausted || warmupExhausted,
+          errors: result.errors + (source.exhausted ? 1 : 0),
+          warmupErrors: result.warmupErrors + (warmupExhausted ? 1 : 0),
+        }),
+      };
+    },
+  },
+  {
+    id: 'landing',
+    label: '4a. landing page',
+    async prepare(ctx) {
+      const headers = { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html' };
+      await expectOnce(
+        ctx.hub,
+        { path: '/', headers },
+        (res, text) => res.ok && text.includes('<div id="root">'),
+      );
+      return { spec: { connections: CONNECTIONS, path: '/', headers } };
+    },
+  },
+  {
+    id: 'asset',
+    label: '4b. hashed asset (entry JS)',
+    async prepare(ctx) {
+      const html = await (await fetch(`${ctx.hub.url}/`)).text();
+      const path = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+      if (!path) throw new Error('the landing page names no entry script');
+      const headers = { 'accept-encoding': 'gzip, deflate, br' };
+      await expectOnce(
+        ctx.hub,
+        { path, headers },
+        (res) => res.ok && res.headers.get('cache-control')?.includes('immutable') === true,
+      );
+      return { spec: { connections: CONNECTIONS, path, headers }, note: path };
+    },
+  },
+  {
+    id: 'signup',
+    label: '5. sign-up code request (mail into the outbox)',
+    async prepare(ctx) {
+      const cookie = randomBytes(32).toString('base64url');
+      const headers = browserHeaders(ctx.hub, cookie);
+      const run = randomBytes(4).toString('hex');
+      let i = 0;
+      const body = () =>
+        JSON.stringify({ platform: 'psl', account: `bench-signup-${run}-${i++}@example.com` });
+      await expectOnce(
+        ctx.hub,
+        { method: 'POST', path: '/api/signup/start', headers, body: body() },
+        (res, text) => res.ok && JSON.parse(text).next === 'code',
+      );
+      const mailedBefore = await ctx.sink.received();
+      return {
+        spec: {
+          connections: CONNECTIONS,
+          method: 'POST',
+          path: '/api/signup/start',
+          headers,
+          setupRequest: (req) => {
+            req.body = body();
+            return req;
+          },
+        },
+        finish: async (result) => ({
+          ...result,
+          mailsDeliveredDuringRun: (await ctx.sink.received()) - mailedBefore,
+        }),
+      };
+    },
+  },
+];
+
+/** Runs the scenarios named in `only` (all by default) against one running hub. */
+export const runScenarios = async (ctx, only) => {
+  const results = [];
+  for (const scenario of scenarios) {
+    if (only && !only.includes(scenario.id)) continue;
+    const prepared = await scenario.prepare(ctx);
+    const measured = await runScenario(ctx.hub, prepared.spec, ctx.timing);
+    const result = prepared.finish ? await prepared.finish(measured) : measured;
+    results.push({
+      scenario: scenario.id,
+      label: scenario.label,
+      ...(prepared.note ? { note: prepared.note } : {}),
+      ...result,
+    });
+    ctx.log(
+      `  ${scenario.label}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
+        `errors ${result.errors + result.warmupErrors}, peak RSS ${result.peakRssMiB} MiB, ` +
+        `CPU per request: hub ${result.cpuMsPerRequest.toFixed(2)} ms (primary ${result.primaryCpuMsPerRequest.toFixed(2)}), ` +
+        `autocannon ${result.driverCpuMsPerRequest.toFixed(2)} ms`,
+    );
+    await ctx.hub.settle();
+  }
+  return results;
+};

@@ -1,0 +1,159 @@
+#!/usr/bin/env node
+// `npm run bench`: builds the hub, starts it for real (production build, APP_ENV=production, the
+// throttles raised by the documented RATE_LIMIT_SCALE) on SQLite and, when TEST_DATABASE_URL or
+// DATABASE_URL points at PostgreSQL, on PostgreSQL; as one process and as one process per core
+// (HUB_WORKERS). autocannon drives it from this process over loopback. Prints one table and writes
+// the same figures to bench/results/. README "Performance" explains the figures.
+//
+//   npm run bench                      full run: 2 s warm-up + 10 s per scenario (about 8–10 minutes)
+//   npm run bench -- --quick           smoke run: 1 s + 3 s, fewer accounts
+//   options: --no-build  --db=sqlite|postgres  --processes=1,2  --scenarios=lookup,login,…  --redis
+//            --profile (each hub process writes a CPU profile; a summary is printed per run)
+//            --node-options="…" (NODE_OPTIONS of the hub processes, instead of the README's)
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { measureFrontEnd } from './lib/frontend.mjs';
+import { startHub } from './lib/hub.mjs';
+import { resultsDir, root, webDist } from './lib/paths.mjs';
+import { summarizeProfiles } from './lib/profile.mjs';
+import { formatFrontEnd, formatTable } from './lib/report.mjs';
+import { startSmtpSink } from './lib/smtp-sink.mjs';
+
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(`--${name}`);
+const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const quick = flag('quick');
+const timing = quick ? { warmupSeconds: 1, seconds: 3 } : { warmupSeconds: 2, seconds: 10 };
+const log = (line) => process.stderr.write(`${line}\n`);
+
+if (!flag('no-build')) {
+  log('Building (npm run build)…');
+  const build = spawnSync('npm', ['run', '--silent', 'build'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+// The web app as built now, served from a copy (WEB_DIST) so that a rebuild meanwhile cannot change it.
+const webSnapshot = mkdtempSync(join(tmpdir(), 'hub-bench-web-'));
+cpSync(webDist, webSnapshot, { recursive: true });
+const frontEnd = measureFrontEnd(webSnapshot);
+// Loaded after the build: they import the built server.
+const { createBenchDatabase, seedDatabase } = await import('./lib/setup.mjs');
+const { runScenarios } = await import('./lib/scenarios.mjs');
+
+const postgresUrl = [process.env.TEST_DATABASE_URL, process.env.DATABASE_URL].find((u) =>
+  /^postgres(ql)?:\/\//.test(u ?? ''),
+);
+const redisUrl = flag('redis')
+  ? (process.env.REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379')
+  : undefined;
+const cores = availableParallelism();
+const databases = (option('db')?.split(',') ?? ['sqlite', 'postgres']).filter(
+  (d) => d === 'sqlite' || postgresUrl,
+);
+const processCounts = option('processes')?.split(',').map(Number) ?? [...new Set([1, cores])];
+const only = option('scenarios')?.split(',');
+// README "Deployment": the heap cap we run hub processes with (V8 collects sooner; see "Performance").
+const nodeOptions = option('node-options') ?? '--max-old-space-size=128';
+if (!postgresUrl) log('PostgreSQL: skipped (set TEST_DATABASE_URL or DATABASE_URL to a postgres:// URL).');
+
+const machine = {
+  date: new Date().toISOString(),
+  cpu: cpus()[0]?.model ?? 'unknown',
+  cores,
+  memoryGiB: Math.round(totalmem() / 2 ** 30),
+  node: process.version,
+  quick,
+  timing,
+  nodeOptions,
+  // Other work on the machine shares the cores: the one-minute load average when the run began.
+  loadAverage: Number(loadavg()[0].toFixed(2)),
+};
+log(
+  `${machine.cores} cores (${machine.cpu}), Node ${machine.node}; ${timing.warmupSeconds} s warm-up + ${timing.seconds} s per scenario`,
+);
+
+const sink = await startSmtpSink();
+const runs = [];
+try {
+  for (const dialect of databases) {
+    for (const workers of processCounts) {
+      const database = await createBenchDatabase(dialect, postgresUrl);
+      try {
+        const accounts = quick ? 64 : 128;
+        log(`\n${dialect}, ${workers} process${workers > 1 ? 'es' : ''}: seeding ${accounts} accounts…`);
+        const { credential, accountIds } = await seedDatabase(database.url, { accounts });
+        const profileDir = flag('profile')
+          ? join(resultsDir, 'profiles', `${dialect}-${workers}-${Date.now()}`)
+          : undefined;
+        const hub = await startHub({
+          workers,
+          profileDir,
+          env: {
+            APP_ENV: 'production',
+            DATABASE_URL: database.url,
+            SMTP_URL: sink.url,
+            MAIL_FROM: 'Account Hub <no-reply@bench.example.com>',
+            PSL_URL: 'https://psl.example.com',
+            BIZ_URL: 'https://biz.example.com',
+            LOG_LEVEL: 'warn',
+            // README "Performance": the documented way to lift the per-IP limits for a load test.
+            RATE_LIMIT_SCALE: '1000000',
+            ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+            NODE_OPTIONS: nodeOptions,
+            WEB_DIST: webSnapshot,
+          },
+        });
+        try {
+          const ctx = {
+            hub,
+            database: { ...database, dialect },
+            accounts,
+            accountIds,
+            credential,
+            sink,
+            timing,
+            log,
+            // Sizes the supply of single-use ainfo tokens (each redeems once); generous on purpose.
+            expected: { redeemPerSecond: 1_000 * workers },
+          };
+          const results = await runScenarios(ctx, only);
+          runs.push({
+            database: dialect,
+            processes: workers,
+            throttles: redisUrl ? 'redis' : workers > 1 ? 'primary' : 'memory',
+            loadAverageAfter: Number(loadavg()[0].toFixed(2)),
+            results,
+          });
+        } finally {
+          await hub.stop();
+        }
+        if (profileDir)
+          log(
+            `\nCPU profile of ${dialect}, ${workers} process(es) (${profileDir}):\n${summarizeProfiles(profileDir)}`,
+          );
+      } finally {
+        await database.drop();
+      }
+    }
+  }
+} finally {
+  await sink.stop();
+  rmSync(webSnapshot, { recursive: true, force: true });
+}
+
+const report = { machine, runs, frontEnd };
+process.stdout.write(`\n${formatTable(report)}\n\n${formatFrontEnd(frontEnd)}\n`);
+mkdirSync(resultsDir, { recursive: true });
+const file = join(resultsDir, `bench-${machine.date.replace(/[:.]/g, '-')}${quick ? '-quick' : ''}.json`);
+writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+log(`\nWritten: ${file}`);
+const failed = runs.flatMap((run) => run.results).filter((r) => r.errors + r.warmupErrors > 0);
+if (failed.length > 0) {
+  log(`Errors in: ${failed.map((r) => r.scenario).join(', ')}`);
+  process.exit(1);
+}

@@ -1,0 +1,411 @@
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { connect } from 'node:net';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../apps/server/src/services/passwords.js';
+import { throttleRules } from '../apps/server/src/services/throttle.js';
+import { newToolCredential } from '../apps/server/src/sso/credentials.js';
+import { createAccountQueries } from '../apps/server/src/storage/accounts.js';
+import { openDatabase } from '../apps/server/src/storage/database.js';
+import { migrateToLatest } from '../apps/server/src/storage/migrate.js';
+import { createToolQueries } from '../apps/server/src/storage/tools.js';
+import { createTestDatabaseUrl } from '../apps/server/src/test-support/database-url.js';
+import { extractCode, type SmtpSink, startSmtpSink } from '../apps/server/src/test-support/smtp-sink.js';
+import { type HubProcess, startHubProcess } from './support/hub-process.js';
+
+/**
+ * DESIGN.md "Scaling out": two real hub processes (the built server) behind one public origin, on
+ * one PostgreSQL database and one Redis, as a load balancer would run them. Every step of a
+ * journey may land on either process, and a process may die in the middle of one.
+ */
+
+const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+const reachable = (url: string) =>
+  new Promise<boolean>((resolve) => {
+    const { hostname, port } = new URL(url);
+    const socket = connect({ host: hostname, port: Number(port || 6379) });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1_000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+
+const canRun = Boolean(process.env.TEST_DATABASE_URL) && (await reachable(redisUrl));
+
+/** The load balancer's address: the origin every page and cookie belongs to, whichever process answers. */
+const PUBLIC_URL = 'http://localhost:4780';
+const TOOL = { tid: 4242, key: 'SCALE_OUT_RQX', callback: 'https://tool.example.com/sso/account/auth' };
+const PASSWORD = 'Maria-Clara-1887';
+const run = randomBytes(4).toString('hex');
+/** A client address of its own per test (the processes trust X-Forwarded-For, as behind a proxy). */
+const newIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+/** A browser: one cookie jar and one client address, whichever process its requests reach. */
+class Browser {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(readonly ip = newIp()) {}
+
+  async send(hub: HubProcess, method: 'GET' | 'POST', path: string, body?: unknown, headers = {}) {
+    const res = await fetch(`${hub.url}${path}`, {
+      method,
+      headers: {
+        origin: PUBLIC_URL,
+        'x-forwarded-for': this.ip,
+        cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    for (const cookie of res.headers.getSetCookie()) {
+      const pair = cookie.split(';')[0] ?? '';
+      const at = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> & { code?: string } };
+  }
+
+  post(hub: HubProcess, path: string, body: unknown, headers = {}) {
+    return this.send(hub, 'POST', path, body, headers);
+  }
+}
+
+describe.skipIf(!canRun)('two hub processes on one PostgreSQL and one Redis', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabaseUrl>>;
+  let sink: SmtpSink;
+  let credential: string;
+  let a: HubProcess;
+  let b: HubProcess;
+  const accounts = { x: `x-${run}@example.com`, y: `y-${run}@example.com`, z: `z-${run}@example.com` };
+
+  beforeAll(async () => {
+    [database, sink] = await Promise.all([createTestDatabaseUrl('postgres'), startSmtpSink()]);
+    credential = await seed(database.url, Object.values(accounts));
+    const env = {
+      APP_ENV: 'production',
+      PUBLIC_URL,
+      DATABASE_URL: database.url,
+      REDIS_URL: redisUrl,
+      SMTP_URL: sink.url,
+      MAIL_FROM: 'Account Hub <no-reply@hub.example.com>',
+      PSL_URL: 'https://psl.example.com',
+      BIZ_URL: 'https://biz.example.com',
+      TRUST_PROXY: 'true',
+    };
+    [a, b] = await Promise.all([startHubProcess(env), startHubProcess(env)]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await sink?.stop();
+    await database?.drop();
+  });
+
+  /** /sso/rqx for the test tool: the tool session a sign-in carries as its `from` context. */
+  const toolContext = async (browser: Browser, hub: HubProcess, authType: 'login' | 'registration') => {
+    const rqx = await browser.post(hub, '/api/sso/rqx', {
+      from: TOOL.key,
+      callback: 'production',
+      platform: 'personal',
+      auth_type: authType,
+    });
+    expect(rqx.status).toBe(200);
+    const from = new URL(String(rqx.body.location), PUBLIC_URL).searchParams.get('from');
+    expect(from).toBeTruthy();
+    return { from: from! };
+  };
+
+  const ainfoOf = (location: unknown) => {
+    const url = new URL(String(location));
+    expect(`${url.origin}${url.pathname}`).toBe(TOOL.callback);
+    return url.searchParams.get('ainfo')!;
+  };
+
+  const redeem = (hub: HubProcess, ainfo: string) =>
+    new Browser().post(hub, '/api/tools/ainfo/redeem', { ainfo }, { authorization: `Bearer ${credential}` });
+
+  /** Sign-up step 1 on `hub`; resolves with the flow and the code read from the mail that was sent. */
+  const requestSignupCode = async (browser: Browser, hub: HubProcess, email: string) => {
+    const context = await toolContext(browser, hub, 'registration');
+    const before = sink.messages.length;
+    const start = await browser.post(hub, '/api/signup/start', { platform: 'psl', account: email, context });
+    expect(start.status).toBe(200);
+    expect(start.body.next).toBe('code');
+    const code = extractCode(await sink.waitFor(email, { after: before, timeoutMs: 15_000 }));
+    return { flowId: String(start.body.flowId), code };
+  };
+
+  it('verifies through B a code requested through A', async () => {
+    const browser = new Browser();
+    const email = `signup-${run}@example.com`;
+    const { flowId, code } = await requestSignupCode(browser, a, email);
+
+    const verified = await browser.post(b, '/api/signup/verify', { flowId, code });
+    expect(verified.status).toBe(200);
+    expect(verified.body.next).toBe('redirect');
+    // The code was taken once, for every process: A does not accept it again.
+    const again = await browser.post(a, '/api/signup/verify', { flowId, code });
+    expect(again.status).toBeGreaterThanOrEqual(400);
+
+    const finalized = await browser.post(a, '/api/signup/finalize', { flowId, password: PASSWORD });
+    expect(finalized.status).toBe(200);
+    const account = await redeem(b, ainfoOf(finalized.body.location));
+    expect(account.status).toBe(200);
+    expect((account.body.account as { email: string }).email).toBe(email);
+  });
+
+  it('refuses on A an ainfo that a tool redeemed on B', async () => {
+    const browser = new Browser();
+    const context = await toolContext(browser, a, 'login');
+    const identified = await browser.post(b, '/api/login/identify', {
+      platform: 'psl',
+      account: accounts.z,
+      context,
+    });
+    expect(identified.status).toBe(200);
+    const login = await browser.post(a, '/api/login/password', {
+      flowId: identified.body.flowId,
+      password: PASSWORD,
+    });
+    expect(login.status).toBe(200);
+    const ainfo = ainfoOf(login.body.location);
+
+    const first = await redeem(b, ainfo);
+    expect(first.status).toBe(200);
+    expect((first.body.account as { email: string }).email).toBe(accounts.z);
+    const second = await redeem(a, ainfo);
+    expect(second.status).toBe(409);
+    expect(second.body.code).toBe('token.redeemed');
+  });
+
+  it('holds on B the password throttles counted on A', async () => {
+    const rule = throttleRules.passwordPerIp;
+    await awayFromWindowEdge(rule.windowSeconds);
+    const attacker = new Browser();
+    const identified = await attacker.post(a, '/api/login/identify', {
+      platform: 'psl',
+      account: accounts.x,
+    });
+    expect(identified.status).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < rule.points; i += 1) {
+      const res = await attacker.post(a, '/api/login/password', {
+        flowId: identified.body.flowId,
+        password: `wrong-${i}`,
+      });
+      statuses.push(res.status);
+    }
+    // Ten free failures, then the account waits (DESIGN.md difference 6); every try counted per IP.
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(new Set(statuses.slice(10))).toEqual(new Set([429]));
+
+    // The account's delay lives in the database: B refuses even the right password, from anywhere.
+    const owner = new Browser();
+    const ownerFlow = await owner.post(b, '/api/login/identify', { platform: 'psl', account: accounts.x });
+    const ownerTry = await owner.post(b, '/api/login/password', {
+      flowId: ownerFlow.body.flowId,
+      password: PASSWORD,
+    });
+    expect(ownerTry.status).toBe(429);
+    expect(ownerTry.body.code).toBe('rate_limited');
+
+    // The client's limit lives in Redis: B refuses the attacker's address for another account too…
+    const otherFlow = await attacker.post(b, '/api/login/identify', { platform: 'psl', account: accounts.y });
+    expect(otherFlow.status).toBe(200);
+    const blocked = await attacker.post(b, '/api/login/password', {
+      flowId: otherFlow.body.flowId,
+      password: PASSWORD,
+    });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe('rate_limited');
+    const redis = new Redis(redisUrl);
+    try {
+      const keys = await redis.keys(`*${rule.name}*${attacker.ip}*`);
+      expect(keys).toHaveLength(1);
+      expect(Number(await redis.get(keys[0]!))).toBeGreaterThan(rule.points);
+    } finally {
+      redis.disconnect();
+    }
+
+    // …while another address signs in to that account on B at once.
+    const bystander = new Browser();
+    const fine = await bystander.post(b, '/api/login/identify', { platform: 'psl', account: accounts.y });
+    const signedIn = await bystander.post(b, '/api/login/password', {
+      flowId: fine.body.flowId,
+      password: PASSWORD,
+    });
+    expect(signedIn.status).toBe(200);
+  });
+
+  it('loses nothing of a sign-up when A dies in the middle of it: B finishes it', async () => {
+    const browser = new Browser();
+    const email = `crash-${run}@example.com`;
+    const { flowId, code } = await requestSignupCode(browser, a, email);
+    await a.kill();
+    expect(
+      await fetch(`${a.url}/healthz`).then(
+        () => 'up',
+        () => 'down',
+      ),
+    ).toBe('down');
+
+    const verified = await browser.post(b, '/api/signup/verify', { flowId, code });
+    expect(verified.status).toBe(200);
+    const finalized = await browser.post(b, '/api/signup/finalize', { flowId, password: PASSWORD });
+    expect(finalized.status).toBe(200);
+    const account = await redeem(b, ainfoOf(finalized.body.location));
+    expect((account.body.account as { email: string }).email).toBe(email);
+
+    // The new account signs in on B with the password set there.
+    const later = new Browser();
+    const identified = await later.post(b, '/api/login/identify', { platform: 'psl', account: email });
+    const login = await later.post(b, '/api/login/password', {
+      flowId: identified.body.flowId,
+      password: PASSWORD,
+    });
+    expect(login.status).toBe(200);
+  });
+});
+
+/** Migrates the empty database and registers the test tool and the accounts; returns the tool's credential. */
+const seed = async (url: string, emails: string[]) => {
+  const database = openDatabase(url, { poolSize: 2 });
+  try {
+    await migrateToLatest(database);
+    const now = Date.now();
+    const tools = createToolQueries(database.db);
+    const { credential, hash } = newToolCredential(TOOL.tid);
+    await tools.insert({
+      tid: TOOL.tid,
+      name: 'Scale-out Tool',
+      type: 1,
+      logo: null,
+      path_prefix: '',
+      credential_hash: hash,
+      created_at: now,
+      updated_at: now,
+    });
+    await tools.addKey(TOOL.tid, TOOL.key, now);
+    await tools.setCallback({
+      tid: TOOL.tid,
+      env: 'production',
+      name: 'auth',
+      url: TOOL.callback,
+      position: 0,
+    });
+    const queries = createAccountQueries(database.db);
+    const passwordHash = await hashPassword(PASSWORD);
+    for (const email of emails) {
+      await database.db.transaction().execute(async (trx) => {
+        const id = randomUUID();
+        await queries.insert(trx, {
+          id,
+          email,
+          email_normalized: email,
+          mobile_num: null,
+          username: null,
+          username_normalized: null,
+          password_hash: passwordHash,
+          home_platform: 'psl',
+          user_type: 0,
+          u_type: 1,
+          verified: 1,
+          created_at: now,
+          updated_at: now,
+          password_changed_at: now,
+        });
+        await queries.addMembership(trx, id, 'psl', true, now);
+      });
+    }
+    return credential;
+  } finally {
+    await database.close();
+  }
+};
+
+/** Counters live in fixed windows: start a count well inside one, so it does not straddle two. */
+const awayFromWindowEdge = async (windowSeconds: number) => {
+  const windowMs = windowSeconds * 1000;
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < 20_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+};
+
+/** The processes a HUB_WORKERS primary runs. */
+const workersOf = (pid: number) =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+
+const waitFor = async (condition: () => boolean, what: string) => {
+  const deadline = Date.now() + 20_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
+/** One request on a connection of its own, so that the primary may hand it to any worker. */
+const lookUpOnNewConnection = (url: string, origin: string) =>
+  new Promise<number>((resolve, reject) => {
+    const body = JSON.stringify({ platform: 'psl', account: 'nobody@example.com' });
+    const req = request(`${url}/api/login/identify`, {
+      method: 'POST',
+      agent: false,
+      headers: { origin, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+
+describe('HUB_WORKERS: one hub process per core on one port', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabaseUrl>>;
+  let hub: HubProcess;
+  const listening = () => hub.logs().split('Account Hub is listening').length - 1;
+
+  beforeAll(async () => {
+    database = await createTestDatabaseUrl('sqlite');
+    hub = await startHubProcess({
+      PUBLIC_URL,
+      DATABASE_URL: database.url,
+      HUB_WORKERS: '2',
+      LOG_LEVEL: 'info',
+    });
+    await waitFor(() => listening() === 2, 'both workers to listen');
+  });
+  afterAll(async () => {
+    await hub?.stop();
+    await database?.drop();
+  });
+
+  it('serves from two workers that share one throttle count per client', async () => {
+    expect(workersOf(hub.pid)).toHaveLength(2);
+    const limit = throttleRules.lookupPerIp.points;
+    await awayFromWindowEdge(throttleRules.lookupPerIp.windowSeconds);
+    const statuses: number[] = [];
+    for (let i = 0; i <= limit; i += 1) statuses.push(await lookUpOnNewConnection(hub.url, PUBLIC_URL));
+    // Spread over both workers, the look-ups still meet one limit: the primary holds the count.
+    expect(statuses.slice(0, limit)).toEqual(Array(limit).fill(404));
+    expect(statuses[limit]).toBe(429);
+  });
+
+  it('replaces a worker that dies, and stops every worker on SIGTERM', async () => {
+    const [victim] = workersOf(hub.pid);
+    process.kill(victim!, 'SIGKILL');
+    await waitFor(() => listening() === 3, 'a replacement worker to listen');
+    const workers = workersOf(hub.pid);
+    expect(workers).toHaveLength(2);
+    expect(workers).not.toContain(victim);
+    expect((await fetch(`${hub.url}/healthz`)).status).toBe(200);
+
+    expect(await hub.stop()).toBe(0);
+    for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
+  });
+});
