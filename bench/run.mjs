@@ -57,7 +57,7 @@ const databases = (option('db')?.split(',') ?? ['sqlite', 'postgres']).filter(
 const processCounts = option('processes')?.split(',').map(Number) ?? [...new Set([1, cores])];
 const only = option('scenarios')?.split(',');
 // README "Deployment": the heap cap we run hub processes with (V8 collects sooner; see "Performance").
-const nodeOptions = option('node-options') ?? '--max-old-space-size=128';
+const nodeOptions = option('node-options') ?? '--max-old-space-size=128 --max-semi-space-size=4';
 if (!postgresUrl) log('PostgreSQL: skipped (set TEST_DATABASE_URL or DATABASE_URL to a postgres:// URL).');
 
 const machine = {
@@ -76,12 +76,24 @@ log(
   `${machine.cores} cores (${machine.cpu}), Node ${machine.node}; ${timing.warmupSeconds} s warm-up + ${timing.seconds} s per scenario`,
 );
 
+// What to undo if the run is interrupted (Ctrl-C): the hub, the sink and the bench database.
+const cleanups = new Set();
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.once(signal, async () => {
+    log(`\n${signal}: stopping`);
+    for (const cleanup of [...cleanups].reverse()) await cleanup().catch(() => {});
+    rmSync(webSnapshot, { recursive: true, force: true });
+    process.exit(130);
+  });
+
 const sink = await startSmtpSink();
+cleanups.add(sink.stop);
 const runs = [];
 try {
   for (const dialect of databases) {
     for (const workers of processCounts) {
       const database = await createBenchDatabase(dialect, postgresUrl);
+      cleanups.add(database.drop);
       try {
         const accounts = quick ? 64 : 128;
         log(`\n${dialect}, ${workers} process${workers > 1 ? 'es' : ''}: seeding ${accounts} accounts…`);
@@ -107,6 +119,7 @@ try {
             WEB_DIST: webSnapshot,
           },
         });
+        cleanups.add(hub.stop);
         try {
           const ctx = {
             hub,
@@ -129,6 +142,7 @@ try {
             results,
           });
         } finally {
+          cleanups.delete(hub.stop);
           await hub.stop();
         }
         if (profileDir)
@@ -136,11 +150,13 @@ try {
             `\nCPU profile of ${dialect}, ${workers} process(es) (${profileDir}):\n${summarizeProfiles(profileDir)}`,
           );
       } finally {
+        cleanups.delete(database.drop);
         await database.drop();
       }
     }
   }
 } finally {
+  cleanups.delete(sink.stop);
   await sink.stop();
   rmSync(webSnapshot, { recursive: true, force: true });
 }

@@ -4,8 +4,9 @@ const int = (n) => Math.round(n).toLocaleString('en-US');
 const ms = (n) => (n < 10 ? n.toFixed(1) : String(Math.round(n)));
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
-const table = (header, rows) =>
-  [`| ${header.join(' | ')} |`, `|${header.map((_, i) => (i < 3 ? '---' : '---:')).join('|')}|`]
+/** Text columns (`left`, by index) align left, figures right. */
+const table = (header, rows, left = [0, 1, 2]) =>
+  [`| ${header.join(' | ')} |`, `|${header.map((_, i) => (left.includes(i) ? '---' : '---:')).join('|')}|`]
     .concat(rows.map((row) => `| ${row.join(' | ')} |`))
     .join('\n');
 
@@ -27,7 +28,9 @@ export const formatTable = ({ machine, runs }) => {
       rows.push([
         r.label,
         run.database === 'sqlite' ? 'SQLite' : 'PostgreSQL',
-        run.processes === 1 ? '1' : `${run.processes} (${run.throttles})`,
+        run.processes === 1
+          ? '1'
+          : `${run.processes} (counters in ${run.throttles === 'redis' ? 'Redis' : 'the primary'})`,
         int(r.requestsPerSecond),
         ms(r.p50),
         ms(r.p99),
@@ -45,6 +48,7 @@ export const formatTable = ({ machine, runs }) => {
   return `${title}\n\n${table(
     ['scenario', 'database', 'processes', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'peak RSS MiB', 'note'],
     rows,
+    [0, 1, 2, 8],
   )}`;
 };
 

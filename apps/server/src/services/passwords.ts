@@ -10,14 +10,15 @@ import { hash, verify } from '@node-rs/argon2';
 const argon2Options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 /**
- * At most one Argon2id computation per core at a time in this process; the others wait their turn.
- * More at once would not finish sooner (each keeps a core busy) but each holds its 19 MiB, and
- * libuv's four threads would leave no thread free for anything else (README "Performance").
+ * At most one Argon2id computation per core, plus one, at a time in this process; the others wait
+ * their turn. More at once would not finish sooner (each keeps a core busy) but each holds its
+ * 19 MiB, and libuv's four threads would leave none free for anything else; the one extra keeps
+ * every core hashing while the event loop hands out the next (README "Performance").
  */
-const maxConcurrentHashes = availableParallelism();
+const maxConcurrentHashes = availableParallelism() + 1;
 let hashing = 0;
 const waiting: Array<() => void> = [];
-const oneCoreEach = async <T>(work: () => Promise<T>): Promise<T> => {
+const inTurn = async <T>(work: () => Promise<T>): Promise<T> => {
   if (hashing >= maxConcurrentHashes) await new Promise<void>((resolve) => waiting.push(resolve));
   else hashing += 1;
   try {
@@ -31,12 +32,12 @@ const oneCoreEach = async <T>(work: () => Promise<T>): Promise<T> => {
 };
 
 export const hashPassword = (password: string): Promise<string> =>
-  oneCoreEach(() => hash(password, argon2Options));
+  inTurn(() => hash(password, argon2Options));
 
 /** Constant-time verification; a malformed stored hash counts as a mismatch, never a crash. */
 export const verifyPassword = async (stored: string, password: string): Promise<boolean> => {
   try {
-    return await oneCoreEach(() => verify(stored, password));
+    return await inTurn(() => verify(stored, password));
   } catch (error) {
     console.error('password hash could not be verified', (error as Error).message);
     return false;
