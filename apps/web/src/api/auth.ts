@@ -19,15 +19,7 @@ import {
   type SignupStartResponse,
   signupStartResponseSchema,
 } from '@hub/core';
-import {
-  type ApiPath,
-  type ApiRequestOptions,
-  type ApiResult,
-  apiGet,
-  apiPost,
-  type ContractSchema,
-  matchContract,
-} from './client';
+import { type ApiRequestOptions, type ApiResult, contractCalls } from './client';
 
 /**
  * Typed wrappers of the sign-up, login and reset API (core's contracts/auth.ts). Every answer is
@@ -37,24 +29,7 @@ import {
 
 type Endpoint = keyof typeof authEndpoints;
 
-/** core names the endpoints with their /api prefix; the client adds that prefix itself. */
-const pathOf = (endpoint: Endpoint): ApiPath => authEndpoints[endpoint].replace(/^\/api/, '') as ApiPath;
-
-const checked = <T>(
-  endpoint: Endpoint,
-  schema: ContractSchema<T>,
-  pending: Promise<ApiResult<unknown>>,
-): Promise<ApiResult<T>> => matchContract(authEndpoints[endpoint], schema, pending);
-
-const post = <T>(endpoint: Endpoint, schema: ContractSchema<T>, body: unknown): Promise<ApiResult<T>> =>
-  checked(endpoint, schema, apiPost<unknown>(pathOf(endpoint), body));
-
-const get = <T>(
-  endpoint: Endpoint,
-  schema: ContractSchema<T>,
-  query: Record<string, string>,
-  options?: ApiRequestOptions,
-): Promise<ApiResult<T>> => checked(endpoint, schema, apiGet<unknown>(pathOf(endpoint), query, options));
+const { get, post } = contractCalls(authEndpoints);
 
 export type { CodeSent, FlowContext, FlowStatus, RedirectAnswer };
 

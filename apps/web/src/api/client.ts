@@ -133,3 +133,23 @@ export const matchContract = async <T>(
   console.warn(`${label}: the answer does not match the contract`, result.data);
   return { ok: false, status: result.status, error: toApiError('internal') };
 };
+
+/**
+ * Typed calls on one of core's endpoint tables (contracts/auth.ts, contracts/switching.ts, …),
+ * each answer checked against its contract's schema. core names the endpoints with their /api
+ * prefix; the client adds that prefix itself.
+ */
+export const contractCalls = <Endpoint extends string>(endpoints: Readonly<Record<Endpoint, string>>) => {
+  const pathOf = (endpoint: Endpoint): ApiPath => endpoints[endpoint].replace(/^\/api/, '') as ApiPath;
+  return {
+    post: <T>(endpoint: Endpoint, schema: ContractSchema<T>, body: unknown): Promise<ApiResult<T>> =>
+      matchContract(endpoints[endpoint], schema, apiPost<unknown>(pathOf(endpoint), body)),
+    get: <T>(
+      endpoint: Endpoint,
+      schema: ContractSchema<T>,
+      query?: Readonly<Record<string, QueryValue>>,
+      options?: ApiRequestOptions,
+    ): Promise<ApiResult<T>> =>
+      matchContract(endpoints[endpoint], schema, apiGet<unknown>(pathOf(endpoint), query, options)),
+  };
+};

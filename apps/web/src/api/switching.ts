@@ -23,15 +23,7 @@ import {
   workAccountVerifyResponseSchema,
 } from '@hub/core';
 import type { AccountPasswordApi, CodeApi, PasswordSaver } from './auth';
-import {
-  type ApiPath,
-  type ApiRequestOptions,
-  type ApiResult,
-  apiGet,
-  apiPost,
-  type ContractSchema,
-  matchContract,
-} from './client';
+import { type ApiRequestOptions, type ApiResult, contractCalls } from './client';
 
 /**
  * Typed wrappers of switching (option1), linking to a parent (option2), the default platform
@@ -39,20 +31,7 @@ import {
  * contract's schemas as in api/auth.ts.
  */
 
-type Endpoint = keyof typeof switchingEndpoints;
-
-const pathOf = (endpoint: Endpoint): ApiPath => switchingEndpoints[endpoint].replace(/^\/api/, '') as ApiPath;
-
-const post = <T>(endpoint: Endpoint, schema: ContractSchema<T>, body: unknown): Promise<ApiResult<T>> =>
-  matchContract(switchingEndpoints[endpoint], schema, apiPost<unknown>(pathOf(endpoint), body));
-
-const get = <T>(
-  endpoint: Endpoint,
-  schema: ContractSchema<T>,
-  query: Record<string, string>,
-  options?: ApiRequestOptions,
-): Promise<ApiResult<T>> =>
-  matchContract(switchingEndpoints[endpoint], schema, apiGet<unknown>(pathOf(endpoint), query, options));
+const { get, post } = contractCalls(switchingEndpoints);
 
 export type { DefaultPlatformState, DefaultPlatformStatus, LinkedRedirect, WorkAccountStatus };
 

@@ -8,10 +8,10 @@ import {
   meetsLoginMinimum,
   NEXT_STEP,
 } from '@hub/core';
-import { useState } from 'react';
+import { type RefObject, useState } from 'react';
 import type { AccountPasswordApi } from '../api/auth';
 import { useApiProblem } from './use-api-problem';
-import { useField } from './use-field';
+import { type Field, useField } from './use-field';
 import { useStableCallback } from './use-stable-callback';
 import { useStepFocus } from './use-step-focus';
 import { useTimeout } from './use-timeout';
@@ -28,8 +28,23 @@ const formStep = (step: number): number =>
  * Spec §5 for an existing password: empty → 'Password is required'; under the login minimum (6)
  * it cannot be right → 'Incorrect password.'. Null when it may be sent.
  */
-export const existingPasswordRefusal = (password: string): ErrorCode | null =>
+const existingPasswordRefusal = (password: string): ErrorCode | null =>
   password === '' ? 'password.required' : !meetsLoginMinimum(password) ? 'password.incorrect' : null;
+
+/**
+ * The existing-password rule applied before a password step sends anything: a refused password
+ * gets its message under the field and the focus. True when it was refused (nothing is sent).
+ */
+export const refuseExistingPassword = (
+  password: Field,
+  fieldRef: RefObject<HTMLInputElement | null>,
+): boolean => {
+  const refusal = existingPasswordRefusal(password.value);
+  if (!refusal) return false;
+  password.fail(errorMessage(refusal));
+  fieldRef.current?.focus();
+  return true;
+};
 
 interface AccountPasswordOptions {
   api: AccountPasswordApi;
@@ -103,12 +118,7 @@ export const useAccountPasswordFlow = ({
   const submitPassword = useStableCallback(async () => {
     if (isBusyStep(step) || !flow) return;
     dismiss();
-    const refusal = existingPasswordRefusal(password.value);
-    if (refusal) {
-      password.fail(errorMessage(refusal));
-      fieldRef.current?.focus();
-      return;
-    }
+    if (refuseExistingPassword(password, fieldRef)) return;
     setStep(CHECKING_PASSWORD_STEP);
     const result = await api.checkPassword(flow.flowId, password.value);
     if (result.ok) {

@@ -1,7 +1,7 @@
-import { ACCOUNT_STEP, errorMessage, isBusyStep, type RedirectAnswer } from '@hub/core';
+import { ACCOUNT_STEP, isBusyStep, type RedirectAnswer } from '@hub/core';
 import { useRef, useState } from 'react';
 import type { ApiResult } from '../api/client';
-import { CHECKING_PASSWORD_STEP, existingPasswordRefusal } from './use-account-password-flow';
+import { CHECKING_PASSWORD_STEP, refuseExistingPassword } from './use-account-password-flow';
 import { useApiProblem } from './use-api-problem';
 import { useField } from './use-field';
 import { useStableCallback } from './use-stable-callback';
@@ -27,12 +27,7 @@ export const usePasswordConfirm = ({ confirm, onRestart }: PasswordConfirmOption
   const submit = useStableCallback(async () => {
     if (isBusyStep(step) || leaving) return;
     dismiss();
-    const refusal = existingPasswordRefusal(password.value);
-    if (refusal) {
-      password.fail(errorMessage(refusal));
-      fieldRef.current?.focus();
-      return;
-    }
+    if (refuseExistingPassword(password, fieldRef)) return;
     setStep(CHECKING_PASSWORD_STEP);
     const result = await confirm(password.value);
     if (result.ok) {

@@ -1,16 +1,12 @@
-import { NEXT_STEP, type Platform, routePath } from '@hub/core';
+import { type Platform, routePath } from '@hub/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { CHECKING_PASSWORD_STEP, IDENTIFYING_STEP } from '../../hooks/use-account-password-flow';
 import { type ContextKey, useFlowContext } from '../../hooks/use-flow-context';
 import { useLoginFlow } from '../../hooks/use-login-flow';
 import { useSainfoAccount } from '../../hooks/use-sainfo-account';
-import { ScreenLinks } from '../ScreenLinks';
 import { TextLink } from '../TextLink';
-import { AccountForm } from './AccountForm';
+import { AccountPasswordSteps } from './AccountPasswordSteps';
 import { withFrom } from './hrefs';
-import { PasswordStepForm } from './PasswordStepForm';
-import { ProblemBanner } from './ProblemBanner';
 
 /** Spec §2 "Query parameters by screen": Login reads from, subcb and sainfo. */
 const loginContextKeys: readonly ContextKey[] = ['from', 'subcb', 'sainfo'];
@@ -34,37 +30,21 @@ export const LoginFlow = ({ platform, toolLogin = false, toolSession }: LoginFlo
   // A direct checkout names the account in sainfo (spec §4): the field starts with it, unsent.
   const initialAccount = useSainfoAccount();
   const login = useLoginFlow({ platform, context, toolLogin, initialAccount });
-  const { flow } = login;
 
   return (
-    <div className="flex flex-col gap-6" data-step={login.step}>
-      {login.shownStep === NEXT_STEP && flow ? (
-        <PasswordStepForm
-          account={flow.account}
-          password={login.password}
-          fieldRef={login.fieldRef}
-          submitLabel="Log in"
-          onSubmit={login.submitPassword}
-          onBack={login.back}
-          busy={login.step === CHECKING_PASSWORD_STEP}
-        />
-      ) : (
-        <AccountForm
-          label="Email, mobile number or username"
-          kind="username"
-          field={login.account}
-          fieldRef={login.fieldRef}
-          busy={login.step === IDENTIFYING_STEP}
-          onSubmit={login.submitAccount}
-        />
-      )}
-      <ScreenLinks>
-        <TextLink to={withFrom(routePath('reset_password', { platform }), from)}>Forgot password?</TextLink>
-        <span>
-          New here? <TextLink to={withFrom(routePath('registration', { platform }), from)}>Sign up</TextLink>
-        </span>
-      </ScreenLinks>
-      <ProblemBanner problem={login.problem} onDismiss={login.dismiss} />
-    </div>
+    <AccountPasswordSteps
+      flow={login}
+      accountLabel="Email, mobile number or username"
+      submitLabel="Log in"
+      links={
+        <>
+          <TextLink to={withFrom(routePath('reset_password', { platform }), from)}>Forgot password?</TextLink>
+          <span>
+            New here?{' '}
+            <TextLink to={withFrom(routePath('registration', { platform }), from)}>Sign up</TextLink>
+          </span>
+        </>
+      }
+    />
   );
 };

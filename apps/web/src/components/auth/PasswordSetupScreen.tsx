@@ -1,6 +1,5 @@
 import {
   type Entry,
-  errorMessage,
   labels,
   loginHref,
   notices,
@@ -17,11 +16,10 @@ import { ScreenLinks } from '../ScreenLinks';
 import { TextLink } from '../TextLink';
 import { AccountSummary } from './AccountSummary';
 import { accountFromSainfo } from './account-display';
-import { CentredLoader } from './CentredLoader';
 import { FinalizeNotice } from './FinalizeNotice';
+import { FlowStatusFallback } from './FlowStatusFallback';
 import { withFrom } from './hrefs';
 import { PasswordSetupForm, type PasswordSetupVariant } from './PasswordSetupForm';
-import { ProblemBanner } from './ProblemBanner';
 import { TenantLogo } from './TenantLogo';
 
 type FinalizeScreenId = 'registration_finalize' | 'reset_password_finalize';
@@ -31,8 +29,6 @@ interface PasswordSetupScreenProps {
   platform: Platform;
   entry?: Entry | undefined;
 }
-
-const flowGone = (code: string) => code === 'flow.expired' || code === 'flow.not_found';
 
 /**
  * Spec §2 "Password screens", §4 "Finalize". Our mapping of the spec's three variants: sign-up
@@ -54,23 +50,8 @@ export const PasswordSetupScreen = ({ screen, platform, entry }: PasswordSetupSc
 
   const { state, retry } = useFlowStatus(reset ? resetFinalizeApi : signupFinalizeApi, flowId);
 
-  if (state.kind === 'loading') return <CentredLoader {...frame} />;
-  if (state.kind === 'missing' || (state.kind === 'failed' && flowGone(state.error.code)))
-    return (
-      <ScreenFrame {...frame}>
-        <FinalizeNotice
-          message={state.kind === 'missing' ? errorMessage('flow.not_found') : state.error.message}
-          actionLabel="Start again"
-          actionHref={startHref}
-        />
-      </ScreenFrame>
-    );
-  if (state.kind === 'failed')
-    return (
-      <CentredLoader {...frame} busy={false}>
-        <ProblemBanner problem={{ message: state.error.message, tryAgain: retry }} />
-      </CentredLoader>
-    );
+  if (state.kind !== 'ready')
+    return <FlowStatusFallback {...frame} state={state} retry={retry} startHref={startHref} />;
   // Spec §4: the account was registered meanwhile (the sign-up variant's notice).
   if (!reset && state.status.exists)
     return (

@@ -1,16 +1,8 @@
-import { type AccountCheck, NEXT_STEP, notices, REDIRECT_DELAY_MS } from '@hub/core';
+import { type AccountCheck, notices, REDIRECT_DELAY_MS } from '@hub/core';
 import type { ReactNode } from 'react';
 import type { AccountPasswordApi } from '../../api/auth';
-import {
-  CHECKING_PASSWORD_STEP,
-  IDENTIFYING_STEP,
-  useAccountPasswordFlow,
-} from '../../hooks/use-account-password-flow';
-import { AccountForm } from '../auth/AccountForm';
-import { PasswordStepForm } from '../auth/PasswordStepForm';
-import { ProblemBanner } from '../auth/ProblemBanner';
-import { Banner } from '../Banner';
-import { ScreenLinks } from '../ScreenLinks';
+import { useAccountPasswordFlow } from '../../hooks/use-account-password-flow';
+import { AccountPasswordSteps } from '../auth/AccountPasswordSteps';
 
 interface AccountLinkFlowProps {
   api: AccountPasswordApi;
@@ -40,33 +32,13 @@ export const AccountLinkFlow = ({
     ...(check ? { check } : {}),
     exitDelayMs: REDIRECT_DELAY_MS,
   });
-  const { flow } = link;
   return (
-    <div className="flex flex-col gap-6" data-step={link.step}>
-      {link.shownStep === NEXT_STEP && flow ? (
-        <PasswordStepForm
-          account={flow.account}
-          password={link.password}
-          fieldRef={link.fieldRef}
-          submitLabel="Link account"
-          onSubmit={link.submitPassword}
-          onBack={link.back}
-          busy={link.step === CHECKING_PASSWORD_STEP}
-          submitted={link.succeeded}
-        />
-      ) : (
-        <AccountForm
-          label={accountLabel}
-          kind="username"
-          field={link.account}
-          fieldRef={link.fieldRef}
-          busy={link.step === IDENTIFYING_STEP}
-          onSubmit={link.submitAccount}
-        />
-      )}
-      <ScreenLinks>{links}</ScreenLinks>
-      {link.succeeded && <Banner variant="success">{notices.accountLinked}</Banner>}
-      <ProblemBanner problem={link.problem} onDismiss={link.dismiss} />
-    </div>
+    <AccountPasswordSteps
+      flow={link}
+      accountLabel={accountLabel}
+      submitLabel="Link account"
+      links={links}
+      successNotice={notices.accountLinked}
+    />
   );
 };

@@ -1,8 +1,8 @@
-import { errorMessage, platformProductNames, routePath } from '@hub/core';
+import { platformProductNames, routePath } from '@hub/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { type DefaultPlatformStatus, defaultPlatformChoice } from '../../api/switching';
-import { CentredLoader } from '../../components/auth/CentredLoader';
 import { FinalizeNotice } from '../../components/auth/FinalizeNotice';
+import { FlowStatusFallback } from '../../components/auth/FlowStatusFallback';
 import { withFrom } from '../../components/auth/hrefs';
 import { PasswordStepForm } from '../../components/auth/PasswordStepForm';
 import { ProblemBanner } from '../../components/auth/ProblemBanner';
@@ -15,8 +15,6 @@ import { usePasswordConfirm } from '../../hooks/use-password-confirm';
 import type { ScreenProps } from '../types';
 
 const title = 'Confirm your default platform';
-
-const flowGone = (code: string) => code === 'flow.expired' || code === 'flow.not_found';
 
 interface ConfirmFormProps {
   flowId: string;
@@ -58,25 +56,10 @@ const SwitchingOption3FinalizeScreen = ({ platform = 'psl' }: ScreenProps) => {
   const frame = { screen: 'switching_option3_finalize', platform, title } as const;
   const { state, retry } = useFlowStatus(defaultPlatformChoice, params.get('flow'));
 
-  if (state.kind === 'loading') return <CentredLoader {...frame} />;
   if (state.kind === 'failed' && state.error.code === 'session.required')
     return <SignInRequired {...frame} from={from} />;
-  if (state.kind === 'missing' || (state.kind === 'failed' && flowGone(state.error.code)))
-    return (
-      <ScreenFrame {...frame}>
-        <FinalizeNotice
-          message={state.kind === 'missing' ? errorMessage('flow.not_found') : state.error.message}
-          actionLabel="Start again"
-          actionHref={startHref}
-        />
-      </ScreenFrame>
-    );
-  if (state.kind === 'failed')
-    return (
-      <CentredLoader {...frame} busy={false}>
-        <ProblemBanner problem={{ message: state.error.message, tryAgain: retry }} />
-      </CentredLoader>
-    );
+  if (state.kind !== 'ready')
+    return <FlowStatusFallback {...frame} state={state} retry={retry} startHref={startHref} />;
   const { status } = state;
   const chosen = platformProductNames[status.platform];
   if (status.state === 'completed')
