@@ -1,11 +1,20 @@
+import { randomBytes } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import { socialCallbackPath } from '@hub/core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpSink, startSmtpSink } from '../apps/server/src/test-support/smtp-sink.js';
 import { field, journeyPassword, signUp } from './support/auth.js';
 import { launchBrowser } from './support/browser.js';
 import { type RunningHub, startHub } from './support/hub.js';
-import { type SocialStandIns, startSocialStandIns } from './support/social.js';
+import {
+  interceptCallback,
+  messageUnder,
+  providersDownEnv,
+  type SocialStandIns,
+  startSocialStandIns,
+  waitForSocialError,
+} from './support/social.js';
 
 let hub: RunningHub;
 let sink: SmtpSink;
@@ -29,11 +38,30 @@ afterAll(async () => {
 });
 
 /** A fresh browser (no hub or provider cookies) that may reach nothing but loopback. */
-const openPage = async (width = 800): Promise<Page> => {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+const openPage = async (width = 800, options: BrowserContextOptions = {}): Promise<Page> => {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, ...options });
   await context.route(/^https?:\/\/(?!localhost[:/]|127\.0\.0\.1[:/])/, (route) => route.abort());
   return context.newPage();
 };
+
+/**
+ * For journeys that watch or rewrite the provider's redirect to the callback: without the hub's
+ * service worker, the page itself makes every request, so the interception sees them all.
+ */
+const withoutServiceWorker: BrowserContextOptions = { serviceWorkers: 'block' };
+
+const sessionCookie = async (page: Page, hubUrl = hub.url) =>
+  (await page.context().cookies(hubUrl)).find((cookie) => cookie.name === 'hub_session')?.value;
+
+/** This browser holds no hub session: no session cookie, and a signed-in-only screen asks to sign in. */
+const expectSignedOut = async (page: Page, hubUrl = hub.url) => {
+  expect(await sessionCookie(page, hubUrl)).toBeUndefined();
+  await page.goto(`${hubUrl}/psl/switching/option2`);
+  await page.getByText('Please sign in to continue.', { exact: true }).waitFor();
+};
+
+const unavailable = 'The provider is not available right now. Please try again later.';
+const stateRefused = 'This sign-in could not be verified. Please start again.';
 
 describe('sign-in with Google and Facebook in Chromium (stand-in providers on loopback)', () => {
   it('shows the providers’ buttons on the login and sign-up screens', async () => {
@@ -110,5 +138,96 @@ describe('sign-in with Google and Facebook in Chromium (stand-in providers on lo
     await page.waitForURL(/social_error=email_unverified/);
     await page.getByText(/Your email address is not verified/).waitFor();
     await page.context().close();
+  });
+
+  it('says the provider is not available when it does not answer, and signs no one in', async () => {
+    const down = await startHub(providersDownEnv(providers));
+    try {
+      // Google's discovery is refused: the hub sends the browser straight back to the screen.
+      const page = await openPage(375, withoutServiceWorker);
+      await page.goto(`${down.url}/psl/login`);
+      await page.getByRole('link', { name: 'Sign in with Google' }).click();
+      await waitForSocialError(page, '/psl/login', 'google', 'unavailable');
+      expect(await messageUnder(page, 'google')).toBe(unavailable);
+      expect(
+        await page.getByRole('link', { name: 'Continue with Facebook' }).getAttribute('aria-describedby'),
+      ).toBeNull();
+
+      // Facebook's dialog answers with a code, then its token endpoint refuses the hub.
+      providers.facebook.next({ id: 'fb-down', email: 'down.facebook@example.ph', verified: true });
+      await page.goto(`${down.url}/biz/registration`);
+      const callback = page.waitForRequest((request) =>
+        request.url().startsWith(`${down.url}${socialCallbackPath('facebook')}?`),
+      );
+      await page.getByRole('link', { name: 'Continue with Facebook' }).click();
+      expect(new URL((await callback).url()).searchParams.get('code')).toMatch(/^[0-9a-f]{32}$/);
+      await waitForSocialError(page, '/biz/registration', 'facebook', 'unavailable');
+      expect(await messageUnder(page, 'facebook')).toBe(unavailable);
+      expect(
+        await page.getByRole('link', { name: 'Sign in with Google' }).getAttribute('aria-describedby'),
+      ).toBeNull();
+
+      await expectSignedOut(page, down.url);
+      await page.context().close();
+    } finally {
+      await down.stop();
+    }
+  });
+
+  it('refuses a callback carrying a state the hub did not issue, and signs no one in', async () => {
+    const email = 'forged.state@example.ph';
+    providers.google.next({ sub: 'google-forged', email, email_verified: true });
+    const page = await openPage(800, withoutServiceWorker);
+    await page.goto(`${hub.url}/psl/login`);
+    // As a real state looks (43 base64url characters), but not one the hub gave this browser.
+    const forged = randomBytes(32).toString('base64url');
+    const callback = await interceptCallback(page, 'google', (url) => {
+      url.searchParams.set('state', forged);
+      return url;
+    });
+    await page.getByRole('link', { name: 'Sign in with Google' }).click();
+    await waitForSocialError(page, '/psl/login', 'google', 'state_refused');
+    expect(await messageUnder(page, 'google')).toBe(stateRefused);
+    const genuine = await callback.sent;
+    await callback.stop();
+    expect(genuine.searchParams.get('state')).not.toBe(forged);
+    await expectSignedOut(page);
+
+    // The provider's redirect as it was sent signs in: the code was good, only the state was forged.
+    await page.goto(genuine.href);
+    await page.waitForURL(/\/demo\/psl\/sso\/account\/auth\?ainfo=/);
+    expect(await page.getByTestId('platform-account').textContent()).toBe(email);
+    await page.context().close();
+  });
+
+  it('refuses a replayed callback, in the same browser and in another, with no second sign-in', async () => {
+    const email = 'replayed.code@example.ph';
+    providers.google.next({ sub: 'google-replayed', email, email_verified: true });
+    const page = await openPage(1280, withoutServiceWorker);
+    await page.goto(`${hub.url}/psl/login`);
+    const followed = page.waitForRequest((request) =>
+      request.url().startsWith(`${hub.url}${socialCallbackPath('google')}?`),
+    );
+    await page.getByRole('link', { name: 'Sign in with Google' }).click();
+    const callback = (await followed).url();
+    await page.waitForURL(/\/demo\/psl\/sso\/account\/auth\?ainfo=/);
+    expect(await page.getByTestId('platform-account').textContent()).toBe(email);
+    const session = await sessionCookie(page);
+    expect(session).toBeDefined();
+
+    // Every sign-in sets a new session cookie: the same one afterwards means no second sign-in.
+    await page.goto(callback);
+    await waitForSocialError(page, '/psl/login', 'google', 'state_refused');
+    expect(await messageUnder(page, 'google')).toBe(stateRefused);
+    expect(await sessionCookie(page)).toBe(session);
+    await page.context().close();
+
+    // The same URL opened in another browser (from a history, a log or a Referer).
+    const other = await openPage(375, withoutServiceWorker);
+    await other.goto(callback);
+    await waitForSocialError(other, '/psl/login', 'google', 'state_refused');
+    expect(await messageUnder(other, 'google')).toBe(stateRefused);
+    await expectSignedOut(other);
+    await other.context().close();
   });
 });

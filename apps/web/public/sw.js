@@ -1,7 +1,8 @@
 /*
  * Account Hub's service worker: keeps the app shell so the hub opens fast on a repeat visit and
- * shows itself offline. It never answers the API, the SSO endpoints, the dev mailbox or the demo
- * sites from a cache: those always go to the server.
+ * shows itself offline. It never touches the API, the SSO endpoints, the provider sign-in round
+ * trip (/auth/social/…, whose callback carries a code), the dev mailbox or the demo sites: those
+ * always go to the server.
  *
  * - the shell (the page `/` and the hashed files it references) is cached when the worker installs;
  * - page navigations: network first, the cached shell when the network fails;
@@ -17,7 +18,7 @@ const CACHE_PREFIX = 'hub-shell-';
 const SHELL_URL = '/';
 
 /** Paths whose answers must always come from the server. */
-const NEVER_CACHED = ['/api', '/dev', '/demo', '/.well-known', '/sso', '/healthz', '/readyz'];
+const NEVER_CACHED = ['/api', '/auth', '/dev', '/demo', '/.well-known', '/sso', '/healthz', '/readyz'];
 const PUBLIC_FILE = /^\/[\w./-]+\.(?:png|svg|jpg|ico|webmanifest)$/;
 
 const neverCached = (path) => NEVER_CACHED.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
