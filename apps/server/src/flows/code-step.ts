@@ -1,4 +1,12 @@
-import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS, RESEND_COUNTDOWN_SECONDS } from '@hub/core';
+import {
+  type AccountKind,
+  CODE_MAX_ATTEMPTS,
+  CODE_TTL_SECONDS,
+  formatAccountForDisplay,
+  isAccountKind,
+  type Platform,
+  RESEND_COUNTDOWN_SECONDS,
+} from '@hub/core';
 import type { Transaction } from 'kysely';
 import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
@@ -7,25 +15,11 @@ import { type CodePurpose, type MailContent, verificationCodeMail } from '../mai
 import { recordAudit } from '../services/audit.js';
 import { rateLimited } from '../services/throttle.js';
 import { generateCode, hashCode, randomToken, sameHash } from '../services/tokens.js';
-import type { Database, FlowsTable } from '../storage/schema.js';
-import { type FlowContextRecord, parseContext } from './flow-context.js';
-
-export type FlowKind = 'login' | 'signup' | 'reset';
-export type FlowRow = FlowsTable;
-
-/** The flow a request names, if it is of the right kind, belongs to this browser and has not expired. */
-export const loadFlow = async (
-  hub: Hub,
-  flowId: string,
-  kind: FlowKind,
-  binding: string,
-): Promise<FlowRow> => {
-  const flow = await hub.flows.findById(flowId);
-  if (!flow || flow.kind !== kind || !sameHash(flow.binding_hash, binding))
-    throw new HubError('flow.not_found');
-  if (flow.expires_at <= hub.now()) throw new HubError('flow.expired');
-  return flow;
-};
+import type { Database } from '../storage/schema.js';
+import type { FlowCaller } from './caller.js';
+import { contextQuery, type FlowContextRecord } from './flow-context.js';
+import { type FlowRow, flowContext, loadFlow, newFlowRecord } from './flow-record.js';
+import { type TypedAccount, typedAccountView } from './identify.js';
 
 /** Counts a code send against the account's and the client's limits (issue 3: 5 an hour per account). */
 export const throttleCodeSend = async (hub: Hub, accountKey: string, ip: string) => {
@@ -110,15 +104,8 @@ export const verifyFlowCode = async (hub: Hub, flow: FlowRow, submitted: string,
   throw new HubError('code.incorrect', { field: 'code' });
 };
 
-export const flowContext = (flow: FlowRow) => parseContext(flow.context);
-
 /** Resend (spec §4): a fresh code once the countdown has ended; the old code dies. */
-export const resendCode = async (
-  hub: Hub,
-  caller: { ip: string },
-  flow: FlowRow,
-  purpose: 'signup' | 'reset',
-) => {
+const resendCode = async (hub: Hub, caller: { ip: string }, flow: FlowRow, purpose: 'signup' | 'reset') => {
   const context = flowContext(flow);
   assertResendAllowed(hub, context);
   const to = flow.identifier_kind === 'email' ? flow.identifier : await emailOf(hub, flow);
@@ -147,3 +134,161 @@ export const resendCode = async (
 
 const emailOf = async (hub: Hub, flow: FlowRow) =>
   flow.account_id ? ((await hub.accounts.findById(flow.account_id))?.email ?? null) : null;
+
+/** The states of a flow whose second step is an emailed code (sign-up, reset). */
+interface CodeStates {
+  codeSent: string;
+  verified: string;
+}
+
+/** What differs between the code steps of sign-up and reset (spec §4); the rest is the same. */
+interface CodeStepDefinition<S extends CodeStates> {
+  kind: 'signup' | 'reset';
+  states: S;
+  ttlMs: number;
+  /** The finalize screen a verified flow goes on to, and the sainfo that shows its account there. */
+  finalize: (flow: FlowRow, context: FlowContextRecord) => { path: string; sainfo: string };
+  /** Whether the status tells the finalize screen that the account is registered already. */
+  statusTellsIfRegistered: boolean;
+}
+
+/** The kind of the account a flow was started for; an email where the record does not say. */
+export const identifierKind = (kind: string | null): AccountKind => (isAccountKind(kind) ? kind : 'email');
+
+/** What step 1 of a code flow knows once the account is found: whose flow it is, where its code goes. */
+interface CodeFlowStart {
+  platform: Platform;
+  accountId: string | null;
+  check: TypedAccount;
+  /** The address the code is mailed to. */
+  to: string;
+  context: FlowContextRecord;
+  auditDetail?: Record<string, string>;
+}
+
+/**
+ * Step 1 of a code flow, once its account is known: the code-send limits, then the flow, its first
+ * code and the code's mail in one transaction (the outbox). The resend countdown starts now.
+ */
+const startCodeFlow = async <S extends CodeStates>(
+  hub: Hub,
+  caller: FlowCaller,
+  step: CodeStepDefinition<S>,
+  input: CodeFlowStart,
+) => {
+  await throttleCodeSend(hub, `email:${input.to.toLowerCase()}`, caller.ip);
+  const now = hub.now();
+  const context = { ...input.context, resendAvailableAt: resendAvailableAt(now) };
+  const flow = newFlowRecord({
+    kind: step.kind,
+    state: step.states.codeSent,
+    platform: input.platform,
+    accountId: input.accountId,
+    identifier: input.check,
+    context,
+    binding: caller.binding,
+    ttlMs: step.ttlMs,
+    now,
+  });
+  await hub.db.transaction().execute(async (trx) => {
+    await hub.flows.insert(trx, flow);
+    await issueCode(hub, trx, { flowId: flow.id, purpose: step.kind, to: input.to });
+    await recordAudit(
+      trx,
+      {
+        event: `${step.kind}.code_sent`,
+        outcome: 'success',
+        accountId: input.accountId,
+        ip: caller.ip,
+        detail: input.auditDetail,
+      },
+      now,
+    );
+  });
+  hub.nudgeMail();
+  return {
+    next: 'code' as const,
+    flowId: flow.id,
+    account: typedAccountView(input.check),
+    resendAfter: Math.ceil((context.resendAvailableAt - now) / 1000),
+  };
+};
+
+/** Resend of a code step: only while the flow waits for its code. */
+const resendStepCode = async <S extends CodeStates>(
+  hub: Hub,
+  caller: FlowCaller,
+  flowId: string,
+  step: CodeStepDefinition<S>,
+) => {
+  const flow = await loadFlow(hub, flowId, step.kind, caller.binding);
+  if (flow.state !== step.states.codeSent) throw new HubError('flow.not_found');
+  return resendCode(hub, caller, flow, step.kind);
+};
+
+/** Spec §4 code step: on a match the flow is verified and the browser goes on to its finalize screen. */
+const verifyStepCode = async <S extends CodeStates>(
+  hub: Hub,
+  caller: FlowCaller,
+  flowId: string,
+  code: string,
+  step: CodeStepDefinition<S>,
+) => {
+  const flow = await loadFlow(hub, flowId, step.kind, caller.binding);
+  if (flow.state !== step.states.codeSent) throw new HubError('code.expired', { field: 'code' });
+  await verifyFlowCode(hub, flow, code, caller.ip);
+  const now = hub.now();
+  await hub.db.transaction().execute(async (trx) => {
+    await hub.flows.transition(trx, flow.id, step.states.codeSent, {
+      state: step.states.verified,
+      updated_at: now,
+    });
+    await recordAudit(
+      trx,
+      { event: `${step.kind}.code_verified`, outcome: 'success', accountId: flow.account_id, ip: caller.ip },
+      now,
+    );
+  });
+  const context = flowContext(flow);
+  const { path, sainfo } = step.finalize(flow, context);
+  return {
+    next: 'redirect' as const,
+    location: `${path}${contextQuery({ ...context, sainfo }, { flow: flow.id })}`,
+  };
+};
+
+/** The finalize screen's first question: whose flow is this, and (sign-up) is the account registered? */
+const codeStepStatus = async <S extends CodeStates>(
+  hub: Hub,
+  caller: { binding: string },
+  flowId: string,
+  step: CodeStepDefinition<S>,
+) => {
+  const flow = await loadFlow(hub, flowId, step.kind, caller.binding);
+  const kind = identifierKind(flow.identifier_kind);
+  const registered =
+    step.statusTellsIfRegistered && flow.identifier
+      ? await hub.accounts.findByIdentifier(kind, flow.identifier)
+      : undefined;
+  const context = flowContext(flow);
+  return {
+    state: flow.state as S[keyof S],
+    platform: flow.platform,
+    ...(context.entry ? { entry: context.entry } : {}),
+    account: { kind, display: formatAccountForDisplay(flow.identifier ?? '', kind) },
+    exists: Boolean(registered),
+  };
+};
+
+/**
+ * A code step (spec §4) as its flow uses it: step 1 once the account is known, the resend, the
+ * code check, and the finalize screen's status.
+ */
+export const defineCodeStep = <S extends CodeStates>(step: CodeStepDefinition<S>) => ({
+  start: (hub: Hub, caller: FlowCaller, input: CodeFlowStart) => startCodeFlow(hub, caller, step, input),
+  resend: (hub: Hub, caller: FlowCaller, flowId: string) => resendStepCode(hub, caller, flowId, step),
+  verify: (hub: Hub, caller: FlowCaller, flowId: string, code: string) =>
+    verifyStepCode(hub, caller, flowId, code, step),
+  status: (hub: Hub, caller: { binding: string }, flowId: string) =>
+    codeStepStatus(hub, caller, flowId, step),
+});

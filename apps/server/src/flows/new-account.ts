@@ -1,6 +1,10 @@
 import type { Platform } from '@hub/core';
-import type { Insertable } from 'kysely';
-import type { AccountsTable } from '../storage/schema.js';
+import type { Insertable, Transaction } from 'kysely';
+import { HubError } from '../errors.js';
+import type { Hub } from '../hub.js';
+import { checkNewPassword } from '../services/passwords.js';
+import type { AccountsTable, Database } from '../storage/schema.js';
+import { type FlowRow, moveFlow } from './flow-record.js';
 
 /** Spec §6: u_type 1 is a business owner (every account that signs up itself); 2 an added user. */
 export const OWNER_U_TYPE = 1;
@@ -32,3 +36,48 @@ export const verifiedEmailAccount = (input: {
   updated_at: input.now,
   password_changed_at: input.now,
 });
+
+const refuseRegisteredEmail = async (hub: Hub, email: string) => {
+  if (await hub.accounts.findByIdentifier('email', email)) {
+    throw new HubError('account.already_exists_signup', { field: 'account' });
+  }
+};
+
+/**
+ * Spec §4 finalize of an account for a verified email (sign-up, a work account): the password's
+ * rules (score 0, not a common one), then 'Account already exist.' for an email registered meanwhile.
+ */
+export const checkNewEmailAccount = async (hub: Hub, email: string, password: string) => {
+  const problem = checkNewPassword(password);
+  if (problem) throw new HubError(problem, { field: 'password' });
+  await refuseRegisteredEmail(hub, email);
+};
+
+/**
+ * Registers the account of a verified email as its flow completes, in one transaction: the flow's
+ * move, the account, its membership of its platform (the default), the flow's account, and what
+ * the flow adds (`alongside`). The unique email index decides a race: the loser answers
+ * 'Account already exist.'.
+ */
+export const registerVerifiedEmail = async (
+  hub: Hub,
+  flow: FlowRow,
+  move: { from: string; to: string },
+  account: { id: string; email: string; passwordHash: string; platform: Platform; uType: number },
+  alongside: (trx: Transaction<Database>, now: number) => Promise<void>,
+) => {
+  try {
+    await moveFlow(hub, flow, move, async (trx, now) => {
+      await hub.accounts.insert(trx, verifiedEmailAccount({ ...account, now }));
+      await hub.accounts.addMembership(trx, account.id, account.platform, true, now);
+      // After the account: the flow's account_id refers to it.
+      await hub.flows.update(trx, flow.id, { account_id: account.id });
+      await alongside(trx, now);
+    });
+  } catch (error) {
+    if (error instanceof HubError) throw error;
+    // The unique email index: another request registered the address a moment earlier.
+    await refuseRegisteredEmail(hub, account.email);
+    throw error;
+  }
+};

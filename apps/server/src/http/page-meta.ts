@@ -1,5 +1,8 @@
 import { labels, type RouteId, routePath } from '@hub/core';
 import { DEFAULT_PRODUCT_NAME } from '../mail/templates.js';
+import { escapeHtml } from './escape-html.js';
+
+export { escapeHtml };
 
 /** What a link preview shows for a page: the browser tab's title, a description and an image. */
 export interface PageMeta {
@@ -45,15 +48,6 @@ const pages: ReadonlyArray<{ route: RouteId; meta: PageMeta }> = [
 /** The metadata of a page path, or undefined for a path that gets the index as built. */
 export const pageMetaFor = (path: string): PageMeta | undefined =>
   pages.find((page) => routePath(page.route) === path)?.meta;
-
-/** HTML-escapes text for an element or a double-quoted attribute. */
-export const escapeHtml = (value: string): string =>
-  value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 
 const metaTags = (meta: PageMeta, url: string, image: string): string =>
   [

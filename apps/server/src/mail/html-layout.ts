@@ -1,11 +1,7 @@
-/** Escapes text for an HTML element or a double-quoted attribute. */
-export const escapeHtml = (value: string): string =>
-  value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
+import { escapeHtml } from '../http/escape-html.js';
+
+// The dev mailbox's pages escape with it too.
+export { escapeHtml };
 
 /** Collapses control characters and runs of whitespace, for text that ends up in a header line. */
 export const oneLine = (value: string, max = 120): string => {

@@ -10,18 +10,13 @@ import {
 import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
 import { recordAudit } from '../../services/audit.js';
-import { randomToken } from '../../services/tokens.js';
 import type { AccountRow } from '../../storage/accounts.js';
-import { flowContext } from '../code-step.js';
+import type { FlowCaller } from '../caller.js';
 import { contextQuery, toContextRecord } from '../flow-context.js';
-import { checkAccountPassword } from '../password-check.js';
+import { flowContext, moveFlow, newFlowRecord } from '../flow-record.js';
+import { checkFlowPassword } from '../password-step.js';
 import { loadLinkFlow } from '../switching/load-flow.js';
 import { DEFAULT_PLATFORM_FLOW_TTL_MS, defaultPlatformStates } from './flow.js';
-
-interface Caller {
-  ip: string;
-  binding: string;
-}
 
 /** How the screens show an account: its email, else its mobile number (+63), else its username. */
 export const accountView = (account: AccountRow) => {
@@ -65,33 +60,26 @@ const assertMayBeDefault = async (hub: Hub, account: AccountRow, platform: Platf
 /** Option3: the choice starts a flow; the finalize screen asks for the password. */
 export const chooseDefaultPlatform = async (
   hub: Hub,
-  caller: Caller,
+  caller: FlowCaller,
   account: AccountRow,
   input: { platform: Platform; context?: FlowContext },
 ) => {
   await assertMayBeDefault(hub, account, input.platform);
-  const now = hub.now();
-  const flowId = randomToken(24);
   const context = toContextRecord(input.context);
-  await hub.db.transaction().execute(async (trx) => {
-    await hub.flows.insert(trx, {
-      id: flowId,
-      kind: 'default_platform',
-      state: defaultPlatformStates.chosen,
-      platform: input.platform,
-      account_id: account.id,
-      identifier: null,
-      identifier_kind: null,
-      context: JSON.stringify(context),
-      binding_hash: caller.binding,
-      attempts: 0,
-      expires_at: now + DEFAULT_PLATFORM_FLOW_TTL_MS,
-      created_at: now,
-      updated_at: now,
-    });
+  const flow = newFlowRecord({
+    kind: 'default_platform',
+    state: defaultPlatformStates.chosen,
+    platform: input.platform,
+    accountId: account.id,
+    identifier: null,
+    context,
+    binding: caller.binding,
+    ttlMs: DEFAULT_PLATFORM_FLOW_TTL_MS,
+    now: hub.now(),
   });
+  await hub.flows.insert(hub.db, flow);
   const path = routePath('switching_option3_finalize', { platform: input.platform });
-  return { next: 'redirect' as const, location: `${path}${contextQuery(context, { flow: flowId })}` };
+  return { next: 'redirect' as const, location: `${path}${contextQuery(context, { flow: flow.id })}` };
 };
 
 const ownFlow = async (hub: Hub, binding: string, account: AccountRow, flowId: string) => {
@@ -122,27 +110,17 @@ export const defaultPlatformStatus = async (
  */
 export const confirmDefaultPlatform = async (
   hub: Hub,
-  caller: Caller,
+  caller: FlowCaller,
   account: AccountRow,
   flowId: string,
   password: string,
 ) => {
   const flow = await ownFlow(hub, caller.binding, account, flowId);
-  if (flow.state !== defaultPlatformStates.chosen) throw new HubError('flow.not_found');
-  const checked = await checkAccountPassword(hub, {
-    accountId: account.id,
-    password,
-    ip: caller.ip,
-    failureEvent: 'default_platform.failure',
-  });
+  const step = { waiting: defaultPlatformStates.chosen, failureEvent: 'default_platform.failure' } as const;
+  const checked = await checkFlowPassword(hub, caller, flow, step, password);
   await assertMayBeDefault(hub, checked, flow.platform);
-  const now = hub.now();
-  await hub.db.transaction().execute(async (trx) => {
-    const moved = await hub.flows.transition(trx, flow.id, defaultPlatformStates.chosen, {
-      state: defaultPlatformStates.completed,
-      updated_at: now,
-    });
-    if (!moved) throw new HubError('flow.not_found');
+  const move = { from: defaultPlatformStates.chosen, to: defaultPlatformStates.completed };
+  await moveFlow(hub, flow, move, async (trx, now) => {
     await trx
       .updateTable('platform_memberships')
       .set((eb) => ({ is_default: eb.case().when('platform', '=', flow.platform).then(1).else(0).end() }))

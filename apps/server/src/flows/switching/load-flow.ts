@@ -1,9 +1,9 @@
 import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
 import { sameHash } from '../../services/tokens.js';
-import type { FlowRow } from '../code-step.js';
+import type { FlowRow } from '../flow-record.js';
 
-/** The flows issue 5 adds; code-step.ts's loadFlow serves login, sign-up and reset. */
+/** The flows issue 5 adds; flow-record.ts's loadFlow serves login, sign-up and reset. */
 export type LinkFlowKind = 'switching' | 'linking' | 'default_platform' | 'work_account';
 
 /**

@@ -1,24 +1,14 @@
-import {
-  checkAccountInput,
-  type FlowContext,
-  formatAccountForDisplay,
-  loginRefusal,
-  type Platform,
-} from '@hub/core';
+import { type FlowContext, loginRefusal, type Platform } from '@hub/core';
 import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
 import { recordAudit } from '../../services/audit.js';
-import { randomToken } from '../../services/tokens.js';
-import { flowContext } from '../code-step.js';
+import type { FlowCaller } from '../caller.js';
 import { toContextRecord } from '../flow-context.js';
-import { checkAccountPassword } from '../password-check.js';
+import { flowContext, moveFlow } from '../flow-record.js';
+import { identifyAccount, passwordAccountRules } from '../identify.js';
+import { checkFlowPassword, startPasswordStep } from '../password-step.js';
 import { SWITCHING_FLOW_TTL_MS, switchingStates } from './flow.js';
 import { loadLinkFlow } from './load-flow.js';
-
-interface Caller {
-  ip: string;
-  binding: string;
-}
 
 /**
  * Switching option1, step 1 (spec §2): the account by its kind. It must exist with a password, and
@@ -27,41 +17,24 @@ interface Caller {
  */
 export const identifyForSwitching = async (
   hub: Hub,
-  caller: Caller,
+  caller: FlowCaller,
   input: { platform: Platform; account: string; context?: FlowContext },
 ) => {
-  await hub.throttle.consume('lookupPerIp', caller.ip);
-  const check = checkAccountInput(input.account);
-  if (!check.ok) throw new HubError(check.code, { field: 'account' });
-  const account = await hub.accounts.findByIdentifier(check.kind, check.value);
-  if (!account?.password_hash) throw new HubError('account.not_found', { field: 'account' });
-  const refusal = loginRefusal(account.user_type, input.platform);
-  if (refusal) throw new HubError(refusal, { field: 'account' });
-
-  const now = hub.now();
-  const flowId = randomToken(24);
-  await hub.db.transaction().execute(async (trx) => {
-    await hub.flows.insert(trx, {
-      id: flowId,
-      kind: 'switching',
-      state: switchingStates.identified,
-      platform: input.platform,
-      account_id: account.id,
-      identifier: check.value,
-      identifier_kind: check.kind,
-      context: JSON.stringify(toContextRecord(input.context)),
-      binding_hash: caller.binding,
-      attempts: 0,
-      expires_at: now + SWITCHING_FLOW_TTL_MS,
-      created_at: now,
-      updated_at: now,
-    });
+  const { check, account } = await identifyAccount(
+    hub,
+    caller.ip,
+    input.account,
+    passwordAccountRules(input.platform),
+  );
+  return startPasswordStep(hub, caller, {
+    kind: 'switching',
+    state: switchingStates.identified,
+    platform: input.platform,
+    account,
+    check,
+    context: toContextRecord(input.context),
+    ttlMs: SWITCHING_FLOW_TTL_MS,
   });
-  return {
-    next: 'password' as const,
-    flowId,
-    account: { kind: check.kind, display: formatAccountForDisplay(check.value, check.kind) },
-  };
 };
 
 /**
@@ -69,25 +42,15 @@ export const identifyForSwitching = async (
  * account to this platform. The membership is added once however many flows race to add it (its
  * primary key and ON CONFLICT DO NOTHING); the account's default platform does not change.
  */
-export const linkToPlatform = async (hub: Hub, caller: Caller, flowId: string, password: string) => {
+export const linkToPlatform = async (hub: Hub, caller: FlowCaller, flowId: string, password: string) => {
   const flow = await loadLinkFlow(hub, flowId, 'switching', caller.binding);
-  if (flow.state !== switchingStates.identified || !flow.account_id) throw new HubError('flow.not_found');
-  const account = await checkAccountPassword(hub, {
-    accountId: flow.account_id,
-    password,
-    ip: caller.ip,
-    failureEvent: 'switching.failure',
-  });
+  const step = { waiting: switchingStates.identified, failureEvent: 'switching.failure' } as const;
+  const account = await checkFlowPassword(hub, caller, flow, step, password);
   // The account may have changed since step 1: the rules are read again from its record.
   const refusal = loginRefusal(account.user_type, flow.platform);
   if (refusal) throw new HubError(refusal, { field: 'account' });
-  const now = hub.now();
-  await hub.db.transaction().execute(async (trx) => {
-    const moved = await hub.flows.transition(trx, flow.id, switchingStates.identified, {
-      state: switchingStates.completed,
-      updated_at: now,
-    });
-    if (!moved) throw new HubError('flow.not_found');
+  const move = { from: switchingStates.identified, to: switchingStates.completed };
+  await moveFlow(hub, flow, move, async (trx, now) => {
     await hub.accounts.addMembership(trx, account.id, flow.platform, false, now);
     await recordAudit(
       trx,

@@ -4,10 +4,10 @@ import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
 import { workAccountInvitationMail } from '../../mail/templates.js';
 import { recordAudit } from '../../services/audit.js';
-import { randomToken } from '../../services/tokens.js';
 import type { AccountRow } from '../../storage/accounts.js';
 import type { Database } from '../../storage/schema.js';
 import { issueCode, resendAvailableAt, throttleCodeSend } from '../code-step.js';
+import { newFlowRecord } from '../flow-record.js';
 import { UNBOUND } from '../switching/load-flow.js';
 import { WORK_ACCOUNT_FLOW_TTL_MS, type WorkAccountContext, workAccountStates } from './flow.js';
 
@@ -86,27 +86,22 @@ export const inviteWorkAccount = async (
   else await hub.throttle.consume('codeSendPerAccount', `email:${check.value.toLowerCase()}`);
 
   const now = hub.now();
-  const flowId = randomToken(24);
-  const expiresAt = now + WORK_ACCOUNT_FLOW_TTL_MS;
   const context: WorkAccountContext = { ownerAccountId: owner.id, resendAvailableAt: resendAvailableAt(now) };
+  const flow = newFlowRecord({
+    kind: 'work_account',
+    state: workAccountStates.invited,
+    platform: 'biz',
+    accountId: null,
+    identifier: check,
+    context,
+    binding: UNBOUND,
+    ttlMs: WORK_ACCOUNT_FLOW_TTL_MS,
+    now,
+  });
   const inviter = await inviterName(hub, owner.id);
   await hub.db.transaction().execute(async (trx) => {
-    await hub.flows.insert(trx, {
-      id: flowId,
-      kind: 'work_account',
-      state: workAccountStates.invited,
-      platform: 'biz',
-      account_id: null,
-      identifier: check.value,
-      identifier_kind: 'email',
-      context: JSON.stringify(context),
-      binding_hash: UNBOUND,
-      attempts: 0,
-      expires_at: expiresAt,
-      created_at: now,
-      updated_at: now,
-    });
-    await sendInvitation(hub, trx, { flowId, to: check.value, inviter });
+    await hub.flows.insert(trx, flow);
+    await sendInvitation(hub, trx, { flowId: flow.id, to: check.value, inviter });
     await recordAudit(
       trx,
       {
@@ -120,5 +115,5 @@ export const inviteWorkAccount = async (
     );
   });
   hub.nudgeMail();
-  return { email: check.value, expiresAt };
+  return { email: check.value, expiresAt: flow.expires_at };
 };

@@ -3,18 +3,13 @@ import { formatAccountForDisplay } from '@hub/core';
 import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
 import { recordAudit } from '../../services/audit.js';
-import { checkNewPassword, hashPassword } from '../../services/passwords.js';
+import { hashPassword } from '../../services/passwords.js';
 import { randomToken } from '../../services/tokens.js';
-import {
-  assertResendAllowed,
-  type FlowRow,
-  flowContext,
-  resendAvailableAt,
-  throttleCodeSend,
-  verifyFlowCode,
-} from '../code-step.js';
+import type { FlowCaller } from '../caller.js';
+import { assertResendAllowed, resendAvailableAt, throttleCodeSend, verifyFlowCode } from '../code-step.js';
+import { type FlowRow, flowContext, moveFlow } from '../flow-record.js';
 import { insertLink } from '../linking/links.js';
-import { verifiedEmailAccount } from '../new-account.js';
+import { checkNewEmailAccount, registerVerifiedEmail } from '../new-account.js';
 import { loadLinkFlow } from '../switching/load-flow.js';
 import {
   WORK_ACCOUNT_U_TYPE,
@@ -23,11 +18,6 @@ import {
   workAccountStates,
 } from './flow.js';
 import { assertBusinessOwner, inviterName, sendInvitation } from './invitation.js';
-
-interface Caller {
-  ip: string;
-  binding: string;
-}
 
 const accountOf = (flow: FlowRow) => ({
   kind: 'email' as const,
@@ -60,25 +50,24 @@ export const workAccountStatus = async (hub: Hub, binding: string | undefined, f
  * Spec §4 code step, with the sign-up's code rules: on a match the invitation is verified and bound
  * to this browser in one conditional update; the screen goes on to the password set-up.
  */
-export const verifyWorkAccountCode = async (hub: Hub, caller: Caller, flowId: string, code: string) => {
+export const verifyWorkAccountCode = async (hub: Hub, caller: FlowCaller, flowId: string, code: string) => {
   const flow = await loadInvitation(hub, flowId, caller.binding);
   if (flow.state !== workAccountStates.invited) throw new HubError('code.expired', { field: 'code' });
   await verifyFlowCode(hub, flow, code, caller.ip);
-  const now = hub.now();
-  await hub.db.transaction().execute(async (trx) => {
-    const moved = await hub.flows.transition(trx, flow.id, workAccountStates.invited, {
-      state: workAccountStates.verified,
-      binding_hash: caller.binding,
-      updated_at: now,
-    });
-    if (!moved) throw new HubError('flow.not_found');
+  // The invitation is bound to the browser that verified its code.
+  const move = {
+    from: workAccountStates.invited,
+    to: workAccountStates.verified,
+    changes: { binding_hash: caller.binding },
+  };
+  await moveFlow(hub, flow, move, async (trx, now) => {
     await recordAudit(trx, { event: 'work_account.code_verified', outcome: 'success', ip: caller.ip }, now);
   });
   return { next: 'password' as const, flowId: flow.id, account: accountOf(flow) };
 };
 
 /** Resend (spec §4): once the 360 s countdown has ended, a fresh code in a fresh invitation mail. */
-export const resendWorkAccountCode = async (hub: Hub, caller: Caller, flowId: string) => {
+export const resendWorkAccountCode = async (hub: Hub, caller: FlowCaller, flowId: string) => {
   const flow = await loadInvitation(hub, flowId, caller.binding);
   if (flow.state !== workAccountStates.invited || !flow.identifier) throw new HubError('flow.not_found');
   const context: WorkAccountContext = flowContext(flow);
@@ -105,15 +94,11 @@ export const resendWorkAccountCode = async (hub: Hub, caller: Caller, flowId: st
  * added user (u_type 2) of the Business platform, verified, linked under its owner — account,
  * membership and link in one transaction. Then the invitee is signed in.
  */
-export const finalizeWorkAccount = async (hub: Hub, caller: Caller, flowId: string, password: string) => {
+export const finalizeWorkAccount = async (hub: Hub, caller: FlowCaller, flowId: string, password: string) => {
   const flow = await loadLinkFlow(hub, flowId, 'work_account', caller.binding);
   if (flow.state !== workAccountStates.verified || !flow.identifier) throw new HubError('flow.not_found');
-  const problem = checkNewPassword(password);
-  if (problem) throw new HubError(problem, { field: 'password' });
   const email = flow.identifier;
-  if (await hub.accounts.findByIdentifier('email', email)) {
-    throw new HubError('account.already_exists_signup', { field: 'account' });
-  }
+  await checkNewEmailAccount(hub, email, password);
   const context: WorkAccountContext = flowContext(flow);
   const owner = context.ownerAccountId ? await hub.accounts.findById(context.ownerAccountId) : undefined;
   if (!owner) throw new HubError('flow.not_found');
@@ -121,26 +106,12 @@ export const finalizeWorkAccount = async (hub: Hub, caller: Caller, flowId: stri
   await assertBusinessOwner(hub, owner);
   const passwordHash = await hashPassword(password);
   const accountId = randomUUID();
-  const now = hub.now();
-  try {
-    await hub.db.transaction().execute(async (trx) => {
-      const moved = await hub.flows.transition(trx, flow.id, workAccountStates.verified, {
-        state: workAccountStates.completed,
-        updated_at: now,
-      });
-      if (!moved) throw new HubError('flow.not_found');
-      await hub.accounts.insert(
-        trx,
-        verifiedEmailAccount({
-          id: accountId,
-          email,
-          passwordHash,
-          platform: 'biz',
-          uType: WORK_ACCOUNT_U_TYPE,
-          now,
-        }),
-      );
-      await hub.accounts.addMembership(trx, accountId, 'biz', true, now);
+  await registerVerifiedEmail(
+    hub,
+    flow,
+    { from: workAccountStates.verified, to: workAccountStates.completed },
+    { id: accountId, email, passwordHash, platform: 'biz', uType: WORK_ACCOUNT_U_TYPE },
+    async (trx, now) => {
       await insertLink(trx, {
         id: randomToken(16),
         parent_account_id: owner.id,
@@ -148,7 +119,6 @@ export const finalizeWorkAccount = async (hub: Hub, caller: Caller, flowId: stri
         kind: 'work',
         created_at: now,
       });
-      await hub.flows.update(trx, flow.id, { account_id: accountId });
       await recordAudit(
         trx,
         {
@@ -160,14 +130,7 @@ export const finalizeWorkAccount = async (hub: Hub, caller: Caller, flowId: stri
         },
         now,
       );
-    });
-  } catch (error) {
-    if (error instanceof HubError) throw error;
-    // The unique email index: the address was registered by another request a moment earlier.
-    if (await hub.accounts.findByIdentifier('email', email)) {
-      throw new HubError('account.already_exists_signup', { field: 'account' });
-    }
-    throw error;
-  }
+    },
+  );
   return { accountId, platform: flow.platform, context };
 };

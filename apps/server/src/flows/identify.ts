@@ -1,0 +1,65 @@
+import {
+  type AccountCheck,
+  checkAccountInput,
+  type ErrorCode,
+  formatAccountForDisplay,
+  loginRefusal,
+  type Platform,
+} from '@hub/core';
+import { HubError } from '../errors.js';
+import type { Hub } from '../hub.js';
+import type { AccountRow } from '../storage/accounts.js';
+
+/** An account input that passed its screen's format check. */
+export type TypedAccount = Extract<AccountCheck, { ok: true }>;
+
+/** What a flow's first step asks of the account its screen names. */
+export interface IdentifyRules<K extends 'password_hash' | 'email', T> {
+  /** Runs once the look-up is counted and before the input is read (a tool login's tool, spec §2). */
+  before?: () => Promise<T>;
+  /** The screen's format check; the spec's §5 check unless the screen has its own. */
+  checkInput?: (input: string) => AccountCheck;
+  /** What the account must have to go on: a password for a password step, an email for a code. */
+  requires: K;
+  /** The error for an unknown account, or one without what is required. */
+  notFound: ErrorCode;
+  /** Throws the spec's refusal (§6, §8) of the account found, on the account field. */
+  refuse?: (account: AccountRow) => void | Promise<void>;
+}
+
+/**
+ * The identify step of login, switching, linking and reset (spec §4, §7), in the spec's order:
+ * the client's look-up limit (DESIGN.md difference 6), the input's format, the account by its
+ * kind, then the refusals. Every error is answered on the account field.
+ */
+export const identifyAccount = async <K extends 'password_hash' | 'email', T = undefined>(
+  hub: Hub,
+  ip: string,
+  input: string,
+  rules: IdentifyRules<K, T>,
+): Promise<{ check: TypedAccount; account: AccountRow & Record<K, string>; before: T | undefined }> => {
+  await hub.throttle.consume('lookupPerIp', ip);
+  const before = await rules.before?.();
+  const check = (rules.checkInput ?? checkAccountInput)(input);
+  if (!check.ok) throw new HubError(check.code, { field: 'account' });
+  const account = await hub.accounts.findByIdentifier(check.kind, check.value);
+  if (!account?.[rules.requires]) throw new HubError(rules.notFound, { field: 'account' });
+  await rules.refuse?.(account);
+  return { check, account: account as AccountRow & Record<K, string>, before };
+};
+
+/** Login and switching option1: an account with a password, under the login rules of the platform. */
+export const passwordAccountRules = (platform: Platform): IdentifyRules<'password_hash', undefined> => ({
+  requires: 'password_hash',
+  notFound: 'account.not_found',
+  refuse: (account) => {
+    const refusal = loginRefusal(account.user_type, platform);
+    if (refusal) throw new HubError(refusal, { field: 'account' });
+  },
+});
+
+/** How the next screen shows the account the user typed (spec §2: a mobile number with +63). */
+export const typedAccountView = (check: TypedAccount) => ({
+  kind: check.kind,
+  display: formatAccountForDisplay(check.value, check.kind),
+});

@@ -1,0 +1,62 @@
+import type { Platform } from '@hub/core';
+import { HubError } from '../errors.js';
+import type { Hub } from '../hub.js';
+import type { AuditEvent } from '../services/audit.js';
+import type { AccountRow } from '../storage/accounts.js';
+import type { FlowCaller } from './caller.js';
+import type { FlowContextRecord } from './flow-context.js';
+import { type FlowRow, newFlowRecord } from './flow-record.js';
+import { type TypedAccount, typedAccountView } from './identify.js';
+import { checkAccountPassword } from './password-check.js';
+
+/**
+ * The flow of a password step (login, switching option1, linking) for the account identified,
+ * bound to this browser. One insert, so no transaction: this is the hot path of a login.
+ */
+export const startPasswordStep = async (
+  hub: Hub,
+  caller: FlowCaller,
+  input: {
+    kind: 'login' | 'switching' | 'linking';
+    state: string;
+    platform: Platform;
+    account: AccountRow;
+    check: TypedAccount;
+    context: FlowContextRecord;
+    ttlMs: number;
+  },
+) => {
+  const flow = newFlowRecord({
+    kind: input.kind,
+    state: input.state,
+    platform: input.platform,
+    accountId: input.account.id,
+    identifier: input.check,
+    context: input.context,
+    binding: caller.binding,
+    ttlMs: input.ttlMs,
+    now: hub.now(),
+  });
+  await hub.flows.insert(hub.db, flow);
+  return { next: 'password' as const, flowId: flow.id, account: typedAccountView(input.check) };
+};
+
+/**
+ * The password of a flow's account, while the flow waits for it (login, switching, linking, the
+ * default platform): a flow in any other state is 'not found'; the check is password-check.ts's.
+ */
+export const checkFlowPassword = async (
+  hub: Hub,
+  caller: FlowCaller,
+  flow: FlowRow,
+  step: { waiting: string; failureEvent: AuditEvent },
+  password: string,
+): Promise<AccountRow> => {
+  if (flow.state !== step.waiting || !flow.account_id) throw new HubError('flow.not_found');
+  return checkAccountPassword(hub, {
+    accountId: flow.account_id,
+    password,
+    ip: caller.ip,
+    failureEvent: step.failureEvent,
+  });
+};
