@@ -10,6 +10,7 @@ import { authenticateTool } from './sso/credentials.js';
 import { createKeyRing } from './sso/signing-keys.js';
 import { type HubDatabase, openDatabase } from './storage/database.js';
 import { createToolQueries, type ToolQueries } from './storage/tools.js';
+import { accountRow } from './test-support/accounts.js';
 import { createTestDatabaseUrl } from './test-support/database-url.js';
 import { testDialects } from './test-support/databases.js';
 
@@ -277,23 +278,7 @@ describe.each(testDialects)('hub tools and hub keys on %s', (dialect) => {
     const now = Date.now();
     await database.db
       .insertInto('accounts')
-      .values({
-        id,
-        email: 'Member@Example.ph',
-        email_normalized: 'member@example.ph',
-        mobile_num: null,
-        username: null,
-        username_normalized: null,
-        password_hash: null,
-        home_platform: 'psl',
-        user_type: 0,
-        u_type: 1,
-        verified: 1,
-        created_at: now,
-        updated_at: now,
-        password_changed_at: null,
-        password_blocked_until: null,
-      })
+      .values(accountRow(id, 'Member@Example.ph', now))
       .execute();
     expect(await tools.isMember(19, id)).toBe(false);
     const added = await run(['tools', 'add-member', '19', 'member@example.ph'], env);

@@ -1,9 +1,10 @@
 import { defaultToolId, switchingEndpoints } from '@hub/core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { newToolCredential } from '../sso/credentials.js';
+import { describe, expect, it } from 'vitest';
 import { seedAccount } from '../test-support/accounts.js';
-import { createTestHub, type TestHub } from '../test-support/app.js';
+import { setUpTestHub } from '../test-support/app.js';
 import { testDialects } from '../test-support/databases.js';
+import { expectRefusal } from '../test-support/refusals.js';
+import { registerTools } from '../test-support/tools.js';
 import { platformOfTool } from './platform-caller.js';
 
 describe('platformOfTool', () => {
@@ -20,47 +21,31 @@ describe('platformOfTool', () => {
 });
 
 describe.each(testDialects)('account/read (spec §7) on %s', (dialect) => {
-  let hub: TestHub;
-  let n = 0;
-  const credentials: Record<number, string> = {};
-  const email = () => `read${n}@example.ph`;
-
-  beforeAll(async () => {
-    hub = await createTestHub(dialect);
-    const now = hub.clock.now();
-    for (const tid of [defaultToolId('psl', 'local'), defaultToolId('biz', 'local'), 201, 202]) {
-      const { credential, hash } = newToolCredential(tid);
-      credentials[tid] = credential;
-      await hub.hub.tools.insert({
-        tid,
-        name: `Tool ${tid}`,
-        type: 1,
-        logo: null,
-        path_prefix: '',
-        credential_hash: hash,
-        created_at: now,
-        updated_at: now,
-      });
-    }
+  let credentials: Record<number, string> = {};
+  const ctx = setUpTestHub(dialect, {
+    seed: async (hub) => {
+      const tids = [defaultToolId('psl', 'local'), defaultToolId('biz', 'local'), 201, 202];
+      credentials = await registerTools(
+        hub,
+        tids.map((tid) => [tid, `Tool ${tid}`]),
+      );
+    },
   });
-  afterAll(async () => hub?.close());
-  beforeEach(() => {
-    n += 1;
-  });
+  const email = () => `read${ctx.n}@example.ph`;
 
   const read = (aid: string, credential?: string) =>
-    hub.app.inject({
+    ctx.hub.app.inject({
       method: 'GET',
       url: `${switchingEndpoints.accountRead}?aid=${encodeURIComponent(aid)}`,
       headers: credential ? { authorization: `Bearer ${credential}` } : {},
     });
 
   it('answers a platform about its members: verified and the account fields', async () => {
-    const id = await seedAccount(hub, {
+    const id = await seedAccount(ctx.hub, {
       email: email(),
       platforms: ['biz', 'psl'],
       mobile: '9171234567',
-      username: `juan${n}`,
+      username: `juan${ctx.n}`,
       userType: 2,
     });
     const res = await read(id, credentials[13]);
@@ -71,7 +56,7 @@ describe.each(testDialects)('account/read (spec §7) on %s', (dialect) => {
       aid: id,
       email: email(),
       mobile_num: '9171234567',
-      username: `juan${n}`,
+      username: `juan${ctx.n}`,
       home_platform: 'biz',
       platforms: ['psl', 'biz'],
       ut: 2,
@@ -81,10 +66,9 @@ describe.each(testDialects)('account/read (spec §7) on %s', (dialect) => {
   });
 
   it('hides an account from a platform it is not a member of, as if it did not exist', async () => {
-    const id = await seedAccount(hub, { email: email(), platforms: ['psl'] });
+    const id = await seedAccount(ctx.hub, { email: email(), platforms: ['psl'] });
     const hidden = await read(id, credentials[13]);
-    expect(hidden.statusCode).toBe(404);
-    expect(hidden.json()).toEqual({
+    expectRefusal(hidden, 404, {
       code: 'account.not_found',
       message: 'Account does not exist',
       field: 'aid',
@@ -93,9 +77,9 @@ describe.each(testDialects)('account/read (spec §7) on %s', (dialect) => {
   });
 
   it('answers a tool only about accounts that signed in to it', async () => {
-    const id = await seedAccount(hub, { email: email(), platforms: ['psl'] });
+    const id = await seedAccount(ctx.hub, { email: email(), platforms: ['psl'] });
     expect((await read(id, credentials[201])).statusCode).toBe(404);
-    await hub.hub.tools.addMember(201, id, hub.clock.now());
+    await ctx.hub.hub.tools.addMember(201, id, ctx.hub.clock.now());
     const res = await read(id, credentials[201]);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ aid: id, verified: 1, platforms: ['psl'] });
@@ -103,7 +87,7 @@ describe.each(testDialects)('account/read (spec §7) on %s', (dialect) => {
   });
 
   it('needs a credential the registry holds', async () => {
-    const id = await seedAccount(hub, { email: email(), platforms: ['biz'] });
+    const id = await seedAccount(ctx.hub, { email: email(), platforms: ['biz'] });
     for (const credential of [
       undefined,
       'hubtool_13_wrong-secret-here',
@@ -113,7 +97,7 @@ describe.each(testDialects)('account/read (spec §7) on %s', (dialect) => {
       expect(res.statusCode).toBe(401);
       expect(res.json().code).toBe('tool.unauthorized');
     }
-    const basic = await hub.app.inject({
+    const basic = await ctx.hub.app.inject({
       method: 'GET',
       url: `${switchingEndpoints.accountRead}?aid=${id}`,
       headers: { authorization: `Basic ${credentials[13]}` },

@@ -6,33 +6,20 @@ import {
   type ToolSession,
 } from '@hub/core';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedAccount } from '../test-support/accounts.js';
-import { createTestHub, type TestHub } from '../test-support/app.js';
-import { browserFor, strongPassword, type TestBrowser } from '../test-support/client.js';
+import { setUpTestHub } from '../test-support/app.js';
+import { demoToolUrl, seedDemoCatalogue } from '../test-support/catalogue.js';
+import { browserFor, strongPassword } from '../test-support/client.js';
 import { testDialects } from '../test-support/databases.js';
-import { seedLocalCatalogue } from './catalogue.js';
+import { expectRefusal } from '../test-support/refusals.js';
 import { localDemoCredential } from './credentials.js';
 
-const demo = 'http://localhost:3001';
-
 describe.each(testDialects)('partner-tool SSO on %s', (dialect) => {
-  let hub: TestHub;
-  let browser: TestBrowser;
-  let n = 0;
-  const email = () => `tool${n}@example.ph`;
+  const ctx = setUpTestHub(dialect, { seed: seedDemoCatalogue, network: '10.9.0' });
+  const email = () => `tool${ctx.n}@example.ph`;
 
-  beforeAll(async () => {
-    hub = await createTestHub(dialect);
-    await seedLocalCatalogue(hub.database.db, demo, hub.clock.now());
-  });
-  afterAll(async () => hub?.close());
-  beforeEach(() => {
-    n += 1;
-    browser = browserFor(hub, `10.9.0.${n}`);
-  });
-
-  const rqx = (query: Record<string, string>, b = browser) => b.post('/api/sso/rqx', query);
+  const rqx = (query: Record<string, string>, b = ctx.browser) => b.post('/api/sso/rqx', query);
   const decide = async (query: Record<string, string>) => {
     const res = await rqx(query);
     expect(res.statusCode, res.body).toBe(200);
@@ -43,13 +30,22 @@ describe.each(testDialects)('partner-tool SSO on %s', (dialect) => {
       toolSession: ToolSession;
     };
   };
-  const loginThrough = async (from: string, b = browser, account = email()) => {
+  const loginThrough = async (from: string, b = ctx.browser, account = email()) => {
     const first = await b.post(authEndpoints.loginIdentify, { platform: 'psl', account, context: { from } });
     expect(first.statusCode, first.body).toBe(200);
     return b.post(authEndpoints.loginPassword, { flowId: first.json().flowId, password: strongPassword });
   };
+  /** Where the hub sends the browser once it has signed in through `toolSession`. */
+  const returnFrom = async (toolSession: ToolSession, b = ctx.browser) =>
+    new URL((await loginThrough(encodeToolSession(toolSession), b)).json().location);
+  /** A person with an account signs in through the tool session that `query` starts. */
+  const signInThroughTool = async (query: Record<string, string>) => {
+    await seedAccount(ctx.hub, { email: email() });
+    const { toolSession } = await decide(query);
+    return { toolSession, target: await returnFrom(toolSession) };
+  };
   const redeem = (ainfo: string, credential?: string) =>
-    hub.app.inject({
+    ctx.hub.app.inject({
       method: 'POST',
       url: '/api/tools/ainfo/redeem',
       payload: { ainfo },
@@ -58,16 +54,16 @@ describe.each(testDialects)('partner-tool SSO on %s', (dialect) => {
 
   describe('the registry look-ups of spec §7', () => {
     it('answers tools/ssorqx with tinfo and tu, or !tk', async () => {
-      const res = await hub.app.inject('/api/tools/ssorqx?tsa_key=MP_DIRECT_CHECKOUT_RQX');
+      const res = await ctx.hub.app.inject('/api/tools/ssorqx?tsa_key=MP_DIRECT_CHECKOUT_RQX');
       expect(res.json()).toEqual({
         msg: 'valid',
         tinfo: [{ tid: 101, name: 'Marketplace', type: 1, logo: '/tool-logos/mp.svg' }],
         tu: [
-          { name: 'checkout_auth_callback', value: `${demo}/t/101/subscription/checkout/rqx` },
-          { name: 'auth_auth_callback', value: `${demo}/t/101/sso/account/auth` },
+          { name: 'checkout_auth_callback', value: `${demoToolUrl}/t/101/subscription/checkout/rqx` },
+          { name: 'auth_auth_callback', value: `${demoToolUrl}/t/101/sso/account/auth` },
         ],
       });
-      const unknown = await hub.app.inject('/api/tools/ssorqx?tsa_key=NOPE');
+      const unknown = await ctx.hub.app.inject('/api/tools/ssorqx?tsa_key=NOPE');
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toMatchObject({
         msg: '!tk',
@@ -76,8 +72,8 @@ describe.each(testDialects)('partner-tool SSO on %s', (dialect) => {
     });
 
     it('seeds the platforms as tools whose local credential calls the platform API', async () => {
-      const owner = await seedAccount(hub, { email: `owner${n}@example.ph`, platforms: ['biz'] });
-      const res = await hub.app.inject({
+      const owner = await seedAccount(ctx.hub, { email: `owner${ctx.n}@example.ph`, platforms: ['biz'] });
+      const res = await ctx.hub.app.inject({
         method: 'GET',
         url: `/api/account/read?aid=${owner}`,
         headers: { authorization: `Bearer ${localDemoCredential(13)}` },
@@ -87,7 +83,7 @@ describe.each(testDialects)('partner-tool SSO on %s', (dialect) => {
     });
 
     it('answers tools/toolcb by tid and environment', async () => {
-      const res = await hub.app.inject('/api/tools/toolcb?tid=206&env=production');
+      const res = await ctx.hub.app.inject('/api/tools/toolcb?tid=206&env=production');
       expect(res.json()).toEqual({
         tu: [
           {
@@ -96,29 +92,33 @@ describe.each(testDialects)('partner-tool SSO on %s', (dialect) => {
           },
         ],
       });
-      expect((await hub.app.inject('/api/tools/toolcb?tid=abc&env=production')).statusCode).toBe(400);
+      expect((await ctx.hub.app.inject('/api/tools/toolcb?tid=abc&env=production')).statusCode).toBe(400);
     });
   });
 
   describe('the SSO handler of spec §4', () => {
     it.each([
-      [{ from: 'MP_SSO_RQX', callback: 'local' }, '/psl/login', `${demo}/t/101/sso/account/auth`],
+      [{ from: 'MP_SSO_RQX', callback: 'local' }, '/psl/login', `${demoToolUrl}/t/101/sso/account/auth`],
       [
         { from: 'MP_MARKET_CHECKOUT_SSO_RQX', callback: 'local', pricing: 'p1' },
         '/psl/login',
-        `${demo}/t/101/subscription/checkout/rqx`,
+        `${demoToolUrl}/t/101/subscription/checkout/rqx`,
       ],
       [
         { from: 'TOOL_MARKET_PREVIEW_SSO_RQX', tsa_key: 'PCHT_SSO_RQX', callback: 'local' },
         '/psl/registration',
-        `${demo}/t/101/sso/account/auth`,
+        `${demoToolUrl}/t/101/sso/account/auth`,
       ],
       [
         { from: 'PFSHP_SSO_RQX', callback: 'local', auth_type: 'registration' },
         '/psl/registration',
-        `${demo}/t/202/psl/sso/account/auth`,
+        `${demoToolUrl}/t/202/psl/sso/account/auth`,
       ],
-      [{ from: 'PHRC_SSO_DIRECT_RQX', callback: 'local' }, '/psl/login', `${demo}/t/203/sso/account/auth`],
+      [
+        { from: 'PHRC_SSO_DIRECT_RQX', callback: 'local' },
+        '/psl/login',
+        `${demoToolUrl}/t/203/sso/account/auth`,
+      ],
       [
         { from: 'PFPAYMESHARE_SSO_RQX', callback: 'sb', platform: 'business' },
         '/biz/login',
@@ -129,11 +129,15 @@ describe.each(testDialects)('partner-tool SSO on %s', (dialect) => {
         '/psl/login',
         'https://pfjob.example.ph/sso/account/auth',
       ],
-      [{ from: 'PARTNER_DESK_RQX', callback: 'local' }, '/psl/tool/login', `${demo}/t/302/sso/account/auth`],
+      [
+        { from: 'PARTNER_DESK_RQX', callback: 'local' },
+        '/psl/tool/login',
+        `${demoToolUrl}/t/302/sso/account/auth`,
+      ],
       [
         { from: 'PFREFERRAL_SSO_RQX', callback: 'local', auth_type: 'registration', entry: 'ubr_main' },
         '/psl/ubr/ubr_main/registration',
-        `${demo}/t/205/sso/account/auth`,
+        `${demoToolUrl}/t/205/sso/account/auth`,
       ],
     ])('sends %o to %s with the tool session', async (query, path, cb) => {
       const { url, toolSession } = await decide({ platform: 'personal', ...query });
@@ -149,39 +153,20 @@ describe.each(testDialects)('partner-tool SSO on %s', (dialect) => {
       expect(url.searchParams.get('tool_auth')).toBe('CPA Review');
     });
 
+    const keyMissing = ['sso.tsa_key_missing', 'AUTHORIZATION_ERROR: TSA key does not exist.'] as const;
+    const callbackMissing = [
+      'sso.callback_missing',
+      'AUTHORIZATION_ERROR: Callback URL is missing.',
+    ] as const;
     it.each([
-      [{ from: 'NO_SUCH_KEY' }, 'sso.tsa_key_missing', 'AUTHORIZATION_ERROR: TSA key does not exist.'],
-      [{}, 'sso.tsa_key_missing', 'AUTHORIZATION_ERROR: TSA key does not exist.'],
-      [
-        { from: 'TOOL_MARKET_PREVIEW_SSO_RQX', tsa_key: 'NOPE' },
-        'sso.tsa_key_missing',
-        'AUTHORIZATION_ERROR: TSA key does not exist.',
-      ],
-      [
-        { from: 'OFFLINE_TOOL_RQX', callback: 'local' },
-        'sso.callback_missing',
-        'AUTHORIZATION_ERROR: Callback URL is missing.',
-      ],
-      [
-        { from: 'PCHT_SSO_RQX', callback: 'local', subcb: 'https://evil.example/steal' },
-        'sso.callback_missing',
-        'AUTHORIZATION_ERROR: Callback URL is missing.',
-      ],
-      [
-        { from: 'PCHT_SSO_RQX', callback: 'local', subcb: '//evil.example/x' },
-        'sso.callback_missing',
-        'AUTHORIZATION_ERROR: Callback URL is missing.',
-      ],
-      [
-        { from: 'PCHT_SSO_RQX', callback: 'local', subcb: 'javascript:alert(1)' },
-        'sso.callback_missing',
-        'AUTHORIZATION_ERROR: Callback URL is missing.',
-      ],
-      [
-        { from: 'MP_MARKET_CHECKOUT_SSO_RQX', callback: 'local', tid: '999' },
-        'sso.tsa_key_missing',
-        'AUTHORIZATION_ERROR: TSA key does not exist.',
-      ],
+      [{ from: 'NO_SUCH_KEY' }, ...keyMissing],
+      [{}, ...keyMissing],
+      [{ from: 'TOOL_MARKET_PREVIEW_SSO_RQX', tsa_key: 'NOPE' }, ...keyMissing],
+      [{ from: 'OFFLINE_TOOL_RQX', callback: 'local' }, ...callbackMissing],
+      [{ from: 'PCHT_SSO_RQX', callback: 'local', subcb: 'https://evil.example/steal' }, ...callbackMissing],
+      [{ from: 'PCHT_SSO_RQX', callback: 'local', subcb: '//evil.example/x' }, ...callbackMissing],
+      [{ from: 'PCHT_SSO_RQX', callback: 'local', subcb: 'javascript:alert(1)' }, ...callbackMissing],
+      [{ from: 'MP_MARKET_CHECKOUT_SSO_RQX', callback: 'local', tid: '999' }, ...keyMissing],
     ])('refuses %o with %s', async (query, code, message) => {
       const res = await rqx(query);
       expect(res.statusCode).toBe(400);
@@ -194,7 +179,7 @@ describe.each(testDialects)('partner-tool SSO on %s', (dialect) => {
     });
 
     it('pre-fills login or sign-up for a direct checkout, and signs in only the account this browser holds', async () => {
-      await seedAccount(hub, { email: email() });
+      await seedAccount(ctx.hub, { email: email() });
       const base = {
         from: 'MP_DIRECT_CHECKOUT_RQX',
         callback: 'local',
@@ -204,7 +189,7 @@ describe.each(testDialects)('partner-tool SSO on %s', (dialect) => {
       expect((await decide({ ...base, account: 'none', auth_type: 'registration' })).url.pathname).toBe(
         '/psl/registration',
       );
-      const unknown = await decide({ ...base, account: `new${n}@example.ph` });
+      const unknown = await decide({ ...base, account: `new${ctx.n}@example.ph` });
       expect(unknown.url.pathname).toBe('/psl/registration');
       expect(unknown.url.searchParams.get('sainfo')).toContain('"va":"email"');
       const known = await decide({ ...base, account: email() });
@@ -214,33 +199,33 @@ describe.each(testDialects)('partner-tool SSO on %s', (dialect) => {
       expect((await loginThrough(known.url.searchParams.get('from')!)).statusCode).toBe(200);
       const again = await rqx({ ...base, account: email() });
       const target = new URL(again.json().location);
-      expect(`${target.origin}${target.pathname}`).toBe(`${demo}/t/101/subscription/checkout/rqx`);
+      expect(`${target.origin}${target.pathname}`).toBe(`${demoToolUrl}/t/101/subscription/checkout/rqx`);
       expect([...target.searchParams.keys()]).toEqual(['ainfo', 'platform', 'tid', 'pricing', 'ref']);
       expect(target.searchParams.get('pricing')).toBe('gold');
-      const stranger = await rqx({ ...base, account: email() }, browserFor(hub));
+      const stranger = await rqx({ ...base, account: email() }, browserFor(ctx.hub));
       expect(stranger.json().location).toMatch(/^\/psl\/login\?/);
     });
   });
 
   describe('coming back to the tool', () => {
     it('returns to the registered callback with the spec §4 parameters and an ainfo that verifies and redeems once', async () => {
-      await seedAccount(hub, { email: email() });
+      await seedAccount(ctx.hub, { email: email() });
       const { toolSession } = await decide({ from: 'PFSHP_SSO_RQX', callback: 'local', subcb: '/orders/7' });
       const done = await loginThrough(encodeToolSession(toolSession));
       expect(done.statusCode, done.body).toBe(200);
       expect(done.headers['referrer-policy']).toBe('no-referrer');
       const target = new URL(done.json().location);
-      expect(`${target.origin}${target.pathname}`).toBe(`${demo}/t/202/psl/sso/account/auth`);
+      expect(`${target.origin}${target.pathname}`).toBe(`${demoToolUrl}/t/202/psl/sso/account/auth`);
       expect([...target.searchParams.keys()]).toEqual(['ainfo', 'platform', 'ref', 'subcb']);
       expect(target.searchParams.get('ref')).toBe('auth');
       expect(target.searchParams.get('subcb')).toBe('/orders/7');
 
       const ainfo = target.searchParams.get('ainfo')!;
-      const jwks = createLocalJWKSet((await hub.app.inject('/.well-known/jwks.json')).json());
+      const jwks = createLocalJWKSet((await ctx.hub.app.inject('/.well-known/jwks.json')).json());
       const { payload } = await jwtVerify(ainfo, jwks, {
-        issuer: hub.config.publicUrl,
+        issuer: ctx.hub.config.publicUrl,
         audience: 'tool:202',
-        currentDate: new Date(hub.clock.now()),
+        currentDate: new Date(ctx.hub.clock.now()),
       });
       expect(payload).toMatchObject({ account_type: 'psl', platform: 'psl' });
       expect(payload.exp! - payload.iat!).toBe(120);
@@ -256,15 +241,13 @@ describe.each(testDialects)('partner-tool SSO on %s', (dialect) => {
     });
 
     it('returns a market preview to the marketplace with market_preview naming the previewed tool', async () => {
-      await seedAccount(hub, { email: email() });
-      const { toolSession } = await decide({
+      const { toolSession, target } = await signInThroughTool({
         from: 'TOOL_MARKET_PREVIEW_SSO_RQX',
         tsa_key: 'PCHT_SSO_RQX',
         callback: 'local',
       });
       expect(toolSession).toMatchObject({ tid: 101, tinfo: [{ tid: 201, name: 'Chat' }] });
-      const target = new URL((await loginThrough(encodeToolSession(toolSession))).json().location);
-      expect(`${target.origin}${target.pathname}`).toBe(`${demo}/t/101/sso/account/auth`);
+      expect(`${target.origin}${target.pathname}`).toBe(`${demoToolUrl}/t/101/sso/account/auth`);
       expect([...target.searchParams.entries()].slice(1)).toEqual([
         ['market_preview', '201'],
         ['platform', 'psl'],
@@ -272,16 +255,14 @@ describe.each(testDialects)('partner-tool SSO on %s', (dialect) => {
     });
 
     it('returns a marketplace checkout with the purchased tool, pricing and a plain subcb', async () => {
-      await seedAccount(hub, { email: email() });
-      const { toolSession } = await decide({
+      const { target } = await signInThroughTool({
         from: 'MP_MARKET_CHECKOUT_SSO_RQX',
         callback: 'local',
         tid: '204',
         pricing: 'monthly',
         subcb: 'plans',
       });
-      const target = new URL((await loginThrough(encodeToolSession(toolSession))).json().location);
-      expect(`${target.origin}${target.pathname}`).toBe(`${demo}/t/101/subscription/checkout/rqx`);
+      expect(`${target.origin}${target.pathname}`).toBe(`${demoToolUrl}/t/101/subscription/checkout/rqx`);
       expect(Object.fromEntries([...target.searchParams.entries()].slice(1))).toEqual({
         platform: 'psl',
         tid: '204',
@@ -291,16 +272,13 @@ describe.each(testDialects)('partner-tool SSO on %s', (dialect) => {
     });
 
     it('refuses an expired ainfo', async () => {
-      await seedAccount(hub, { email: email() });
-      const { toolSession } = await decide({ from: 'PCHT_SSO_RQX', callback: 'local' });
-      const ainfo = new URL(
-        (await loginThrough(encodeToolSession(toolSession))).json().location,
-      ).searchParams.get('ainfo')!;
-      hub.clock.advance(121_000);
+      const { target } = await signInThroughTool({ from: 'PCHT_SSO_RQX', callback: 'local' });
+      const ainfo = target.searchParams.get('ainfo')!;
+      ctx.hub.clock.advance(121_000);
       expect((await redeem(ainfo, localDemoCredential(201))).json().code).toBe('token.invalid');
     });
 
-    const registered = `${demo}/t/201/sso/account/auth`;
+    const registered = `${demoToolUrl}/t/201/sso/account/auth`;
     it.each([
       ['a suffix', `${registered}x`],
       ['another port', registered.replace(':3001', ':3002')],
@@ -308,11 +286,11 @@ describe.each(testDialects)('partner-tool SSO on %s', (dialect) => {
       ['userinfo', registered.replace('http://', 'http://user@')],
       ['an encoded character', registered.replace('account', 'acc%6Funt')],
       ['a trailing slash', `${registered}/`],
-      ['another path', `${demo}/t/201/other`],
-      ['another tool', `${demo}/t/202/psl/sso/account/auth`],
+      ['another path', `${demoToolUrl}/t/201/other`],
+      ['another tool', `${demoToolUrl}/t/202/psl/sso/account/auth`],
       ['another host', 'https://evil.example/sso/account/auth'],
     ])('refuses a tool session whose cb has %s', async (_name, cb) => {
-      await seedAccount(hub, { email: email() });
+      await seedAccount(ctx.hub, { email: email() });
       const { toolSession } = await decide({ from: 'PCHT_SSO_RQX', callback: 'local' });
       const res = await loginThrough(encodeToolSession({ ...toolSession, cb }));
       expect(res.statusCode).toBe(400);
@@ -321,15 +299,15 @@ describe.each(testDialects)('partner-tool SSO on %s', (dialect) => {
     });
 
     it('refuses a tool session whose key names another tool', async () => {
-      await seedAccount(hub, { email: email() });
+      await seedAccount(ctx.hub, { email: email() });
       const { toolSession } = await decide({ from: 'PCHT_SSO_RQX', callback: 'local' });
       const res = await loginThrough(encodeToolSession({ ...toolSession, tsa_key: 'PFJOB_SSO_RQX' }));
       expect(res.json().code).toBe('sso.tsa_key_missing');
     });
 
     it('records a referral for referral keys (referred_from 1)', async () => {
-      const referrer = await seedAccount(hub, { email: `referrer${n}@example.ph` });
-      const referred = await seedAccount(hub, { email: email() });
+      const referrer = await seedAccount(ctx.hub, { email: `referrer${ctx.n}@example.ph` });
+      const referred = await seedAccount(ctx.hub, { email: email() });
       const refAFrnd = encodeRefAFrnd({ tid: 205, aid: referrer, ref_from: 7 });
       const { toolSession } = await decide({
         from: 'PFREFERRAL_SSO_RQX',
@@ -338,7 +316,7 @@ describe.each(testDialects)('partner-tool SSO on %s', (dialect) => {
       });
       const done = await loginThrough(encodeToolSession(toolSession));
       expect(new URL(done.json().location).searchParams.get('ref_a_frnd')).toBe(refAFrnd);
-      const rows = await hub.database.db
+      const rows = await ctx.db
         .selectFrom('referrals')
         .selectAll()
         .where('referred_user_id', '=', referred)
@@ -351,74 +329,60 @@ describe.each(testDialects)('partner-tool SSO on %s', (dialect) => {
 
   describe('tool login (spec §2)', () => {
     it("checks that the account belongs to the tool: 'Account is not registered to {tool name}'", async () => {
-      const id = await seedAccount(hub, { email: email() });
+      const id = await seedAccount(ctx.hub, { email: email() });
       const { toolSession } = await decide({ from: 'PARTNER_DESK_RQX', callback: 'local' });
       const from = encodeToolSession(toolSession);
       const identify = () =>
-        browser.post(authEndpoints.loginIdentify, {
+        ctx.browser.post(authEndpoints.loginIdentify, {
           platform: 'psl',
           account: email(),
           toolLogin: true,
           context: { from },
         });
       const refused = await identify();
-      expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({
+      expectRefusal(refused, 403, {
         code: 'account.not_registered_to_tool',
         message: 'Account is not registered to Partner Desk',
         field: 'account',
       });
-      await hub.hub.tools.addMember(302, id, hub.clock.now());
+      await ctx.hub.hub.tools.addMember(302, id, ctx.hub.clock.now());
       expect((await identify()).json().next).toBe('password');
     });
   });
 
   describe('keys and logout', () => {
     it('keeps a rotated key published until its tokens expire', async () => {
-      await seedAccount(hub, { email: email() });
-      const { toolSession } = await decide({ from: 'PCHT_SSO_RQX', callback: 'local' });
-      const old = new URL(
-        (await loginThrough(encodeToolSession(toolSession))).json().location,
-      ).searchParams.get('ainfo')!;
-      const newKid = await hub.hub.keys.rotate();
-      const kids = (await hub.app.inject('/.well-known/jwks.json'))
+      const { toolSession, target } = await signInThroughTool({ from: 'PCHT_SSO_RQX', callback: 'local' });
+      const old = target.searchParams.get('ainfo')!;
+      const newKid = await ctx.hub.hub.keys.rotate();
+      const kids = (await ctx.hub.app.inject('/.well-known/jwks.json'))
         .json()
         .keys.map((k: { kid: string }) => k.kid);
       expect(kids).toContain(decodeProtectedHeader(old).kid);
       expect(kids).toContain(newKid);
       expect((await redeem(old, localDemoCredential(201))).statusCode).toBe(200);
       // Published first, signing a minute later: tools caching the JWKS already know it.
-      const during = new URL(
-        (await loginThrough(encodeToolSession(toolSession), browserFor(hub))).json().location,
-      ).searchParams.get('ainfo')!;
+      const during = (await returnFrom(toolSession, browserFor(ctx.hub))).searchParams.get('ainfo')!;
       expect(decodeProtectedHeader(during).kid).toBe(decodeProtectedHeader(old).kid);
-      hub.clock.advance(60_000);
-      const fresh = new URL(
-        (await loginThrough(encodeToolSession(toolSession), browserFor(hub))).json().location,
-      ).searchParams.get('ainfo')!;
+      ctx.hub.clock.advance(60_000);
+      const fresh = (await returnFrom(toolSession, browserFor(ctx.hub))).searchParams.get('ainfo')!;
       expect(decodeProtectedHeader(fresh).kid).toBe(newKid);
-      hub.clock.advance(121_000);
-      const later = (await hub.app.inject('/.well-known/jwks.json'))
+      ctx.hub.clock.advance(121_000);
+      const later = (await ctx.hub.app.inject('/.well-known/jwks.json'))
         .json()
         .keys.map((k: { kid: string }) => k.kid);
       expect(later).toEqual([newKid]);
     });
 
     it('ends the hub session on /sso/logout and returns to a registered URL only', async () => {
-      await seedAccount(hub, { email: email() });
-      const { toolSession } = await decide({ from: 'PCHT_SSO_RQX', callback: 'local' });
-      await loginThrough(encodeToolSession(toolSession));
-      const out = await browser.get('/sso/logout?tid=201&callback=local');
+      await signInThroughTool({ from: 'PCHT_SSO_RQX', callback: 'local' });
+      const out = await ctx.browser.get('/sso/logout?tid=201&callback=local');
       expect(out.statusCode).toBe(303);
-      expect(out.headers.location).toBe(demo);
-      const live = await hub.database.db
-        .selectFrom('sessions')
-        .select('id')
-        .where('revoked_at', 'is', null)
-        .execute();
-      const mine = browser.cookies.get('hub_session');
+      expect(out.headers.location).toBe(demoToolUrl);
+      const live = await ctx.db.selectFrom('sessions').select('id').where('revoked_at', 'is', null).execute();
+      const mine = ctx.browser.cookies.get('hub_session');
       expect(mine === '' || mine === undefined || !live.length).toBe(true);
-      expect((await browser.get('/sso/logout?tid=999')).headers.location).toBe('/');
+      expect((await ctx.browser.get('/sso/logout?tid=999')).headers.location).toBe('/');
     });
   });
 });

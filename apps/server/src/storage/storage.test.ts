@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountRow } from '../test-support/accounts.js';
 import { createTestDatabase, testDialects } from '../test-support/databases.js';
 import type { HubDatabase } from './database.js';
 import { migrateToLatest } from './migrate.js';
@@ -15,21 +16,7 @@ describe.each(testDialects)('storage on %s', (dialect) => {
   const insertAccount = (id: string, email: string) =>
     database.db
       .insertInto('accounts')
-      .values({
-        id,
-        email,
-        email_normalized: email.toLowerCase(),
-        mobile_num: null,
-        username: null,
-        username_normalized: null,
-        password_hash: null,
-        home_platform: 'psl',
-        user_type: 0,
-        u_type: 1,
-        verified: 1,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(accountRow(id, email, now))
       .execute();
 
   it('migrates idempotently', async () => {

@@ -1,8 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type { Platform } from '@hub/core';
+import type { Insertable } from 'kysely';
 import { hashPassword } from '../services/passwords.js';
+import type { AccountsTable } from '../storage/schema.js';
 import type { TestHub } from './app.js';
 import { strongPassword } from './client.js';
+
+/**
+ * The accounts row of a verified person on Personal known by nothing but an email: no password,
+ * mobile number or username yet (the columns left out are null).
+ */
+export const accountRow = (id: string, email: string, now: number): Insertable<AccountsTable> => ({
+  id,
+  email,
+  email_normalized: email.toLowerCase(),
+  home_platform: 'psl',
+  user_type: 0,
+  u_type: 1,
+  verified: 1,
+  created_at: now,
+  updated_at: now,
+});
 
 /** An account as a finished sign-up leaves it, with the identifiers and types a test needs. */
 export const seedAccount = async (
@@ -22,9 +40,7 @@ export const seedAccount = async (
   const platforms = input.platforms ?? ['psl'];
   await hub.database.db.transaction().execute(async (trx) => {
     await hub.hub.accounts.insert(trx, {
-      id,
-      email: input.email,
-      email_normalized: input.email.toLowerCase(),
+      ...accountRow(id, input.email, now),
       mobile_num: input.mobile ?? null,
       username: input.username ?? null,
       username_normalized: input.username?.toLowerCase() ?? null,
@@ -32,9 +48,6 @@ export const seedAccount = async (
       home_platform: platforms[0]!,
       user_type: input.userType ?? 0,
       u_type: input.uType ?? 1,
-      verified: 1,
-      created_at: now,
-      updated_at: now,
       password_changed_at: now,
     });
     for (const [i, platform] of platforms.entries())

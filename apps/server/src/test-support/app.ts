@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildApp, type HubApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import type { HubDatabase } from '../storage/database.js';
+import { browserFor, type TestBrowser } from './client.js';
 import { createTestDatabase, type TestDialect } from './databases.js';
 
 export interface TestClock {
@@ -53,4 +55,58 @@ export const createTestHub = async (
       await database.close();
     },
   };
+};
+
+export interface TestHubOptions {
+  /** Configuration on top of the test defaults; a function when it is known only once other hooks ran. */
+  env?: Record<string, string> | (() => Record<string, string>);
+  /** Rows every test of the block relies on (the catalogue, registered tools), written once. */
+  seed?: (hub: TestHub) => Promise<unknown>;
+  /** The first three octets of each test's browser address; the fourth is the test's number. */
+  network?: string;
+}
+
+/** What the tests of one describe block share: a hub, and for each test a number and a browser. */
+export interface TestHubContext {
+  readonly hub: TestHub;
+  /** The hub's database, for what a test looks up or arranges there directly. */
+  readonly db: HubDatabase['db'];
+  /** 1 in the first test, 2 in the next: a test's own emails. A test moves it on for fresh ones. */
+  n: number;
+  /** A browser of this test's own (no cookies yet) at `${network}.${n}`. */
+  readonly browser: TestBrowser;
+}
+
+/**
+ * Registers the hooks of a describe block that runs against one hub: built (and seeded) before the
+ * first test, closed after the last, and a fresh number and browser before each test.
+ */
+export const setUpTestHub = (dialect: TestDialect, options: TestHubOptions = {}): TestHubContext => {
+  let hub: TestHub | undefined;
+  let browser: TestBrowser | undefined;
+  const context: TestHubContext = {
+    get hub() {
+      if (!hub) throw new Error('the test hub is built in beforeAll: use it in a hook or a test');
+      return hub;
+    },
+    get db() {
+      return context.hub.database.db;
+    },
+    n: 0,
+    get browser() {
+      if (!browser) throw new Error('no test browser: give setUpTestHub a network');
+      return browser;
+    },
+  };
+  beforeAll(async () => {
+    const { env, seed } = options;
+    hub = await createTestHub(dialect, typeof env === 'function' ? env() : env);
+    await seed?.(hub);
+  });
+  afterAll(async () => hub?.close());
+  beforeEach(() => {
+    context.n += 1;
+    if (options.network) browser = browserFor(context.hub, `${options.network}.${context.n}`);
+  });
+  return context;
 };

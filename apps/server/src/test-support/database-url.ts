@@ -6,9 +6,9 @@ import pg from 'pg';
 import type { TestDialect } from './databases.js';
 
 /**
- * A DATABASE_URL for code that opens the database itself (the CLI): a SQLite file in a fresh
- * temporary folder, or a new, empty PostgreSQL database beside TEST_DATABASE_URL's. Not
- * migrated: the code under test does that. `drop` removes it.
+ * A DATABASE_URL for code that opens the database itself (the CLI, and `createTestDatabase` on
+ * PostgreSQL): a SQLite file in a fresh temporary folder, or a new, empty PostgreSQL database
+ * beside TEST_DATABASE_URL's. Not migrated: the code that opens it does that. `drop` removes it.
  */
 export const createTestDatabaseUrl = async (
   dialect: TestDialect,

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { type HubDatabase, openDatabase } from '../storage/database.js';
 import { migrateToLatest } from '../storage/migrate.js';
+import { createTestDatabaseUrl } from './database-url.js';
 
 export type TestDialect = 'sqlite' | 'postgres';
 
@@ -20,29 +19,14 @@ export const createTestDatabase = async (dialect: TestDialect): Promise<HubDatab
     await migrateToLatest(database);
     return database;
   }
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `hub_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = openDatabase(url.toString(), { poolSize: 5 });
+  const { url, drop } = await createTestDatabaseUrl('postgres');
+  const database = openDatabase(url, { poolSize: 5 });
   await migrateToLatest(database);
   return {
     ...database,
     async close() {
       await database.close();
-      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+      await drop();
     },
   };
-};
-
-const adminQuery = async (url: string, text: string) => {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 };

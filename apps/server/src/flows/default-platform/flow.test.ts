@@ -1,43 +1,34 @@
 import { authEndpoints, switchingEndpoints } from '@hub/core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedAccount } from '../../test-support/accounts.js';
-import { createTestHub, type TestHub } from '../../test-support/app.js';
-import { browserFor, strongPassword, type TestBrowser } from '../../test-support/client.js';
+import { setUpTestHub } from '../../test-support/app.js';
+import { auditEvents } from '../../test-support/audit.js';
+import { browserFor, strongPassword } from '../../test-support/client.js';
 import { testDialects } from '../../test-support/databases.js';
+import { expectRefusal } from '../../test-support/refusals.js';
 
 describe.each(testDialects)('default platform (switching option3) on %s', (dialect) => {
-  let hub: TestHub;
-  let browser: TestBrowser;
-  let n = 0;
-  const email = () => `both${n}@example.ph`;
+  const ctx = setUpTestHub(dialect, { network: '198.19.0' });
+  const email = () => `both${ctx.n}@example.ph`;
 
-  beforeAll(async () => {
-    hub = await createTestHub(dialect);
-  });
-  afterAll(async () => hub?.close());
-  beforeEach(() => {
-    n += 1;
-    browser = browserFor(hub, `198.19.0.${n}`);
-  });
-
-  const signedIn = async (platforms: Array<'psl' | 'biz'> = ['psl', 'biz'], b = browser) => {
-    const id = await seedAccount(hub, { email: email(), platforms });
+  const signedIn = async (platforms: Array<'psl' | 'biz'> = ['psl', 'biz'], b = ctx.browser) => {
+    const id = await seedAccount(ctx.hub, { email: email(), platforms });
     const first = await b.post(authEndpoints.loginIdentify, { platform: platforms[0], account: email() });
     await b.post(authEndpoints.loginPassword, { flowId: first.json().flowId, password: strongPassword });
     return id;
   };
-  const choose = (platform: string, b = browser) =>
+  const choose = (platform: string, b = ctx.browser) =>
     b.post(switchingEndpoints.defaultPlatformStart, { platform });
   const flowOf = async (platform: string) => {
     const res = await choose(platform);
     expect(res.statusCode, res.body).toBe(200);
     return new URL(res.json().location, 'http://x').searchParams.get('flow')!;
   };
-  const confirm = (flowId: string, password = strongPassword, b = browser) =>
+  const confirm = (flowId: string, password = strongPassword, b = ctx.browser) =>
     b.post(switchingEndpoints.defaultPlatformConfirm, { flowId, password });
   const defaultsOf = async (accountId: string) =>
     (
-      await hub.database.db
+      await ctx.db
         .selectFrom('platform_memberships')
         .select('platform')
         .where('account_id', '=', accountId)
@@ -47,7 +38,7 @@ describe.each(testDialects)('default platform (switching option3) on %s', (diale
 
   it('shows the platforms, and makes the chosen one the only default once the password confirms it', async () => {
     const id = await signedIn();
-    const state = await browser.get(switchingEndpoints.defaultPlatformState);
+    const state = await ctx.browser.get(switchingEndpoints.defaultPlatformState);
     expect(state.statusCode).toBe(200);
     expect(state.headers['cache-control']).toBe('no-store');
     expect(state.json()).toEqual({
@@ -63,7 +54,7 @@ describe.each(testDialects)('default platform (switching option3) on %s', (diale
     const target = new URL(start.json().location, 'http://x');
     expect(target.pathname).toBe('/biz/switching/option3/finalize');
     const flowId = target.searchParams.get('flow')!;
-    const status = await browser.get(`${switchingEndpoints.defaultPlatformStatus}?flowId=${flowId}`);
+    const status = await ctx.browser.get(`${switchingEndpoints.defaultPlatformStatus}?flowId=${flowId}`);
     expect(status.json()).toEqual({
       state: 'chosen',
       platform: 'biz',
@@ -79,25 +70,19 @@ describe.each(testDialects)('default platform (switching option3) on %s', (diale
     const done = await confirm(flowId);
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().location).toMatch(
-      new RegExp(`^${hub.config.platformUrls.biz}/sso/account/auth\\?ainfo=`),
+      new RegExp(`^${ctx.hub.config.platformUrls.biz}/sso/account/auth\\?ainfo=`),
     );
     expect(await defaultsOf(id)).toEqual(['biz']);
-    expect((await hub.hub.accounts.findById(id))?.home_platform).toBe('biz');
+    expect((await ctx.hub.hub.accounts.findById(id))?.home_platform).toBe('biz');
     expect((await confirm(flowId)).json().code).toBe('flow.not_found');
-    const events = await hub.database.db
-      .selectFrom('audit_events')
-      .select('detail')
-      .where('account_id', '=', id)
-      .where('event', '=', 'default_platform.changed')
-      .execute();
+    const events = await auditEvents(ctx.hub, { accountId: id, event: 'default_platform.changed' });
     expect(events.map((e) => JSON.parse(e.detail))).toEqual([{ platform: 'biz', previous: 'psl' }]);
   });
 
   it("refuses a platform the account is not registered to: 'Account is not registered to Business'", async () => {
     await signedIn(['psl']);
     const res = await choose('biz');
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({
+    expectRefusal(res, 403, {
       code: 'account.not_registered_to_platform',
       message: 'Account is not registered to Business',
       field: 'platform',
@@ -105,15 +90,17 @@ describe.each(testDialects)('default platform (switching option3) on %s', (diale
   });
 
   it('needs a signed-in account, and keeps the flow to its browser and its account', async () => {
-    expect((await browser.get(switchingEndpoints.defaultPlatformState)).json().code).toBe('session.required');
+    expect((await ctx.browser.get(switchingEndpoints.defaultPlatformState)).json().code).toBe(
+      'session.required',
+    );
     expect((await choose('biz')).statusCode).toBe(401);
     await signedIn();
     const flowId = await flowOf('biz');
-    const stranger = browserFor(hub);
-    n += 1;
+    const stranger = browserFor(ctx.hub);
+    ctx.n += 1;
     await signedIn(['psl', 'biz'], stranger);
     expect((await confirm(flowId, strongPassword, stranger)).json().code).toBe('flow.not_found');
-    const elsewhere = await browser.post(
+    const elsewhere = await ctx.browser.post(
       switchingEndpoints.defaultPlatformConfirm,
       { flowId, password: strongPassword },
       { origin: 'https://evil.example' },
@@ -128,6 +115,6 @@ describe.each(testDialects)('default platform (switching option3) on %s', (diale
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     const defaults = await defaultsOf(id);
     expect(defaults).toHaveLength(1);
-    expect((await hub.hub.accounts.findById(id))?.home_platform).toBe(defaults[0]);
+    expect((await ctx.hub.hub.accounts.findById(id))?.home_platform).toBe(defaults[0]);
   });
 });

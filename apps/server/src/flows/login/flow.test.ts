@@ -1,9 +1,15 @@
 import { authEndpoints, decodeSainfo } from '@hub/core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedAccount } from '../../test-support/accounts.js';
-import { createTestHub, type TestHub } from '../../test-support/app.js';
-import { browserFor, strongPassword, type TestBrowser } from '../../test-support/client.js';
+import { setUpTestHub } from '../../test-support/app.js';
+import { auditEvents } from '../../test-support/audit.js';
+import { strongPassword } from '../../test-support/client.js';
 import { testDialects } from '../../test-support/databases.js';
+import {
+  expectClientRefusedOnBothPlatforms,
+  expectUnknownAndBlankAccountsRefused,
+  expectWrongPasswordRefused,
+} from '../../test-support/refusals.js';
 import { passwordDelayMs } from './flow.js';
 
 describe('passwordDelayMs', () => {
@@ -16,49 +22,34 @@ describe('passwordDelayMs', () => {
 });
 
 describe.each(testDialects)('login on %s', (dialect) => {
-  let hub: TestHub;
-  let browser: TestBrowser;
-  let n = 0;
-  const email = () => `login${n}@example.ph`;
-
-  beforeAll(async () => {
-    hub = await createTestHub(dialect);
-  });
-  afterAll(async () => hub?.close());
-  beforeEach(() => {
-    n += 1;
-    browser = browserFor(hub, `192.0.2.${n}`);
-  });
+  const ctx = setUpTestHub(dialect, { network: '192.0.2' });
+  const email = () => `login${ctx.n}@example.ph`;
 
   const identify = (account: string, platform = 'psl') =>
-    browser.post(authEndpoints.loginIdentify, { platform, account });
+    ctx.browser.post(authEndpoints.loginIdentify, { platform, account });
   const password = (flowId: string, value: string) =>
-    browser.post(authEndpoints.loginPassword, { flowId, password: value });
+    ctx.browser.post(authEndpoints.loginPassword, { flowId, password: value });
 
   it('logs in identifier first and exits to the platform site with ainfo and a session', async () => {
-    await seedAccount(hub, { email: email() });
+    await seedAccount(ctx.hub, { email: email() });
     const first = await identify(` ${email().toUpperCase()} `);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ next: 'password', account: { kind: 'email' } });
     const done = await password(first.json().flowId, strongPassword);
     expect(done.statusCode).toBe(200);
     expect(done.json().location).toMatch(
-      new RegExp(`^${hub.config.platformUrls.psl}/sso/account/auth\\?ainfo=`),
+      new RegExp(`^${ctx.hub.config.platformUrls.psl}/sso/account/auth\\?ainfo=`),
     );
     expect(done.cookies.find((c) => c.name === 'hub_session')).toMatchObject({
       httpOnly: true,
       sameSite: 'Lax',
     });
-    const events = await hub.database.db
-      .selectFrom('audit_events')
-      .select('event')
-      .where('event', '=', 'login.success')
-      .execute();
+    const events = await auditEvents(ctx.hub, { event: 'login.success' });
     expect(events.length).toBeGreaterThan(0);
   });
 
   it('finds a mobile number typed with its leading 0, and shows it with +63', async () => {
-    await seedAccount(hub, { email: email(), mobile: '9171234567' });
+    await seedAccount(ctx.hub, { email: email(), mobile: '9171234567' });
     const res = await identify('09171234567');
     expect(res.json()).toMatchObject({
       next: 'password',
@@ -67,32 +58,26 @@ describe.each(testDialects)('login on %s', (dialect) => {
   });
 
   it("answers 'Account does not exist' for an unknown account and 'Account is required' for none", async () => {
-    expect((await identify('nobody@example.ph')).json()).toEqual({
-      code: 'account.not_found',
-      message: 'Account does not exist',
-      field: 'account',
-    });
-    expect((await identify('   ')).json()).toMatchObject({
-      code: 'account.required',
-      message: 'Account is required',
-    });
+    await expectUnknownAndBlankAccountsRefused(identify);
   });
 
   it('refuses a client account on both platforms and a company account on Personal only', async () => {
-    await seedAccount(hub, { email: `client${n}@example.ph`, userType: 5, platforms: ['psl', 'biz'] });
-    for (const platform of ['psl', 'biz']) {
-      const res = await identify(`client${n}@example.ph`, platform);
-      expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe('Clients are unable to use their accounts in this particular system.');
-    }
-    await seedAccount(hub, { email: `company${n}@example.ph`, userType: 2, platforms: ['biz'] });
-    expect((await identify(`company${n}@example.ph`, 'psl')).json().code).toBe('account.company_on_personal');
-    expect((await identify(`company${n}@example.ph`, 'biz')).json().next).toBe('password');
+    await seedAccount(ctx.hub, {
+      email: `client${ctx.n}@example.ph`,
+      userType: 5,
+      platforms: ['psl', 'biz'],
+    });
+    await expectClientRefusedOnBothPlatforms(identify, `client${ctx.n}@example.ph`);
+    await seedAccount(ctx.hub, { email: `company${ctx.n}@example.ph`, userType: 2, platforms: ['biz'] });
+    expect((await identify(`company${ctx.n}@example.ph`, 'psl')).json().code).toBe(
+      'account.company_on_personal',
+    );
+    expect((await identify(`company${ctx.n}@example.ph`, 'biz')).json().next).toBe('password');
   });
 
   it('sends an account of the other platform to switching option1 with a sainfo', async () => {
-    await seedAccount(hub, { email: email(), platforms: ['psl'] });
-    const res = await browser.post(authEndpoints.loginIdentify, {
+    await seedAccount(ctx.hub, { email: email(), platforms: ['psl'] });
+    const res = await ctx.browser.post(authEndpoints.loginIdentify, {
       platform: 'biz',
       account: email(),
       context: { from: '{"tid":5}' },
@@ -105,49 +90,42 @@ describe.each(testDialects)('login on %s', (dialect) => {
   });
 
   it("answers 'Incorrect password.' and keeps the flow at the password step", async () => {
-    await seedAccount(hub, { email: email() });
+    await seedAccount(ctx.hub, { email: email() });
     const flowId = (await identify(email())).json().flowId;
-    const wrong = await password(flowId, 'Wrong-password-1');
-    expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({
-      code: 'password.incorrect',
-      message: 'Incorrect password.',
-      field: 'password',
-    });
-    expect((await password(flowId, '')).json().code).toBe('password.required');
+    await expectWrongPasswordRefused((value) => password(flowId, value));
     expect((await password(flowId, strongPassword)).statusCode).toBe(200);
     expect((await password(flowId, strongPassword)).json().code).toBe('flow.not_found');
   });
 
   it('takes a password with # (it travels in the body, never the URL)', async () => {
-    await seedAccount(hub, { email: email(), password: 'Hash#tag-2026' });
+    await seedAccount(ctx.hub, { email: email(), password: 'Hash#tag-2026' });
     const flowId = (await identify(email())).json().flowId;
     expect((await password(flowId, 'Hash#tag-2026')).statusCode).toBe(200);
   });
 
   it('delays the 11th consecutive wrong password, grows the delay, and resets on success', async () => {
-    const id = await seedAccount(hub, { email: email() });
+    const id = await seedAccount(ctx.hub, { email: email() });
     const flowId = (await identify(email())).json().flowId;
     for (let i = 0; i < 10; i++) expect((await password(flowId, `Wrong-${i}-pass`)).statusCode).toBe(401);
     const blocked = await password(flowId, strongPassword);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({ code: 'rate_limited', retryAfter: 30 });
-    hub.clock.advance(30_000);
+    ctx.hub.clock.advance(30_000);
     expect((await password(flowId, 'Wrong-again-1')).statusCode).toBe(401);
     expect((await password(flowId, strongPassword)).json().retryAfter).toBe(60);
-    hub.clock.advance(60_000);
+    ctx.hub.clock.advance(60_000);
     expect((await password(flowId, strongPassword)).statusCode).toBe(200);
-    const account = await hub.hub.accounts.findById(id);
+    const account = await ctx.hub.hub.accounts.findById(id);
     expect(account).toMatchObject({ failed_password_count: 0, password_blocked_until: null });
   });
 
   it('limits account look-ups per client IP and lets them again in the next minute', async () => {
-    hub.clock.set(Math.ceil(hub.clock.now() / 60_000) * 60_000);
+    ctx.hub.clock.set(Math.ceil(ctx.hub.clock.now() / 60_000) * 60_000);
     for (let i = 0; i < 60; i++) expect((await identify(`nobody${i}@example.ph`)).statusCode).toBe(404);
     const refused = await identify('nobody@example.ph');
     expect(refused.statusCode).toBe(429);
     expect(refused.json().retryAfter).toBe(60);
-    hub.clock.advance(60_000);
+    ctx.hub.clock.advance(60_000);
     expect((await identify('nobody@example.ph')).statusCode).toBe(404);
   });
 });

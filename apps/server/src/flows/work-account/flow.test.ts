@@ -1,48 +1,32 @@
 import { authEndpoints, switchingEndpoints } from '@hub/core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { newToolCredential } from '../../sso/credentials.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { seedAccount } from '../../test-support/accounts.js';
-import { createTestHub, type TestHub } from '../../test-support/app.js';
+import { setUpTestHub } from '../../test-support/app.js';
+import { auditEvents } from '../../test-support/audit.js';
 import { browserFor, strongPassword, type TestBrowser } from '../../test-support/client.js';
 import { testDialects } from '../../test-support/databases.js';
+import { expectRefusal } from '../../test-support/refusals.js';
+import { registerTools } from '../../test-support/tools.js';
 
 describe.each(testDialects)('work accounts on %s', (dialect) => {
-  let hub: TestHub;
+  let credentials: Record<number, string> = {};
+  const ctx = setUpTestHub(dialect, {
+    seed: async (hub) => {
+      // The platforms are tools of the registry under their default tool ids (13 Business, 18 Personal here).
+      credentials = await registerTools(hub, [
+        [13, 'Business'],
+        [18, 'Personal'],
+        [201, 'Chat'],
+      ]);
+    },
+  });
   let owner: TestBrowser;
   let invitee: TestBrowser;
-  let n = 0;
-  const credentials: Record<number, string> = {};
-  const ownerEmail = () => `boss${n}@example.ph`;
-  const workEmail = () => `staff${n}@example.ph`;
-
-  beforeAll(async () => {
-    hub = await createTestHub(dialect);
-    const now = hub.clock.now();
-    // The platforms are tools of the registry under their default tool ids (13 Business, 18 Personal here).
-    for (const [tid, name] of [
-      [13, 'Business'],
-      [18, 'Personal'],
-      [201, 'Chat'],
-    ] as const) {
-      const { credential, hash } = newToolCredential(tid);
-      credentials[tid] = credential;
-      await hub.hub.tools.insert({
-        tid,
-        name,
-        type: 1,
-        logo: null,
-        path_prefix: '',
-        credential_hash: hash,
-        created_at: now,
-        updated_at: now,
-      });
-    }
-  });
-  afterAll(async () => hub?.close());
+  const ownerEmail = () => `boss${ctx.n}@example.ph`;
+  const workEmail = () => `staff${ctx.n}@example.ph`;
   beforeEach(() => {
-    n += 1;
-    owner = browserFor(hub, `198.51.100.${n}`);
-    invitee = browserFor(hub, `203.0.113.${n}`);
+    owner = browserFor(ctx.hub, `198.51.100.${ctx.n}`);
+    invitee = browserFor(ctx.hub, `203.0.113.${ctx.n}`);
   });
 
   const signIn = async (account: string, platform: 'psl' | 'biz', b: TestBrowser) => {
@@ -54,13 +38,13 @@ describe.each(testDialects)('work accounts on %s', (dialect) => {
     expect(done.statusCode, done.body).toBe(200);
   };
   const signedInOwner = async (input: Partial<Parameters<typeof seedAccount>[1]> = {}) => {
-    const id = await seedAccount(hub, { email: ownerEmail(), platforms: ['biz'], ...input });
+    const id = await seedAccount(ctx.hub, { email: ownerEmail(), platforms: ['biz'], ...input });
     await signIn(ownerEmail(), input.platforms?.[0] ?? 'biz', owner);
     return id;
   };
   const invite = (email = workEmail(), b = owner) => b.post(switchingEndpoints.workAccountInvite, { email });
   const platformInvite = (body: Record<string, unknown>, credential?: string) =>
-    hub.app.inject({
+    ctx.hub.app.inject({
       method: 'POST',
       url: switchingEndpoints.platformWorkAccounts,
       payload: body,
@@ -68,8 +52,8 @@ describe.each(testDialects)('work accounts on %s', (dialect) => {
     });
   /** The invitation mail: its link (the flow id) and its code. */
   const invitation = async (to = workEmail()) => {
-    await hub.mailWorker.runOnce();
-    const mail = hub.devMailbox?.latestFor(to);
+    await ctx.hub.mailWorker.runOnce();
+    const mail = ctx.hub.devMailbox?.latestFor(to);
     const link = mail?.text.match(/^(http\S+\/biz\/comp\/account\/verification\?invite=([A-Za-z0-9_-]+))$/m);
     const code = mail?.text.match(/^ {4}(\d{6})$/m)?.[1];
     if (!mail || !link || !code) throw new Error(`no invitation was mailed to ${to}`);
@@ -89,7 +73,9 @@ describe.each(testDialects)('work accounts on %s', (dialect) => {
     expect(res.json()).toEqual({ status: 'invited', email: workEmail(), expiresAt: expect.any(Number) });
     const mail = await invitation();
     expect(mail.subject).toBe(`${ownerEmail()} invited you to a work account on Account Hub`);
-    expect(mail.link.startsWith(`${hub.config.publicUrl}/biz/comp/account/verification?invite=`)).toBe(true);
+    expect(mail.link.startsWith(`${ctx.hub.config.publicUrl}/biz/comp/account/verification?invite=`)).toBe(
+      true,
+    );
     expect(JSON.stringify(res.json())).not.toContain(mail.flowId);
 
     const before = await status(mail.flowId);
@@ -117,22 +103,22 @@ describe.each(testDialects)('work accounts on %s', (dialect) => {
     const done = await finalize(mail.flowId);
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().location).toMatch(
-      new RegExp(`^${hub.config.platformUrls.biz}/sso/account/auth\\?ainfo=`),
+      new RegExp(`^${ctx.hub.config.platformUrls.biz}/sso/account/auth\\?ainfo=`),
     );
     expect(done.cookies.some((c) => c.name === 'hub_session')).toBe(true);
-    const account = await hub.hub.accounts.findByIdentifier('email', workEmail());
+    const account = await ctx.hub.hub.accounts.findByIdentifier('email', workEmail());
     expect(account).toMatchObject({ u_type: 2, user_type: 0, verified: 1, home_platform: 'biz' });
-    expect(await hub.hub.accounts.memberships(account!.id)).toEqual([
+    expect(await ctx.hub.hub.accounts.memberships(account!.id)).toEqual([
       expect.objectContaining({ platform: 'biz', is_default: 1 }),
     ]);
-    const links = await hub.database.db
+    const links = await ctx.db
       .selectFrom('account_links')
       .selectAll()
       .where('child_account_id', '=', account!.id)
       .execute();
     expect(links).toEqual([expect.objectContaining({ parent_account_id: ownerId, kind: 'work' })]);
     expect((await finalize(mail.flowId)).json().code).toBe('flow.not_found');
-    const events = await hub.database.db.selectFrom('audit_events').select(['event', 'detail']).execute();
+    const events = await auditEvents(ctx.hub);
     expect(events.map((e) => e.event)).toEqual(
       expect.arrayContaining([
         'work_account.invited',
@@ -147,17 +133,16 @@ describe.each(testDialects)('work accounts on %s', (dialect) => {
     expect((await invite()).json().code).toBe('session.required');
     await signedInOwner({ uType: 2 });
     const added = await invite();
-    expect(added.statusCode).toBe(403);
-    expect(added.json()).toEqual({
+    expectRefusal(added, 403, {
       code: 'work_account.owner_required',
       message: 'Only a business owner can add work accounts.',
     });
-    n += 1;
-    owner = browserFor(hub, '198.51.100.250');
+    ctx.n += 1;
+    owner = browserFor(ctx.hub, '198.51.100.250');
     await signedInOwner({ platforms: ['psl'] });
     expect((await invite()).json().code).toBe('work_account.owner_required');
-    n += 1;
-    owner = browserFor(hub, '198.51.100.251');
+    ctx.n += 1;
+    owner = browserFor(ctx.hub, '198.51.100.251');
     await signedInOwner();
     const foreign = await owner.post(
       switchingEndpoints.workAccountInvite,
@@ -169,10 +154,9 @@ describe.each(testDialects)('work accounts on %s', (dialect) => {
 
   it("refuses an email that has an account already ('Account already exist.') and one that is no email", async () => {
     await signedInOwner();
-    await seedAccount(hub, { email: workEmail(), platforms: ['psl'] });
+    await seedAccount(ctx.hub, { email: workEmail(), platforms: ['psl'] });
     const taken = await invite(workEmail().toUpperCase());
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({
+    expectRefusal(taken, 409, {
       code: 'account.already_exists_signup',
       message: 'Account already exist.',
       field: 'email',
@@ -185,24 +169,24 @@ describe.each(testDialects)('work accounts on %s', (dialect) => {
 
   it('limits an owner to 30 invitations an hour, whoever asks', async () => {
     const ownerId = await signedInOwner();
-    hub.clock.set(Math.ceil(hub.clock.now() / 3_600_000) * 3_600_000);
-    for (let i = 0; i < 29; i++) expect((await invite(`team${n}-${i}@example.ph`)).statusCode).toBe(200);
+    ctx.hub.clock.set(Math.ceil(ctx.hub.clock.now() / 3_600_000) * 3_600_000);
+    for (let i = 0; i < 29; i++) expect((await invite(`team${ctx.n}-${i}@example.ph`)).statusCode).toBe(200);
     const viaPlatform = await platformInvite(
-      { owner_aid: ownerId, email: `team${n}-x@example.ph` },
+      { owner_aid: ownerId, email: `team${ctx.n}-x@example.ph` },
       credentials[13],
     );
     expect(viaPlatform.statusCode).toBe(200);
-    const refused = await invite(`team${n}-y@example.ph`);
+    const refused = await invite(`team${ctx.n}-y@example.ph`);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: 'rate_limited', retryAfter: 3600 });
-    hub.clock.advance(3_600_000);
-    expect((await invite(`team${n}-y@example.ph`)).statusCode).toBe(200);
+    ctx.hub.clock.advance(3_600_000);
+    expect((await invite(`team${ctx.n}-y@example.ph`)).statusCode).toBe(200);
     // The worker sends 20 a run: deliver them all, so later tests find their own mail.
-    for (let i = 0; i < 2; i++) await hub.mailWorker.runOnce();
+    for (let i = 0; i < 2; i++) await ctx.hub.mailWorker.runOnce();
   });
 
   it('takes invitations from the Business platform server to server, with its credential only', async () => {
-    const ownerId = await seedAccount(hub, { email: ownerEmail(), platforms: ['biz'] });
+    const ownerId = await seedAccount(ctx.hub, { email: ownerEmail(), platforms: ['biz'] });
     const body = { owner_aid: ownerId, email: workEmail() };
     expect((await platformInvite(body)).statusCode).toBe(401);
     expect((await platformInvite(body, 'hubtool_13_not-the-right-secret')).json().code).toBe(
@@ -223,9 +207,9 @@ describe.each(testDialects)('work accounts on %s', (dialect) => {
     expect((await verify(mail.flowId, mail.code)).statusCode).toBe(200);
     expect((await finalize(mail.flowId)).statusCode).toBe(200);
 
-    const added = (await hub.hub.accounts.findByIdentifier('email', workEmail()))!;
+    const added = (await ctx.hub.hub.accounts.findByIdentifier('email', workEmail()))!;
     const again = await platformInvite(
-      { owner_aid: added.id, email: `more${n}@example.ph` },
+      { owner_aid: added.id, email: `more${ctx.n}@example.ph` },
       credentials[13],
     );
     expect(again.statusCode).toBe(403);
@@ -245,7 +229,7 @@ describe.each(testDialects)('work accounts on %s', (dialect) => {
     const early = await invitee.post(switchingEndpoints.workAccountResend, { flowId: first.flowId });
     expect(early.statusCode).toBe(429);
     expect(early.json().retryAfter).toBe(360);
-    hub.clock.advance(360 * 1000);
+    ctx.hub.clock.advance(360 * 1000);
     expect((await status(first.flowId)).json().resendAfter).toBe(0);
     const resent = await invitee.post(switchingEndpoints.workAccountResend, { flowId: first.flowId });
     expect(resent.json()).toEqual({ resendAfter: 360 });
@@ -253,14 +237,14 @@ describe.each(testDialects)('work accounts on %s', (dialect) => {
     expect(second.flowId).toBe(first.flowId);
     if (first.code !== second.code) expect((await verify(first.flowId, first.code)).statusCode).toBe(400);
     expect((await verify(first.flowId, second.code)).statusCode).toBe(200);
-    hub.clock.advance(60 * 60 * 1000);
+    ctx.hub.clock.advance(60 * 60 * 1000);
   });
 
   it('expires a code after 10 minutes and accepts one of several browsers racing with the right code', async () => {
     await signedInOwner();
     await invite();
     const mail = await invitation();
-    const browsers = [invitee, browserFor(hub, '203.0.113.200'), browserFor(hub, '203.0.113.201')];
+    const browsers = [invitee, browserFor(ctx.hub, '203.0.113.200'), browserFor(ctx.hub, '203.0.113.201')];
     const answers = await Promise.all(browsers.map((b) => verify(mail.flowId, mail.code, b)));
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
     const winner = browsers[answers.findIndex((r) => r.statusCode === 200)]!;
@@ -268,15 +252,15 @@ describe.each(testDialects)('work accounts on %s', (dialect) => {
       expect((await status(mail.flowId, b)).statusCode).toBe(b === winner ? 200 : 404);
     }
 
-    n += 1;
-    await seedAccount(hub, { email: ownerEmail(), platforms: ['biz'] });
-    const other = browserFor(hub, '198.51.100.252');
+    ctx.n += 1;
+    await seedAccount(ctx.hub, { email: ownerEmail(), platforms: ['biz'] });
+    const other = browserFor(ctx.hub, '198.51.100.252');
     await signIn(ownerEmail(), 'biz', other);
     await invite(workEmail(), other);
     const late = await invitation();
-    hub.clock.advance(10 * 60 * 1000);
+    ctx.hub.clock.advance(10 * 60 * 1000);
     expect((await verify(late.flowId, late.code)).json().code).toBe('code.expired');
-    hub.clock.advance(60 * 60 * 1000);
+    ctx.hub.clock.advance(60 * 60 * 1000);
   });
 
   it.each([
@@ -291,7 +275,7 @@ describe.each(testDialects)('work accounts on %s', (dialect) => {
     const res = await finalize(mail.flowId, password);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code, field: 'password' });
-    expect(await hub.hub.accounts.findByIdentifier('email', workEmail())).toBeUndefined();
+    expect(await ctx.hub.hub.accounts.findByIdentifier('email', workEmail())).toBeUndefined();
   });
 
   it('shows the already-registered notice when the email was registered meanwhile, and refuses to finalize', async () => {
@@ -299,7 +283,7 @@ describe.each(testDialects)('work accounts on %s', (dialect) => {
     await invite();
     const mail = await invitation();
     await verify(mail.flowId, mail.code);
-    await seedAccount(hub, { email: workEmail(), platforms: ['psl'] });
+    await seedAccount(ctx.hub, { email: workEmail(), platforms: ['psl'] });
     expect((await status(mail.flowId)).json().exists).toBe(true);
     const res = await finalize(mail.flowId);
     expect(res.statusCode).toBe(409);
@@ -311,7 +295,7 @@ describe.each(testDialects)('work accounts on %s', (dialect) => {
     await signedInOwner();
     await invite();
     const mail = await invitation();
-    hub.clock.advance(7 * 24 * 3600 * 1000);
+    ctx.hub.clock.advance(7 * 24 * 3600 * 1000);
     expect((await status(mail.flowId)).json().code).toBe('flow.expired');
   });
 });
