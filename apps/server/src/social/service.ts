@@ -83,6 +83,17 @@ export const startSocialSignIn = async (
     url = await providers.authorizationUrl(input.provider, checks);
   } catch (error) {
     if (!(error instanceof ProviderUnavailable)) throw error;
+    console.warn(`social sign-in: ${input.provider} is unavailable`, error.message);
+    await recordAudit(
+      hub.db,
+      {
+        event: 'social.refused',
+        outcome: 'refused',
+        ip: caller.ip,
+        detail: { provider: input.provider, reason: 'unavailable', platform: input.platform },
+      },
+      hub.now(),
+    );
     return errorLocation(input.platform, input.intent, input.provider, 'unavailable', context);
   }
   const now = hub.now();
@@ -125,13 +136,17 @@ export const finishSocialCallback = async (
   const { hub } = deps;
   const state = callbackUrl.searchParams.get('state') ?? '';
   const loaded = state ? await loadSocialFlow(hub, sha256(state), caller.binding) : undefined;
+  // Back to the screen this browser's flow started on when it has one (a replay), else Personal's login.
   const refused = async (code: SocialErrorCode) => {
     await recordAudit(
       hub.db,
       { event: 'social.refused', outcome: 'refused', ip: caller.ip, detail: { provider, reason: code } },
       hub.now(),
     );
-    return { next: 'redirect' as const, location: errorLocation('psl', 'login', provider, code) };
+    const location = loaded
+      ? errorLocation(loaded.flow.platform, loaded.context.intent, provider, code, loaded.context)
+      : errorLocation('psl', 'login', provider, code);
+    return { next: 'redirect' as const, location };
   };
   if (!loaded || loaded.context.provider !== provider) return refused('state_refused');
   const { flow, context } = loaded;

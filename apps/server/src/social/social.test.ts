@@ -1,10 +1,11 @@
 import { encodeToolSession, socialEndpoints } from '@hub/core';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedLocalCatalogue } from '../sso/catalogue.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDemoCredential } from '../sso/credentials.js';
 import { seedAccount } from '../test-support/accounts.js';
-import { createTestHub, type TestHub } from '../test-support/app.js';
+import { createTestHub, setUpTestHub } from '../test-support/app.js';
+import { auditEvents } from '../test-support/audit.js';
+import { demoToolUrl, seedDemoCatalogue } from '../test-support/catalogue.js';
 import { browserFor, strongPassword, type TestBrowser } from '../test-support/client.js';
 import { testDialects } from '../test-support/databases.js';
 import {
@@ -15,8 +16,6 @@ import {
 import { type GoogleStandIn, startGoogleStandIn } from '../test-support/google-stand-in.js';
 
 const hubOrigin = 'http://localhost:3000';
-const demo = 'http://localhost:3001';
-
 /**
  * The browser's trip through a provider: the hub's start (inject), the provider's pages (real HTTP
  * on loopback, with the provider's cookies), back to the hub's callback URL (not yet followed).
@@ -48,49 +47,40 @@ const throughProvider = async (browser: TestBrowser, startPath: string) => {
 const locationOf = (res: LightMyRequestResponse) => new URL(String(res.headers.location), hubOrigin);
 
 describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) => {
-  let hub: TestHub;
   let google: GoogleStandIn;
   let facebook: FacebookStandIn;
-  let browser: TestBrowser;
-  let n = 0;
-  const email = () => `social${n}@example.ph`;
-
   beforeAll(async () => {
     google = await startGoogleStandIn([`${hubOrigin}/auth/social/google/callback`]);
     facebook = await startFacebookStandIn();
-    hub = await createTestHub(dialect, {
+  });
+  // Registered before the hub's, so run after it: the hub closes before the stand-ins stop.
+  afterAll(async () => {
+    await google?.stop();
+    await facebook?.stop();
+  });
+  const ctx = setUpTestHub(dialect, {
+    env: () => ({
       GOOGLE_CLIENT_ID: google.clientId,
       GOOGLE_CLIENT_SECRET: google.clientSecret,
       GOOGLE_ISSUER: google.issuer,
       ...facebookEnv(facebook),
-    });
-    await seedLocalCatalogue(hub.database.db, demo, hub.clock.now());
+    }),
+    seed: seedDemoCatalogue,
+    network: '198.51.100',
   });
-  afterAll(async () => {
-    await hub?.close();
-    await google?.stop();
-    await facebook?.stop();
-  });
-  beforeEach(() => {
-    n += 1;
-    browser = browserFor(hub, `198.51.100.${n}`);
-  });
+  const email = () => `social${ctx.n}@example.ph`;
 
   const start = (provider: 'google' | 'facebook', query = 'platform=psl&intent=login') =>
     `/auth/social/${provider}/start?${query}`;
-  const signIn = async (provider: 'google' | 'facebook', b = browser, query?: string) =>
+  const signIn = async (provider: 'google' | 'facebook', b = ctx.browser, query?: string) =>
     b.get(await throughProvider(b, start(provider, query)));
-  const identities = () => hub.database.db.selectFrom('social_identities').selectAll().execute();
+  const identities = () => ctx.db.selectFrom('social_identities').selectAll().execute();
   const accountByEmail = (value: string) =>
-    hub.database.db
-      .selectFrom('accounts')
-      .selectAll()
-      .where('email_normalized', '=', value)
-      .executeTakeFirst();
-  const expectPlatformExit = (res: LightMyRequestResponse) => {
+    ctx.db.selectFrom('accounts').selectAll().where('email_normalized', '=', value).executeTakeFirst();
+  const expectPlatformExit = (res: LightMyRequestResponse, platform: 'psl' | 'biz' = 'psl') => {
     expect(res.statusCode, res.body).toBe(302);
     expect(String(res.headers.location)).toMatch(
-      new RegExp(`^${hub.config.platformUrls.psl}/sso/account/auth\\?ainfo=`),
+      new RegExp(`^${ctx.hub.config.platformUrls[platform]}/sso/account/auth\\?ainfo=`),
     );
     expect(res.cookies.find((c) => c.name === 'hub_session')).toMatchObject({ httpOnly: true });
   };
@@ -103,113 +93,108 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
   };
 
   it('lists the configured providers for the buttons', async () => {
-    const res = await hub.app.inject(socialEndpoints.providers);
+    const res = await ctx.hub.app.inject(socialEndpoints.providers);
     expect(res.json()).toEqual({ providers: ['google', 'facebook'] });
   });
 
   it('creates a verified account on the platform a new Google user came from, then signs them in again', async () => {
-    google.next({ sub: `g-${n}`, email: email(), email_verified: true });
-    const first = await signIn('google', browser, 'platform=biz&intent=signup');
+    google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
+    const first = await signIn('google', ctx.browser, 'platform=biz&intent=signup');
     expect(first.statusCode, first.body).toBe(302);
     expect(String(first.headers.location)).toMatch(
-      new RegExp(`^${hub.config.platformUrls.biz}/sso/account/auth`),
+      new RegExp(`^${ctx.hub.config.platformUrls.biz}/sso/account/auth`),
     );
     const account = await accountByEmail(email());
     expect(account).toMatchObject({ verified: 1, home_platform: 'biz', password_hash: null });
-    const memberships = await hub.hub.accounts.memberships(account!.id);
+    const memberships = await ctx.hub.hub.accounts.memberships(account!.id);
     expect(memberships.map((m) => m.platform)).toEqual(['biz']);
     expect(await identities()).toContainEqual(
-      expect.objectContaining({ provider: 'google', subject: `g-${n}`, account_id: account!.id }),
+      expect.objectContaining({ provider: 'google', subject: `g-${ctx.n}`, account_id: account!.id }),
     );
-    const audit = await hub.database.db
-      .selectFrom('audit_events')
-      .select('detail')
-      .where('account_id', '=', account!.id)
-      .where('event', '=', 'login.success')
-      .execute();
+    const audit = await auditEvents(ctx.hub, { accountId: account!.id, event: 'login.success' });
     expect(JSON.parse(audit[0]!.detail)).toMatchObject({ method: 'google', platform: 'biz' });
 
     // Returning: another browser, the same Google identity (even under a changed email) signs in.
-    google.next({ sub: `g-${n}`, email: `changed${n}@example.ph`, email_verified: true });
-    const again = await signIn('google', browserFor(hub, '198.51.100.250'), 'platform=biz&intent=login');
+    google.next({ sub: `g-${ctx.n}`, email: `changed${ctx.n}@example.ph`, email_verified: true });
+    const again = await signIn('google', browserFor(ctx.hub, '198.51.100.250'), 'platform=biz&intent=login');
     expect(again.statusCode).toBe(302);
     expect(String(again.headers.location)).toMatch(
-      new RegExp(`^${hub.config.platformUrls.biz}/sso/account/auth`),
+      new RegExp(`^${ctx.hub.config.platformUrls.biz}/sso/account/auth`),
     );
-    expect(await accountByEmail(`changed${n}@example.ph`)).toBeUndefined();
+    expect(await accountByEmail(`changed${ctx.n}@example.ph`)).toBeUndefined();
   });
 
   it('links a verified email of an existing account only after its password, and never on a wrong one', async () => {
-    const id = await seedAccount(hub, { email: email() });
-    google.next({ sub: `g-${n}`, email: email().toUpperCase(), email_verified: true });
+    const id = await seedAccount(ctx.hub, { email: email() });
+    google.next({ sub: `g-${ctx.n}`, email: email().toUpperCase(), email_verified: true });
     const asked = await signIn('google');
     expect(asked.statusCode).toBe(302);
     const target = locationOf(asked);
     expect(target.pathname).toBe('/psl/login');
     const flowId = target.searchParams.get('social')!;
     expect(asked.cookies.find((c) => c.name === 'hub_session')).toBeUndefined();
-    expect((await browser.get(`${socialEndpoints.linkState}?flowId=${flowId}`)).json()).toEqual({
+    expect((await ctx.browser.get(`${socialEndpoints.linkState}?flowId=${flowId}`)).json()).toEqual({
       provider: 'google',
       account: { display: email().toUpperCase() },
     });
     // Another browser cannot use the flow.
-    const stranger = browserFor(hub, '198.51.100.251');
+    const stranger = browserFor(ctx.hub, '198.51.100.251');
     expect((await stranger.post(socialEndpoints.link, { flowId, password: strongPassword })).statusCode).toBe(
       404,
     );
 
-    const wrong = await browser.post(socialEndpoints.link, { flowId, password: 'Wrong-password-1' });
+    const wrong = await ctx.browser.post(socialEndpoints.link, { flowId, password: 'Wrong-password-1' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toMatchObject({ code: 'password.incorrect', message: 'Incorrect password.' });
     expect((await identities()).filter((i) => i.account_id === id)).toEqual([]);
 
-    const done = await browser.post(socialEndpoints.link, { flowId, password: strongPassword });
+    const done = await ctx.browser.post(socialEndpoints.link, { flowId, password: strongPassword });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().location).toMatch(
-      new RegExp(`^${hub.config.platformUrls.psl}/sso/account/auth\\?ainfo=`),
+      new RegExp(`^${ctx.hub.config.platformUrls.psl}/sso/account/auth\\?ainfo=`),
     );
     expect((await identities()).filter((i) => i.account_id === id)).toHaveLength(1);
-    expect((await browser.post(socialEndpoints.link, { flowId, password: strongPassword })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await ctx.browser.post(socialEndpoints.link, { flowId, password: strongPassword })).statusCode,
+    ).toBe(404);
 
-    google.next({ sub: `g-${n}`, email: email(), email_verified: true });
-    expectPlatformExit(await signIn('google', browserFor(hub, '198.51.100.252')));
+    google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
+    expectPlatformExit(await signIn('google', browserFor(ctx.hub, '198.51.100.252')));
   });
 
   it('sends a linked account of the other platform on to switching option1, as a password login does', async () => {
-    const id = await seedAccount(hub, { email: email(), platforms: ['biz'] });
-    google.next({ sub: `g-${n}`, email: email(), email_verified: true });
+    const id = await seedAccount(ctx.hub, { email: email(), platforms: ['biz'] });
+    google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
     const flowId = locationOf(await signIn('google')).searchParams.get('social')!;
-    const linked = await browser.post(socialEndpoints.link, { flowId, password: strongPassword });
+    const linked = await ctx.browser.post(socialEndpoints.link, { flowId, password: strongPassword });
     expect(linked.statusCode, linked.body).toBe(200);
     expect(new URL(linked.json().location, hubOrigin).pathname).toBe('/psl/switching/option1');
     expect((await identities()).filter((i) => i.account_id === id)).toHaveLength(1);
-    google.next({ sub: `g-${n}`, email: email(), email_verified: true });
-    const again = await signIn('google', browserFor(hub, '198.51.100.254'));
+    google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
+    const again = await signIn('google', browserFor(ctx.hub, '198.51.100.254'));
     expect(locationOf(again).pathname).toBe('/psl/switching/option1');
   });
 
   it('refuses an unverified email: no account made, no existing account linked', async () => {
-    google.next({ sub: `g-${n}`, email: email(), email_verified: false });
+    google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: false });
     expectSocialError(
-      await signIn('google', browser, 'platform=psl&intent=signup'),
+      await signIn('google', ctx.browser, 'platform=psl&intent=signup'),
       'email_unverified',
       '/psl/registration',
     );
     expect(await accountByEmail(email())).toBeUndefined();
 
-    await seedAccount(hub, { email: `taken${n}@example.ph` });
-    google.next({ sub: `g-x${n}`, email: `taken${n}@example.ph`, email_verified: false });
+    await seedAccount(ctx.hub, { email: `taken${ctx.n}@example.ph` });
+    google.next({ sub: `g-x${ctx.n}`, email: `taken${ctx.n}@example.ph`, email_verified: false });
     expectSocialError(await signIn('google'), 'email_unverified');
-    expect((await identities()).some((i) => i.subject === `g-x${n}`)).toBe(false);
+    expect((await identities()).some((i) => i.subject === `g-x${ctx.n}`)).toBe(false);
   });
 
   it('shows a cancelled consent under the button, on the screen it came from', async () => {
     google.next('cancel');
     const res = await signIn(
       'google',
-      browser,
+      ctx.browser,
       `platform=psl&intent=signup&subcb=${encodeURIComponent('/x')}`,
     );
     expectSocialError(res, 'cancelled', '/psl/registration');
@@ -219,50 +204,57 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
   });
 
   it('applies the ut rules of spec §4 to a provider sign-in', async () => {
-    await seedAccount(hub, { email: email(), userType: 5, platforms: ['psl', 'biz'] });
-    google.next({ sub: `g-${n}`, email: email(), email_verified: true });
+    await seedAccount(ctx.hub, { email: email(), userType: 5, platforms: ['psl', 'biz'] });
+    google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
     expectSocialError(await signIn('google'), 'client_refused');
-    await seedAccount(hub, { email: `company${n}@example.ph`, userType: 2, platforms: ['biz'] });
-    google.next({ sub: `g-c${n}`, email: `company${n}@example.ph`, email_verified: true });
+    await seedAccount(ctx.hub, { email: `company${ctx.n}@example.ph`, userType: 2, platforms: ['biz'] });
+    google.next({ sub: `g-c${ctx.n}`, email: `company${ctx.n}@example.ph`, email_verified: true });
     expectSocialError(await signIn('google'), 'company_on_personal');
   });
 
   it('refuses a forged state and a state of another browser', async () => {
     expectSocialError(
-      await browser.get('/auth/social/google/callback?code=abc&state=forged'),
+      await ctx.browser.get('/auth/social/google/callback?code=abc&state=forged'),
       'state_refused',
     );
-    google.next({ sub: `g-${n}`, email: email(), email_verified: true });
-    const callback = await throughProvider(browser, start('google'));
-    expectSocialError(await browserFor(hub, '198.51.100.253').get(callback), 'state_refused');
+    google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
+    const callback = await throughProvider(ctx.browser, start('google'));
+    expectSocialError(await browserFor(ctx.hub, '198.51.100.253').get(callback), 'state_refused');
     expect(await accountByEmail(email())).toBeUndefined();
   });
 
   it('refuses a replayed callback (the same code and state twice)', async () => {
-    google.next({ sub: `g-${n}`, email: email(), email_verified: true });
-    const callback = await throughProvider(browser, start('google'));
-    expectPlatformExit(await browser.get(callback));
-    expectSocialError(await browser.get(callback), 'state_refused');
-    facebook.next({ id: `f-${n}`, email: `fb${n}@example.ph`, verified: true });
-    const fbCallback = await throughProvider(browser, start('facebook'));
-    expectPlatformExit(await browser.get(fbCallback));
-    expectSocialError(await browser.get(fbCallback), 'state_refused');
+    google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
+    const callback = await throughProvider(ctx.browser, start('google'));
+    expectPlatformExit(await ctx.browser.get(callback));
+    expectSocialError(await ctx.browser.get(callback), 'state_refused');
+    facebook.next({ id: `f-${ctx.n}`, email: `fb${ctx.n}@example.ph`, verified: true });
+    const fbCallback = await throughProvider(ctx.browser, start('facebook'));
+    expectPlatformExit(await ctx.browser.get(fbCallback));
+    expectSocialError(await ctx.browser.get(fbCallback), 'state_refused');
+  });
+
+  it('sends a replayed callback back to the screen its sign-in started on', async () => {
+    google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
+    const callback = await throughProvider(ctx.browser, start('google', 'platform=biz&intent=signup'));
+    expectPlatformExit(await ctx.browser.get(callback), 'biz');
+    expectSocialError(await ctx.browser.get(callback), 'state_refused', '/biz/registration');
   });
 
   it('signs in with Facebook: a new account only from a verified email', async () => {
-    facebook.next({ id: `f-${n}`, email: email() });
+    facebook.next({ id: `f-${ctx.n}`, email: email() });
     expectSocialError(await signIn('facebook'), 'email_unverified');
-    facebook.next({ id: `f-${n}` });
+    facebook.next({ id: `f-${ctx.n}` });
     expectSocialError(await signIn('facebook'), 'email_missing');
-    facebook.next({ id: `f-${n}`, email: email(), verified: true });
+    facebook.next({ id: `f-${ctx.n}`, email: email(), verified: true });
     expectPlatformExit(await signIn('facebook'));
     expect(await identities()).toContainEqual(
-      expect.objectContaining({ provider: 'facebook', subject: `f-${n}` }),
+      expect.objectContaining({ provider: 'facebook', subject: `f-${ctx.n}` }),
     );
   });
 
   it('says the provider is unavailable when its token endpoint fails', async () => {
-    facebook.next({ id: `f-${n}`, email: email(), verified: true });
+    facebook.next({ id: `f-${ctx.n}`, email: email(), verified: true });
     facebook.failTokens(true);
     try {
       expectSocialError(await signIn('facebook'), 'unavailable');
@@ -274,35 +266,41 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
 
   it('exits to the tool callback after a provider sign-in, as after a password', async () => {
     const from = encodeToolSession({
-      cb: `${demo}/t/201/sso/account/auth`,
+      cb: `${demoToolUrl}/t/201/sso/account/auth`,
       tid: 201,
       tinfo: [{ name: 'Chat', tid: 201, logo: '' }],
       expiration: '',
       platform: 'psl',
       tsa_key: 'PCHT_SSO_RQX',
     });
-    google.next({ sub: `g-${n}`, email: email(), email_verified: true });
-    const res = await signIn('google', browser, `platform=psl&intent=login&from=${encodeURIComponent(from)}`);
+    google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
+    const res = await signIn(
+      'google',
+      ctx.browser,
+      `platform=psl&intent=login&from=${encodeURIComponent(from)}`,
+    );
     expect(res.statusCode, res.body).toBe(302);
-    expect(String(res.headers.location)).toMatch(new RegExp(`^${demo}/t/201/sso/account/auth\\?ainfo=`));
+    expect(String(res.headers.location)).toMatch(
+      new RegExp(`^${demoToolUrl}/t/201/sso/account/auth\\?ainfo=`),
+    );
   });
 
   describe('the third-party look-up (spec §7 si/attempt/tparty)', () => {
     const tparty = (account: string, credential?: string) =>
-      hub.app.inject({
+      ctx.hub.app.inject({
         method: 'GET',
         url: `/api/tools/tparty?account=${encodeURIComponent(account)}&platform=psl&ref=tparty`,
         headers: credential ? { authorization: `Bearer ${credential}` } : {},
       });
 
     it('answers only a tool with its credential, only for its own member, never for an email alone', async () => {
-      const id = await seedAccount(hub, { email: email() });
+      const id = await seedAccount(ctx.hub, { email: email() });
       expect((await tparty(email())).statusCode).toBe(401);
       expect((await tparty(email(), localDemoCredential(201))).json()).toEqual({ msg: '!account' });
       expect((await tparty('nobody@example.ph', localDemoCredential(201))).json()).toEqual({
         msg: '!account',
       });
-      await hub.hub.tools.addMember(201, id, hub.clock.now());
+      await ctx.hub.hub.tools.addMember(201, id, ctx.hub.clock.now());
       const answer = (await tparty(id, localDemoCredential(201))).json();
       expect(answer).toMatchObject({ msg: 'valid', ainfo: expect.any(String) });
       expect((await tparty(email(), localDemoCredential(202))).json()).toEqual({ msg: '!account' });
