@@ -82,7 +82,21 @@ describe('web app serving', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-inline');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('sends the security headers with API answers and errors too', async () => {
+    const responses = [
+      await hub.app.inject('/api/nope'),
+      await hub.app.inject({ method: 'POST', url: '/api/login/identify', payload: '{' }),
+      await hub.app.inject('/healthz'),
+    ];
+    for (const res of responses) {
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
   });
 });
 

@@ -1,6 +1,5 @@
 import cluster from 'node:cluster';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -14,6 +13,7 @@ import { registerSwitchingRoutes } from './flows/switching/routes.js';
 import { registerWorkAccountRoutes } from './flows/work-account/routes.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerHealthRoutes } from './http/health.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/static.js';
 import { createHub, type Hub } from './hub.js';
 import { registerDevMailbox } from './mail/dev-mailbox-routes.js';
@@ -44,33 +44,6 @@ export interface HubApp {
   devMailbox: DevMailbox | undefined;
 }
 
-/**
- * The landing page's promotional video (spec §1), played only when the visitor asks for it. The web
- * app reads its address from VITE_PROMO_VIDEO_URL at build time, with this same default; the CSP lets
- * frames come from its origin and nowhere else.
- */
-const DEFAULT_PROMO_VIDEO_URL = 'https://www.youtube-nocookie.com/embed/M7lc1UVf-VE';
-
-/** Content-Security-Policy the web app runs under: nothing inline, nothing from elsewhere but the video's player. */
-const contentSecurityPolicy = {
-  useDefaults: false,
-  directives: {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    styleSrc: ["'self'"],
-    imgSrc: ["'self'", 'data:'],
-    fontSrc: ["'self'"],
-    connectSrc: ["'self'"],
-    frameSrc: [new URL(DEFAULT_PROMO_VIDEO_URL).origin],
-    manifestSrc: ["'self'"],
-    workerSrc: ["'self'"],
-    objectSrc: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-    frameAncestors: ["'none'"],
-  },
-};
-
 /** Builds the hub's HTTP app without listening: tests drive it with `inject`; main.ts starts the mail worker. */
 export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   const { config } = deps;
@@ -91,12 +64,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandler(app);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy,
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: config.publicUrl.startsWith('https://'),
-  });
+  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
   await app.register(fastifyCookie);
 
   const mail = deps.mail ?? createMailTransport(config, app.log);
