@@ -1,4 +1,5 @@
-import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { randomToken } from '../services/tokens.js';
 import type { HubDatabase } from '../storage/database.js';
 import { createSigningKeyQueries } from '../storage/signing-keys.js';
@@ -12,9 +13,17 @@ export const AINFO_TTL_SECONDS = 120;
  */
 export const KEY_PUBLISH_LEAD_MS = 60_000;
 
+/**
+ * How long a process may go on signing with the key it looked up last, without asking the database
+ * again. Far below KEY_PUBLISH_LEAD_MS: a rotation made by another process is picked up long
+ * before its key has to sign, and the key it supersedes stays published meanwhile.
+ */
+const CURRENT_KEY_RECHECK_MS = 5_000;
+
 export interface SigningKey {
   kid: string;
-  privateKey: Awaited<ReturnType<typeof importJWK>>;
+  /** A node:crypto key: ainfo is signed synchronously, on the event loop, not in libuv's thread pool. */
+  privateKey: KeyObject;
 }
 
 export interface KeyRing {
@@ -32,7 +41,7 @@ export interface KeyRing {
 /** ES256 signing keys persisted in the database, so every hub process signs and publishes the same set. */
 export const createKeyRing = (database: HubDatabase, now: () => number): KeyRing => {
   const queries = createSigningKeyQueries(database.db);
-  let cached: { kid: string; key: SigningKey } | undefined;
+  let cached: { key: SigningKey; recheckAt: number } | undefined;
 
   const createKey = async (): Promise<string> => {
     const { publicKey, privateKey } = await generateKeyPair(AINFO_ALG, { extractable: true });
@@ -52,6 +61,7 @@ export const createKeyRing = (database: HubDatabase, now: () => number): KeyRing
 
   return {
     async current() {
+      if (cached && now() < cached.recheckAt) return cached.key;
       let live = await queries.findLive(now());
       if (live.length === 0) {
         await createKey();
@@ -64,11 +74,15 @@ export const createKeyRing = (database: HubDatabase, now: () => number): KeyRing
         live.find((key) => key.retired_at !== null) ??
         live[0];
       if (!row) throw new Error('no signing key could be created');
-      if (cached?.kid !== row.kid) {
-        const privateKey = await importJWK(JSON.parse(row.private_jwk) as JWK, AINFO_ALG);
-        cached = { kid: row.kid, key: { kid: row.kid, privateKey } };
-      }
-      return cached.key;
+      const key =
+        cached?.key.kid === row.kid
+          ? cached.key
+          : {
+              kid: row.kid,
+              privateKey: createPrivateKey({ key: JSON.parse(row.private_jwk), format: 'jwk' }),
+            };
+      cached = { key, recheckAt: now() + CURRENT_KEY_RECHECK_MS };
+      return key;
     },
     async jwks() {
       const rows = await queries.findPublished(now() - AINFO_TTL_SECONDS * 1000);
@@ -77,6 +91,7 @@ export const createKeyRing = (database: HubDatabase, now: () => number): KeyRing
     async rotate() {
       const kid = await createKey();
       await queries.retireAllBut(kid, now() + KEY_PUBLISH_LEAD_MS);
+      cached = undefined;
       return kid;
     },
   };
