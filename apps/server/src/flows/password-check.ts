@@ -39,6 +39,7 @@ export const checkAccountPassword = async (
     );
     throw new HubError('password.incorrect', { field: 'password' });
   }
-  await hub.accounts.clearPasswordFailures(account.id);
+  // Most sign-ins follow no failure: then there is nothing to reset and no write to make.
+  if (account.failed_password_count > 0) await hub.accounts.clearPasswordFailures(account.id);
   return account;
 };

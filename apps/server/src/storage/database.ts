@@ -30,7 +30,10 @@ const openSqlite = (path: string): HubDatabase => {
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('mmap_size = 268435456');
+  // No memory-mapped reads: pages the hub touched would stay in its RSS (README "Performance");
+  // the OS page cache serves them instead, and the hot ones stay in SQLite's own cache.
+  sqlite.pragma('mmap_size = 0');
+  sqlite.pragma('cache_size = -8192');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
