@@ -24,7 +24,7 @@ const demoToolEnv = () => {
   return { ...env, PORT: port || (protocol === 'https:' ? '443' : '80'), HUB_URL: hubUrl };
 };
 
-const hub = spawn(process.execPath, ['apps/server/dist/main.js'], { cwd: root, stdio: 'inherit', env });
+const hub = spawn(process.execPath, ['apps/server/bin/serve.cjs'], { cwd: root, stdio: 'inherit', env });
 const children = [hub];
 
 const demoEnv = demoToolEnv();

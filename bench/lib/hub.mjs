@@ -1,4 +1,4 @@
-// Starts the built hub (apps/server/dist/main.js) as a production process, watches the resident
+// Starts the built hub (apps/server/bin/serve.cjs → dist/main.js) as a production process, watches the resident
 // memory of every process it runs (the primary and its workers under HUB_WORKERS), and stops it.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -69,7 +69,7 @@ export const startHub = async ({ env, workers, profileDir }) => {
   let output = '';
   // --profile: every hub process (workers inherit the flags) writes a V8 CPU profile when it exits.
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const child = spawn(process.execPath, [...profile, join(root, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...profile, join(root, 'apps/server/bin/serve.cjs')], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

@@ -16,7 +16,7 @@ export interface HubProcess {
 }
 
 /**
- * One process of the built hub (`apps/server/dist/main.js`) with exactly `env` (plus PATH, PORT and
+ * One process of the built hub (`apps/server/bin/serve.cjs`, which runs dist/main.js) with exactly `env` (plus PATH, PORT and
  * HOST), ready once /readyz answers. Several of them on one database and one PUBLIC_URL are the
  * production shape behind a load balancer (README "Deployment").
  */
@@ -24,7 +24,7 @@ export const startHubProcess = async (env: Record<string, string>): Promise<HubP
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/server/bin/serve.cjs')], {
     cwd: root,
     env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

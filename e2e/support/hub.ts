@@ -27,14 +27,14 @@ export const freePort = () =>
     });
   });
 
-/** Starts the built hub (`apps/server/dist/main.js`) for real, on a free port and a fresh SQLite file. */
+/** Starts the built hub (`apps/server/bin/serve.cjs`, which runs dist/main.js) for real, on a free port and a fresh SQLite file. */
 export const startHub = async (env: Record<string, string> = {}): Promise<RunningHub> => {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'hub-e2e-'));
   const url = `http://localhost:${port}`;
   const databaseUrl = `sqlite:${join(dataDir, 'hub.sqlite')}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/server/bin/serve.cjs')], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
