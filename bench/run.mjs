@@ -131,7 +131,7 @@ try {
             timing,
             log,
             // Sizes the supply of single-use ainfo tokens (each redeems once); generous on purpose.
-            expected: { redeemPerSecond: 1_000 * workers },
+            expected: { redeemPerSecond: 4_000 * workers },
           };
           const results = await runScenarios(ctx, only);
           runs.push({

@@ -20,7 +20,8 @@ export const formatTable = ({ machine, runs }) => {
       if (!r) continue;
       const note =
         r.scenario === 'login'
-          ? `raw Argon2id ${int(r.rawArgon2PerSecond)}/s: ${Math.round(r.ratioToRaw * 100)} % of it; ` +
+          ? `raw Argon2id ${int(r.rawArgon2PerSecond)}/s (${int(r.rawArgon2PerSecondBefore)} before, ` +
+            `${int(r.rawArgon2PerSecondAfter)} after): ${Math.round(r.ratioToRaw * 100)} % of it; ` +
             `CPU per login ${r.cpuMsPerRequest.toFixed(1)} ms, per hash ${r.rawArgon2CpuMs.toFixed(1)} ms: ${Math.round(r.cpuRatioToRaw * 100)} %`
           : r.scenario === 'signup'
             ? `${int(r.mailsDeliveredDuringRun)} mails delivered meanwhile`
