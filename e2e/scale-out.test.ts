@@ -4,9 +4,10 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifiedEmailAccount } from '../apps/server/src/flows/new-account.js';
 import { hashPassword } from '../apps/server/src/services/passwords.js';
 import { throttleRules } from '../apps/server/src/services/throttle.js';
-import { newToolCredential } from '../apps/server/src/sso/credentials.js';
+import { registerTool } from '../apps/server/src/sso/credentials.js';
 import { createAccountQueries } from '../apps/server/src/storage/accounts.js';
 import { openDatabase } from '../apps/server/src/storage/database.js';
 import { migrateToLatest } from '../apps/server/src/storage/migrate.js';
@@ -280,17 +281,7 @@ const seed = async (url: string, emails: string[]) => {
     await migrateToLatest(database);
     const now = Date.now();
     const tools = createToolQueries(database.db);
-    const { credential, hash } = newToolCredential(TOOL.tid);
-    await tools.insert({
-      tid: TOOL.tid,
-      name: 'Scale-out Tool',
-      type: 1,
-      logo: null,
-      path_prefix: '',
-      credential_hash: hash,
-      created_at: now,
-      updated_at: now,
-    });
+    const credential = await registerTool(tools, { tid: TOOL.tid, name: 'Scale-out Tool', type: 1 }, now);
     await tools.addKey(TOOL.tid, TOOL.key, now);
     await tools.setCallback({
       tid: TOOL.tid,
@@ -304,22 +295,10 @@ const seed = async (url: string, emails: string[]) => {
     for (const email of emails) {
       await database.db.transaction().execute(async (trx) => {
         const id = randomUUID();
-        await queries.insert(trx, {
-          id,
-          email,
-          email_normalized: email,
-          mobile_num: null,
-          username: null,
-          username_normalized: null,
-          password_hash: passwordHash,
-          home_platform: 'psl',
-          user_type: 0,
-          u_type: 1,
-          verified: 1,
-          created_at: now,
-          updated_at: now,
-          password_changed_at: now,
-        });
+        await queries.insert(
+          trx,
+          verifiedEmailAccount({ id, email, passwordHash, platform: 'psl', uType: 1, now }),
+        );
         await queries.addMembership(trx, id, 'psl', true, now);
       });
     }

@@ -13,7 +13,8 @@ const { migrateToLatest } = await import(dist('storage/migrate.js'));
 const { hashPassword } = await import(dist('services/passwords.js'));
 const { createAccountQueries } = await import(dist('storage/accounts.js'));
 const { createToolQueries } = await import(dist('storage/tools.js'));
-const { newToolCredential } = await import(dist('sso/credentials.js'));
+const { registerTool } = await import(dist('sso/credentials.js'));
+const { verifiedEmailAccount } = await import(dist('flows/new-account.js'));
 const { createKeyRing } = await import(dist('sso/signing-keys.js'));
 const { issueAinfo } = await import(dist('sso/ainfo.js'));
 
@@ -63,38 +64,19 @@ export const seedDatabase = async (url, { accounts }) => {
       for (const [i, hash] of hashes.entries()) {
         const id = randomUUID();
         const email = accountEmail(i);
-        await queries.insert(trx, {
-          id,
-          email,
-          email_normalized: email,
-          mobile_num: null,
-          username: null,
-          username_normalized: null,
-          password_hash: hash,
-          home_platform: 'psl',
-          user_type: 0,
-          u_type: 1,
-          verified: 1,
-          created_at: now,
-          updated_at: now,
-          password_changed_at: now,
-        });
+        await queries.insert(
+          trx,
+          verifiedEmailAccount({ id, email, passwordHash: hash, platform: 'psl', uType: 1, now }),
+        );
         await queries.addMembership(trx, id, 'psl', true, now);
         await queries.addMembership(trx, id, 'biz', false, now);
       }
     });
-    const tools = createToolQueries(database.db);
-    const { credential, hash } = newToolCredential(BENCH_TID);
-    await tools.insert({
-      tid: BENCH_TID,
-      name: 'Bench Tool',
-      type: 1,
-      logo: null,
-      path_prefix: '',
-      credential_hash: hash,
-      created_at: now,
-      updated_at: now,
-    });
+    const credential = await registerTool(
+      createToolQueries(database.db),
+      { tid: BENCH_TID, name: 'Bench Tool', type: 1 },
+      now,
+    );
     // The signing key a hub has once it has signed anything (or after `hub keys rotate`).
     await createKeyRing(database, Date.now).current();
     const accountIds = (await database.db.selectFrom('accounts').select('id').execute()).map((row) => row.id);

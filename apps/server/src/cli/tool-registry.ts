@@ -1,4 +1,4 @@
-import { newToolCredential } from '../sso/credentials.js';
+import { newToolCredential, registerTool } from '../sso/credentials.js';
 import { createAccountQueries } from '../storage/accounts.js';
 import { createToolQueries, type ToolQueries } from '../storage/tools.js';
 import { accepted, type CommandContext, type Subcommand } from './context.js';
@@ -48,18 +48,7 @@ const add: Subcommand = (args) => {
     const tools = createToolQueries(database.db);
     const existing = await tools.findByTid(tid);
     if (existing) throw failure(`Tool ${tid} already exists (${existing.name}).`);
-    const { credential, hash } = newToolCredential(tid);
-    const at = now();
-    await tools.insert({
-      tid,
-      name,
-      type,
-      logo,
-      path_prefix: pathPrefix,
-      credential_hash: hash,
-      created_at: at,
-      updated_at: at,
-    });
+    const credential = await registerTool(tools, { tid, name, type, logo, pathPrefix }, now());
     out(`Registered tool ${tid} (${name}), type ${typeMeaning(type)}.`);
     printCredential(out, tid, credential);
     out('');

@@ -11,12 +11,13 @@ export const OWNER_U_TYPE = 1;
 
 /**
  * The row of an account created from an email the hub has just verified (sign-up, a work
- * account): verified, with its password, at home on the platform it came from.
+ * account, a provider sign-in): verified, with its password if it has one yet, at home on the
+ * platform it came from.
  */
 export const verifiedEmailAccount = (input: {
   id: string;
   email: string;
-  passwordHash: string;
+  passwordHash: string | null;
   platform: Platform;
   uType: number;
   now: number;
@@ -34,7 +35,7 @@ export const verifiedEmailAccount = (input: {
   verified: 1,
   created_at: input.now,
   updated_at: input.now,
-  password_changed_at: input.now,
+  password_changed_at: input.passwordHash === null ? null : input.now,
 });
 
 const refuseRegisteredEmail = async (hub: Hub, email: string) => {

@@ -11,6 +11,7 @@ import {
 import * as client from 'openid-client';
 import { HubError } from '../errors.js';
 import { contextQuery, parseContext, toContextRecord } from '../flows/flow-context.js';
+import { verifiedEmailAccount } from '../flows/new-account.js';
 import { checkAccountPassword } from '../flows/password-check.js';
 import { switchingRedirect } from '../flows/switching-redirect.js';
 import type { Hub } from '../hub.js';
@@ -271,22 +272,17 @@ const createSocialAccount = async (
   const now = hub.now();
   try {
     await hub.db.transaction().execute(async (trx) => {
-      await hub.accounts.insert(trx, {
-        id: accountId,
-        email,
-        email_normalized: email.toLowerCase(),
-        mobile_num: null,
-        username: null,
-        username_normalized: null,
-        password_hash: null,
-        home_platform: flow.platform,
-        user_type: 0,
-        u_type: 1,
-        verified: 1,
-        created_at: now,
-        updated_at: now,
-        password_changed_at: null,
-      });
+      await hub.accounts.insert(
+        trx,
+        verifiedEmailAccount({
+          id: accountId,
+          email,
+          passwordHash: null,
+          platform: flow.platform,
+          uType: 1,
+          now,
+        }),
+      );
       await hub.accounts.addMembership(trx, accountId, flow.platform, true, now);
       await deps.identities.insert(trx, {
         provider,

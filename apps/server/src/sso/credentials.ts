@@ -12,6 +12,29 @@ export const newToolCredential = (tid: number) => {
 };
 
 /**
+ * Registers a tool with a fresh credential, as `hub tools add` does, and returns the credential
+ * (the only time it exists in the clear). Its callbacks and tsa keys come separately.
+ */
+export const registerTool = async (
+  tools: ToolQueries,
+  tool: { tid: number; name: string; type: number; logo?: string | null; pathPrefix?: string },
+  now: number,
+): Promise<string> => {
+  const { credential, hash } = newToolCredential(tool.tid);
+  await tools.insert({
+    tid: tool.tid,
+    name: tool.name,
+    type: tool.type,
+    logo: tool.logo ?? null,
+    path_prefix: tool.pathPrefix ?? '',
+    credential_hash: hash,
+    created_at: now,
+    updated_at: now,
+  });
+  return credential;
+};
+
+/**
  * Local development only: the seeded catalogue's tools use this fixed credential so the demo tool
  * can redeem tokens without copying a secret around. Never seeded outside APP_ENV=local.
  */

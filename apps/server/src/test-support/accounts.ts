@@ -1,26 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Platform } from '@hub/core';
 import type { Insertable } from 'kysely';
+import { verifiedEmailAccount } from '../flows/new-account.js';
 import { hashPassword } from '../services/passwords.js';
 import type { AccountsTable } from '../storage/schema.js';
 import type { TestHub } from './app.js';
 import { strongPassword } from './client.js';
 
-/**
- * The accounts row of a verified person on Personal known by nothing but an email: no password,
- * mobile number or username yet (the columns left out are null).
- */
-export const accountRow = (id: string, email: string, now: number): Insertable<AccountsTable> => ({
-  id,
-  email,
-  email_normalized: email.toLowerCase(),
-  home_platform: 'psl',
-  user_type: 0,
-  u_type: 1,
-  verified: 1,
-  created_at: now,
-  updated_at: now,
-});
+/** The accounts row of a verified person on Personal known by nothing but an email: no password yet. */
+export const accountRow = (id: string, email: string, now: number): Insertable<AccountsTable> =>
+  verifiedEmailAccount({ id, email, passwordHash: null, platform: 'psl', uType: 1, now });
 
 /** An account as a finished sign-up leaves it, with the identifiers and types a test needs. */
 export const seedAccount = async (
