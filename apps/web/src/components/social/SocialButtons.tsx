@@ -43,7 +43,11 @@ export const SocialButtons = ({ platform, intent }: { platform: Platform; intent
   };
 
   return (
-    <section aria-label="Other ways to sign in" className="flex flex-col gap-3" data-testid="social-buttons">
+    <section
+      aria-label="Other ways to sign in"
+      className="mt-6 flex flex-col gap-3"
+      data-testid="social-buttons"
+    >
       <p className="flex items-center gap-3 text-xs text-slate-500 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
         or
       </p>
