@@ -84,6 +84,20 @@ describe('sign-in with Google and Facebook in Chromium (stand-in providers on lo
     await page.context().close();
   });
 
+  it('offers the providers on a tool login and refuses someone who is not the tool’s member', async () => {
+    providers.google.next({ sub: 'google-outsider', email: 'outsider@example.ph', email_verified: true });
+    const page = await openPage(800);
+    const rqx = new URLSearchParams({ callback: 'local', platform: 'personal', from: 'PARTNER_DESK_RQX' });
+    await page.goto(`${hub.url}/sso/rqx?${rqx}`);
+    await page.waitForURL(/\/psl\/tool\/login\?/);
+    await page.getByRole('link', { name: 'Sign in with Google' }).click();
+    await waitForSocialError(page, '/psl/tool/login', 'google', 'not_registered_to_tool');
+    expect(await messageUnder(page, 'google')).toBe('Account is not registered to Partner Desk');
+    // The tool session came back with it: the screen is still the tool's login.
+    await page.getByRole('heading', { name: 'Log in to Partner Desk' }).waitFor();
+    await page.context().close();
+  });
+
   it('signs a new person up with Google and lands on the platform site signed in', async () => {
     const email = 'andres.google@example.ph';
     providers.google.next({ sub: 'google-andres', email, email_verified: true });

@@ -11,6 +11,7 @@ import {
 import * as client from 'openid-client';
 import { HubError } from '../errors.js';
 import { contextQuery, parseContext, toContextRecord } from '../flows/flow-context.js';
+import { toolOfSession } from '../flows/login/service.js';
 import { verifiedEmailAccount } from '../flows/new-account.js';
 import { checkAccountPassword } from '../flows/password-check.js';
 import { switchingRedirect } from '../flows/switching-redirect.js';
@@ -40,7 +41,9 @@ export const socialDeps = (hub: Hub, providers: SocialProviders) => ({
 });
 export type SocialDeps = ReturnType<typeof socialDeps>;
 
-/** The screen a provider sign-in returns to with an error: the login or sign-up screen it came from. */
+const screenOf = { login: 'login', signup: 'registration', tool_login: 'tool_login' } as const;
+
+/** The screen a provider sign-in returns to with an error: the screen it came from. */
 export const errorLocation = (
   platform: Platform,
   intent: SocialIntent,
@@ -48,7 +51,7 @@ export const errorLocation = (
   code: SocialErrorCode,
   context: SocialFlowContext | Record<string, never> = {},
 ) =>
-  `${routePath(intent === 'signup' ? 'registration' : 'login', { platform })}${contextQuery(
+  `${routePath(screenOf[intent], { platform })}${contextQuery(
     { ...(context.from ? { from: context.from } : {}), ...(context.subcb ? { subcb: context.subcb } : {}) },
     { social_error: code, provider },
   )}`;
@@ -67,6 +70,10 @@ export const startSocialSignIn = async (
 ): Promise<string> => {
   const { hub, providers } = deps;
   await hub.throttle.consume('lookupPerIp', caller.ip);
+  if (input.intent === 'tool_login' && !(await toolOfSession(hub, input.from))) {
+    // A tool login names its tool in `from`; without one there is nothing to sign in to.
+    return errorLocation(input.platform, input.intent, input.provider, 'state_refused');
+  }
   const state = client.randomState();
   const checks = { state, nonce: client.randomNonce(), codeVerifier: client.randomPKCECodeVerifier() };
   const context: SocialFlowContext = {
@@ -199,12 +206,19 @@ export const finishSocialCallback = async (
     return fail('unavailable');
   }
 
+  // Spec §4: a tool login is for the tool's own members, whichever way they sign in.
+  const tool = context.intent === 'tool_login' ? await toolOfSession(hub, context.from) : undefined;
+  if (context.intent === 'tool_login' && !tool) return fail('state_refused');
+  const outsideTool = async (accountId: string) =>
+    tool !== undefined && !(await hub.tools.isMember(tool.tid, accountId));
+
   const linked = await deps.identities.find(provider, identity.subject);
   if (linked) {
     const account = await hub.accounts.findById(linked.account_id);
     if (!account) return fail('state_refused');
     const refusal = refusalOf(account, flow.platform);
     if (refusal) return fail(refusal, account.id);
+    if (await outsideTool(account.id)) return fail('not_registered_to_tool', account.id);
     const memberships = await hub.accounts.memberships(account.id);
     if (!memberships.some((m) => m.platform === flow.platform) && account.email) {
       // Spec §4: an account of the other platform goes to switching option1, as after a password.
@@ -222,6 +236,7 @@ export const finishSocialCallback = async (
   if (existing) {
     const refusal = refusalOf(existing, flow.platform);
     if (refusal) return fail(refusal, existing.id);
+    if (await outsideTool(existing.id)) return fail('not_registered_to_tool', existing.id);
     // Never silently: the existing account's password, once, is the consent to link.
     const waiting: SocialFlowContext = {
       ...context,
@@ -237,6 +252,8 @@ export const finishSocialCallback = async (
     return { next: 'redirect', location: `${routePath('login', { platform: flow.platform })}${query}` };
   }
 
+  // A new person belongs to no tool yet: a tool login cannot create them.
+  if (tool) return fail('not_registered_to_tool');
   const accountId = await createSocialAccount(deps, flow, provider, identity, identity.email);
   if (!accountId) return fail('state_refused');
   return { next: 'sign_in', accountId, platform: flow.platform, context };

@@ -264,8 +264,8 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
     expect(await accountByEmail(email())).toBeUndefined();
   });
 
-  it('exits to the tool callback after a provider sign-in, as after a password', async () => {
-    const from = encodeToolSession({
+  const chatSession = () =>
+    encodeToolSession({
       cb: `${demoToolUrl}/t/201/sso/account/auth`,
       tid: 201,
       tinfo: [{ name: 'Chat', tid: 201, logo: '' }],
@@ -273,6 +273,9 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
       platform: 'psl',
       tsa_key: 'PCHT_SSO_RQX',
     });
+
+  it('exits to the tool callback after a provider sign-in, as after a password', async () => {
+    const from = chatSession();
     google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
     const res = await signIn(
       'google',
@@ -283,6 +286,63 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
     expect(String(res.headers.location)).toMatch(
       new RegExp(`^${demoToolUrl}/t/201/sso/account/auth\\?ainfo=`),
     );
+  });
+
+  describe('on a tool login (spec §2, §4: the tool’s own members only)', () => {
+    const toolLogin = (from = chatSession()) =>
+      `platform=psl&intent=tool_login&from=${encodeURIComponent(from)}`;
+
+    it('signs a member of the tool in and exits to the tool', async () => {
+      const id = await seedAccount(ctx.hub, { email: email() });
+      await ctx.hub.hub.tools.addMember(201, id, ctx.hub.clock.now());
+      google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
+      // Known email, not yet linked: the password once, on the login screen, as anywhere else.
+      const linkStep = locationOf(await signIn('google', ctx.browser, toolLogin()));
+      expect(linkStep.pathname).toBe('/psl/login');
+      const flowId = linkStep.searchParams.get('social') ?? '';
+      const linked = await ctx.browser.post(socialEndpoints.link, { flowId, password: strongPassword });
+      expect(linked.statusCode, linked.body).toBe(200);
+      expect(linked.json().location).toMatch(new RegExp(`^${demoToolUrl}/t/201/sso/account/auth\\?ainfo=`));
+      // Linked now: straight to the tool the next time.
+      google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
+      const again = await signIn('google', browserFor(ctx.hub, '198.51.100.250'), toolLogin());
+      expect(String(again.headers.location)).toMatch(
+        new RegExp(`^${demoToolUrl}/t/201/sso/account/auth\\?ainfo=`),
+      );
+    });
+
+    it('refuses an account that is not the tool’s, linked or not, and never creates one', async () => {
+      await seedAccount(ctx.hub, { email: email() });
+      google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
+      expectSocialError(
+        await signIn('google', ctx.browser, toolLogin()),
+        'not_registered_to_tool',
+        '/psl/tool/login',
+      );
+      facebook.next({ id: `f-new-${ctx.n}`, email: `new${ctx.n}@example.ph`, verified: true });
+      expectSocialError(
+        await signIn('facebook', ctx.browser, toolLogin()),
+        'not_registered_to_tool',
+        '/psl/tool/login',
+      );
+      expect(await accountByEmail(`new${ctx.n}@example.ph`)).toBeUndefined();
+      expect(await identities()).not.toContainEqual(expect.objectContaining({ subject: `f-new-${ctx.n}` }));
+    });
+
+    it('refuses a tool login that names no known tool before going to the provider', async () => {
+      const unknown = encodeToolSession({
+        cb: 'https://nowhere.example/cb',
+        tid: 99_999,
+        tinfo: [],
+        expiration: '',
+        platform: 'psl',
+        tsa_key: 'NOPE',
+      });
+      for (const query of ['platform=psl&intent=tool_login', toolLogin(unknown)]) {
+        const res = await ctx.browser.get(start('google', query));
+        expectSocialError(res, 'state_refused', '/psl/tool/login');
+      }
+    });
   });
 
   describe('the third-party look-up (spec §7 si/attempt/tparty)', () => {

@@ -13,7 +13,8 @@ export type SocialProvider = (typeof socialProviders)[number];
 export const isSocialProvider = (value: unknown): value is SocialProvider =>
   typeof value === 'string' && (socialProviders as readonly string[]).includes(value);
 
-export const socialIntents = ['login', 'signup'] as const;
+/** The screen a provider sign-in starts on: the login, the sign-up or a tool's login (spec §2). */
+export const socialIntents = ['login', 'signup', 'tool_login'] as const;
 export type SocialIntent = (typeof socialIntents)[number];
 
 /** The provider's own button wording (Google and Facebook brand guidelines). */
@@ -36,6 +37,8 @@ export const socialErrorMessages = {
   company_on_personal: 'Company accounts cannot be used on the Personal platform.',
   client_refused: 'Clients are unable to use their accounts in this particular system.',
   state_refused: 'This sign-in could not be verified. Please start again.',
+  // The tool login screen shows the spec's 'Account is not registered to {tool name}' instead.
+  not_registered_to_tool: 'Account is not registered to this tool.',
   disabled: 'This sign-in option is not available.',
 } as const;
 export type SocialErrorCode = keyof typeof socialErrorMessages;

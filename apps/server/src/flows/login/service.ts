@@ -44,10 +44,14 @@ export const identifyForLogin = async (
   });
 };
 
-/** The tool of a tool login (spec §2): named by the tool session in `from`, found in the registry. */
+/** The tool a tool login names in its `from` tool session (spec §2), if the registry knows it. */
+export const toolOfSession = async (hub: Hub, from: string | undefined) => {
+  const session = from ? decodeToolSession(from) : undefined;
+  return session?.ok ? hub.tools.findByTid(session.value.tid) : undefined;
+};
+
 const toolOfLogin = async (hub: Hub, context: FlowContext | undefined) => {
-  const session = context?.from ? decodeToolSession(context.from) : undefined;
-  const tool = session?.ok ? await hub.tools.findByTid(session.value.tid) : undefined;
+  const tool = await toolOfSession(hub, context?.from);
   if (!tool) throw new HubError('sso.tsa_key_missing');
   return tool;
 };

@@ -1,4 +1,5 @@
 import {
+  errorMessage,
   isSocialErrorCode,
   isSocialProvider,
   type Platform,
@@ -12,12 +13,22 @@ import { useSearchParams } from 'react-router';
 import { SocialButton } from './SocialButton';
 import { fetchSocialProviders } from './social-api';
 
+interface SocialButtonsProps {
+  platform: Platform;
+  intent: SocialIntent;
+  /** The tool session to carry, when it is not the page's `from` (a tool login keeps it stored). */
+  from?: string;
+  /** A tool login's tool: its refusal names it, as the password login's does (spec §8). */
+  toolName?: string;
+}
+
 /**
- * The provider buttons of the login and sign-up screens (issue 8): only the providers the hub has
- * configured, each a plain link to the hub's start URL carrying the page's from and subcb. A
- * provider sign-in that came back with `social_error` shows its message under that provider's button.
+ * The provider buttons of the login, sign-up and tool login screens (issue 8): only the providers
+ * the hub has configured, each a plain link to the hub's start URL carrying the page's from and
+ * subcb. A provider sign-in that came back with `social_error` shows its message under that
+ * provider's button.
  */
-export const SocialButtons = ({ platform, intent }: { platform: Platform; intent: SocialIntent }) => {
+export const SocialButtons = ({ platform, intent, from, toolName }: SocialButtonsProps) => {
   const [params] = useSearchParams();
   const [providers, setProviders] = useState<SocialProvider[]>([]);
   useEffect(() => {
@@ -32,12 +43,16 @@ export const SocialButtons = ({ platform, intent }: { platform: Platform; intent
 
   const errorCode = params.get('social_error');
   const errorProvider = params.get('provider');
-  const message = isSocialErrorCode(errorCode) ? socialErrorMessages[errorCode] : undefined;
+  const message = !isSocialErrorCode(errorCode)
+    ? undefined
+    : errorCode === 'not_registered_to_tool' && toolName
+      ? errorMessage('account.not_registered_to_tool', { tool: toolName })
+      : socialErrorMessages[errorCode];
   const hrefOf = (provider: SocialProvider) => {
     const query = new URLSearchParams({ platform, intent });
-    const from = params.get('from');
+    const toolSession = from ?? params.get('from');
     const subcb = params.get('subcb');
-    if (from) query.set('from', from);
+    if (toolSession) query.set('from', toolSession);
     if (subcb) query.set('subcb', subcb);
     return `${socialStartPath(provider)}?${query.toString()}`;
   };

@@ -1,6 +1,7 @@
 import { LoginFlow } from '../../components/auth/LoginFlow';
 import { PlatformBadge } from '../../components/PlatformBadge';
 import { ScreenFrame } from '../../components/ScreenFrame';
+import { SocialButtons } from '../../components/social/SocialButtons';
 import { ToolLogo } from '../../components/sso/ToolLogo';
 import { useToolLoginSession } from '../../hooks/use-tool-info';
 import type { ScreenProps } from '../types';
@@ -46,6 +47,7 @@ const ToolLoginScreen = ({ platform = 'psl' }: ScreenProps) => {
       description={`Log in with the account you use for ${toolName}, then we will send you back to it.`}
     >
       <LoginFlow platform={platform} toolLogin toolSession={session.from} />
+      <SocialButtons platform={platform} intent="tool_login" from={session.from} toolName={toolName} />
     </ScreenFrame>
   );
 };
