@@ -33,7 +33,10 @@ describe('hub CLI', () => {
   it('migrates a fresh database, then says it is up to date', async () => {
     const env = { DATABASE_URL: `sqlite:${join(dir, 'hub.sqlite')}` };
     const first = await run(['migrate'], env);
-    expect(first).toMatchObject({ code: 0, out: 'Applied: 0001-initial, 0002-social-identities\n' });
+    expect(first).toMatchObject({
+      code: 0,
+      out: 'Applied: 0001-initial, 0002-social-identities, 0003-tool-credential-grace\n',
+    });
     expect((await run(['migrate'], env)).out).toBe('Database is up to date.\n');
     const database = openDatabase(env.DATABASE_URL);
     expect(await database.db.selectFrom('accounts').selectAll().execute()).toEqual([]);
@@ -116,7 +119,7 @@ describe.each(testDialects)('hub tools and hub keys on %s', (dialect) => {
     expect(row).toMatchObject({ name: 'CPA Review', type: 1, path_prefix: '/psl', logo: null });
     expect(row?.credential_hash).toBe(sha256(credential18));
     expect(JSON.stringify(row)).not.toContain(credential18.slice('hubtool_18_'.length));
-    expect((await authenticateTool(tools, credential18))?.tid).toBe(18);
+    expect((await authenticateTool(tools, credential18, Date.now()))?.tid).toBe(18);
 
     const again = await run(['tools', 'add', '--tid', '18', '--name', 'Other', '--type', '1'], env);
     expect(again.code).toBe(1);
@@ -269,8 +272,41 @@ describe.each(testDialects)('hub tools and hub keys on %s', (dialect) => {
     const after = (await tools.findByTid(18))!.credential_hash;
     expect(after).not.toBe(before);
     expect(after).toBe(sha256(fresh));
-    expect(await authenticateTool(tools, credential18)).toBeUndefined();
-    expect((await authenticateTool(tools, fresh))?.tid).toBe(18);
+    expect(await authenticateTool(tools, credential18, Date.now())).toBeUndefined();
+    expect((await authenticateTool(tools, fresh, Date.now()))?.tid).toBe(18);
+    credential18 = fresh;
+  });
+
+  it('rotates with a grace: the old credential works until it ends, then only the new one', async () => {
+    const at = Date.UTC(2031, 0, 1);
+    const rotated = await run(['tools', 'rotate-credential', '18', '--grace', '24h'], env, () => at);
+    expect(rotated.code).toBe(0);
+    expect(rotated.out).toContain('the previous one keeps working until 2031-01-02T00:00:00.000Z');
+    expect((await run(['tools', 'show', '18'], env, () => at)).out).toMatch(
+      /^ {2}previous {5}works until 2031-01-02T00:00:00\.000Z$/m,
+    );
+    const fresh = credentialsIn(rotated.out)[0]!;
+    expect((await authenticateTool(tools, credential18, at + 86_400_000 - 1))?.tid).toBe(18);
+    expect(await authenticateTool(tools, credential18, at + 86_400_000)).toBeUndefined();
+    expect((await authenticateTool(tools, fresh, at + 86_400_000))?.tid).toBe(18);
+    // Another tool's credential, or a made-up one, never rides on the grace.
+    expect(
+      await authenticateTool(tools, credential18.replace('hubtool_18_', 'hubtool_19_'), at),
+    ).toBeUndefined();
+
+    // A rotation without a grace ends the previous one's at once (a leaked secret).
+    const again = await run(['tools', 'rotate-credential', '18'], env, () => at + 1000);
+    const newest = credentialsIn(again.out)[0]!;
+    expect(await authenticateTool(tools, fresh, at + 2000)).toBeUndefined();
+    expect(await authenticateTool(tools, credential18, at + 2000)).toBeUndefined();
+    expect((await authenticateTool(tools, newest, at + 2000))?.tid).toBe(18);
+    credential18 = newest;
+
+    for (const grace of ['8d', '1w', '-1h', '24', 'h', '99999h'])
+      expect((await run(['tools', 'rotate-credential', '18', '--grace', grace], env)).code).toBe(64);
+    expect(
+      credentialsIn((await run(['tools', 'rotate-credential', '18', '--grace', '0'], env)).out),
+    ).toHaveLength(1);
   });
 
   it('adds a member to a tool-login tool by email', async () => {

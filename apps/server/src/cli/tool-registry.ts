@@ -3,7 +3,14 @@ import { createAccountQueries } from '../storage/accounts.js';
 import { createToolQueries, type ToolQueries } from '../storage/tools.js';
 import { accepted, type CommandContext, type Subcommand } from './context.js';
 import { failure, parseCommand, table, usageError } from './io.js';
-import { checkLogo, checkPathPrefix, checkTid, checkToolName, checkToolType } from './validate.js';
+import {
+  checkGrace,
+  checkLogo,
+  checkPathPrefix,
+  checkTid,
+  checkToolName,
+  checkToolType,
+} from './validate.js';
 
 /** The tool records themselves: register, list, show, update, rotate the credential, remove. */
 
@@ -87,7 +94,7 @@ const list: Subcommand = (args) => {
 const show: Subcommand = (args) => {
   const { positionals } = parseCommand(args, {}, ['TID']);
   const tid = accepted(checkTid(positionals[0]));
-  return async ({ database, out }: CommandContext) => {
+  return async ({ database, now, out }: CommandContext) => {
     const tools = createToolQueries(database.db);
     const tool = await findTool(tools, tid);
     const keys = await tools.keysOf(tid);
@@ -97,6 +104,9 @@ const show: Subcommand = (args) => {
     out(`  logo         ${tool.logo ?? '-'}`);
     out(`  path prefix  ${tool.path_prefix || '-'}`);
     out(`  credential   ${tool.credential_hash ? 'set' : 'not set'}`);
+    const graceEnds = tool.previous_credential_expires_at;
+    if (tool.previous_credential_hash && graceEnds !== null && graceEnds > now())
+      out(`  previous     works until ${new Date(graceEnds).toISOString()}`);
     out(`  tsa keys     ${keys.map((k) => k.tsa_key).join(', ') || '-'}`);
     if (callbacks.length === 0) out('  callbacks    -');
     else {
@@ -134,16 +144,32 @@ const update: Subcommand = (args) => {
   };
 };
 
-/** `rotate-credential TID`: the old credential stops working at once. */
+/**
+ * `rotate-credential TID [--grace DURATION]`: a new credential. Without a grace the old one stops
+ * working at once (what a leaked secret needs); with one it keeps working that long, so the tool
+ * can deploy the new secret without an outage. Only the last replaced credential has a grace.
+ */
 const rotateCredential: Subcommand = (args) => {
-  const { positionals } = parseCommand(args, {}, ['TID']);
+  const { values, positionals } = parseCommand(args, { grace: { type: 'string' } }, ['TID']);
   const tid = accepted(checkTid(positionals[0]));
+  const graceMs = values.grace === undefined ? 0 : accepted(checkGrace(values.grace));
   return async ({ database, now, out }: CommandContext) => {
     const tools = createToolQueries(database.db);
     const tool = await findTool(tools, tid);
     const { credential, hash } = newToolCredential(tid);
-    await tools.update(tid, { credential_hash: hash, updated_at: now() });
-    out(`Rotated the server credential of tool ${tid} (${tool.name}); the previous one no longer works.`);
+    const at = now();
+    const grace = graceMs > 0 && tool.credential_hash !== null;
+    await tools.update(tid, {
+      credential_hash: hash,
+      previous_credential_hash: grace ? tool.credential_hash : null,
+      previous_credential_expires_at: grace ? at + graceMs : null,
+      updated_at: at,
+    });
+    out(
+      grace
+        ? `Rotated the server credential of tool ${tid} (${tool.name}); the previous one keeps working until ${new Date(at + graceMs).toISOString()}.`
+        : `Rotated the server credential of tool ${tid} (${tool.name}); the previous one no longer works.`,
+    );
     printCredential(out, tid, credential);
     return 0;
   };

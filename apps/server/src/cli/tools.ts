@@ -19,8 +19,9 @@ export const toolsUsage = `Usage: hub tools <subcommand>
   add-key TID TSA_KEY
         let TSA_KEY (3-64 of A-Z, 0-9, _) name the tool in /sso/rqx?from=TSA_KEY
   remove-key TSA_KEY
-  rotate-credential TID
-        replace the tool's server credential; prints the new one once, the old one stops working
+  rotate-credential TID [--grace DURATION]
+        replace the tool's server credential; prints the new one once. The old one stops working
+        at once, or after DURATION (30m, 24h, at most 7d) so the tool can deploy the new one
   add-member TID EMAIL
         let an account sign in on a tool whose type is not 1 (the tool login)
   remove TID --yes

@@ -91,3 +91,18 @@ export const checkCallbackUrl = (input: string | undefined, env: AppEnv): Checke
     );
   return ok(input);
 };
+
+const GRACE_UNITS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+const MAX_GRACE_MS = 7 * 86_400_000;
+
+/** How long a rotated credential keeps working: `0`, or minutes, hours or days (`30m`, `24h`, `7d`), at most 7 days. */
+export const checkGrace = (input: string): Checked<number> => {
+  const match = /^(\d{1,4})([mhd])$/.exec(input);
+  if (input === '0') return ok(0);
+  const ms = match ? Number(match[1]) * GRACE_UNITS[match[2] as keyof typeof GRACE_UNITS] : Number.NaN;
+  return ms <= MAX_GRACE_MS
+    ? ok(ms)
+    : refuse(
+        `Not a grace period: ${input} (0, or minutes, hours or days such as 30m, 24h or 7d; at most 7d).`,
+      );
+};

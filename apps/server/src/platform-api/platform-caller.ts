@@ -16,7 +16,7 @@ export const platformOfTool = (tid: number, env: AppEnv): Platform | undefined =
  * credential in `Authorization: Bearer …`. No credential, or one the registry does not hold, is 401.
  */
 export const serverCallerOf = async (hub: Hub, request: FastifyRequest) => {
-  const tool = await authenticateTool(hub.tools, bearerToken(request.headers.authorization));
+  const tool = await authenticateTool(hub.tools, bearerToken(request.headers.authorization), hub.now());
   if (!tool) throw new HubError('tool.unauthorized');
   return { tool, platform: platformOfTool(tool.tid, hub.config.appEnv) };
 };

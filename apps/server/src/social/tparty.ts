@@ -34,7 +34,7 @@ export const registerThirdPartyLookup = (app: FastifyInstance, hub: Hub) => {
       '/api/tools/tparty',
       { schema: { querystring: tpartyQuerySchema, response: { 200: tpartyResponseSchema } } },
       async (request, reply) => {
-        const tool = await authenticateTool(hub.tools, bearerToken(request.headers.authorization));
+        const tool = await authenticateTool(hub.tools, bearerToken(request.headers.authorization), hub.now());
         if (!tool) throw new HubError('tool.unauthorized');
         reply.header('cache-control', 'no-store');
         const { account: input, platform } = request.query;

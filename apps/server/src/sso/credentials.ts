@@ -42,13 +42,21 @@ export const localDemoCredential = (tid: number) => `hubtool_${tid}_local-demo-o
 
 const credentialPattern = /^hubtool_(\d{1,9})_[A-Za-z0-9_-]{8,64}$/;
 
-/** The tool a presented credential belongs to, or undefined. */
-export const authenticateTool = async (tools: ToolQueries, presented: string | undefined) => {
+/**
+ * The tool a presented credential belongs to, or undefined: its current credential, or the one it
+ * replaced while that one's grace lasts (`hub tools rotate-credential TID --grace …`).
+ */
+export const authenticateTool = async (tools: ToolQueries, presented: string | undefined, now: number) => {
   const match = presented ? credentialPattern.exec(presented) : null;
   if (!match || !presented) return undefined;
   const tool = await tools.findByTid(Number(match[1]));
-  if (!tool?.credential_hash || !sameHash(tool.credential_hash, sha256(presented))) return undefined;
-  return tool;
+  if (!tool) return undefined;
+  const hash = sha256(presented);
+  if (tool.credential_hash && sameHash(tool.credential_hash, hash)) return tool;
+  const graceLasts = (tool.previous_credential_expires_at ?? 0) > now;
+  if (graceLasts && tool.previous_credential_hash && sameHash(tool.previous_credential_hash, hash))
+    return tool;
+  return undefined;
 };
 
 /** `Authorization: Bearer <credential>`. */

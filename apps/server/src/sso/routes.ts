@@ -97,7 +97,7 @@ export const registerSsoRoutes = (app: FastifyInstance, hub: Hub) => {
     '/api/tools/ainfo/redeem',
     { schema: { body: z.object({ ainfo: z.string().min(1).max(4096) }).strict() } },
     async (request, reply) => {
-      const tool = await authenticateTool(hub.tools, bearerToken(request.headers.authorization));
+      const tool = await authenticateTool(hub.tools, bearerToken(request.headers.authorization), hub.now());
       if (!tool) throw new HubError('tool.unauthorized');
       reply.header('cache-control', 'no-store');
       return redeemAinfo(hub, tool, request.body.ainfo);

@@ -98,6 +98,9 @@ export interface ToolsTable {
   /** Path prefix some tools put before /sso/account/auth ('/psl', '/psl/wallet'). */
   path_prefix: string;
   credential_hash: string | null;
+  /** A rotated credential still accepted until `previous_credential_expires_at` (rotate --grace). */
+  previous_credential_hash: string | null;
+  previous_credential_expires_at: number | null;
   created_at: number;
   updated_at: number;
 }
