@@ -60,8 +60,9 @@ const passwordStep = async (page: Page) => {
   await page.keyboard.press('Enter');
 };
 
+/** A sign-in the demo tool starts (its /start adds this browser's `state`), on to the hub's /sso/rqx. */
 const rqx = (query: Record<string, string>) =>
-  `${hub.url}/sso/rqx?${new URLSearchParams({ callback: 'local', platform: 'personal', ...query })}`;
+  `${tool.url}/start?${new URLSearchParams({ callback: 'local', platform: 'personal', ...query })}`;
 
 describe('from the demo tool through the hub and back', () => {
   it('signs up through Chat from the tool’s page and returns with a verified, redeemed ainfo (375 px)', async () => {
@@ -189,6 +190,39 @@ describe('the SSO handler’s error pages and the tool session', () => {
     await page.locator('[data-screen="registration"]').waitFor();
     await page.waitForFunction(() => localStorage.getItem('pm_tool_session') === null);
     await page.context().close();
+  });
+
+  it('lets the tool refuse a callback that another browser started (login CSRF), by its state', async () => {
+    // The attacker signs in through the tool but stops before the callback, keeping its URL.
+    const attacker = await openPage(800);
+    let captured: string | undefined;
+    await attacker.context().route(`${tool.url}/t/**`, async (route) => {
+      captured = route.request().url();
+      await route.fulfill({ contentType: 'text/html', body: '<h1>held</h1>' });
+    });
+    await attacker.goto(rqx({ from: 'PCHT_SSO_RQX' }));
+    await attacker.getByLabel('Email, mobile number or username').fill(email);
+    await attacker.keyboard.press('Enter');
+    await passwordStep(attacker);
+    await attacker.getByRole('heading', { name: 'held' }).waitFor();
+    const callback = new URL(captured ?? '');
+    expect(callback.searchParams.get('state')).toMatch(/^[\w-]{32}$/);
+
+    // The victim's browser is sent there: its own state cookie (or none) does not match.
+    const victim = await openPage(800);
+    await victim.goto(tool.url);
+    await victim.goto(callback.href);
+    await victim
+      .getByTestId('tool-error')
+      .filter({ hasText: 'This sign-in was not started in this browser' })
+      .waitFor();
+
+    // The browser that started it is let in with the same, still unredeemed, ainfo.
+    await attacker.context().unroute(`${tool.url}/t/**`);
+    await attacker.goto(callback.href);
+    expect((await toolLanding(attacker)).account).toBe(email);
+    await attacker.context().close();
+    await victim.context().close();
   });
 
   it('ends the hub session with single logout and returns to the tool', async () => {

@@ -2,6 +2,7 @@
 // It sends people to the hub to sign in, receives them back on its callback, checks the signed
 // `ainfo` it is given, redeems it once for the account and shows who signed in.
 // Read it top to bottom; README.md beside it walks through the same steps.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 
@@ -47,21 +48,61 @@ const jwks = createRemoteJWKSet(new URL(`${HUB_URL}/.well-known/jwks.json`), { c
 // ── 3. Sending a user to the hub ─────────────────────────────────────────────────────────────
 // `from` is your tsa key; `callback=local` picks the callback registered for APP_ENV local
 // (development, sandbox, or anything else for production). The hub never takes a URL from here.
+// Links on our pages go through /start, which adds a fresh `state` for this browser (below).
 const signInUrl = (key, authType, extra = {}) =>
-  `${HUB_URL}/sso/rqx?${new URLSearchParams({ from: key, callback: 'local', platform: 'personal', auth_type: authType, ...extra })}`;
+  `/start?${new URLSearchParams({ from: key, auth_type: authType, ...extra })}`;
+
+// `state`: a random value for this sign-in, kept in a cookie of ours and sent to the hub, which
+// returns it untouched in the callback. A callback whose state is not this browser's cookie did
+// not start here: someone is trying to sign this browser in with their own ainfo (login CSRF).
+const STATE_COOKIE = 'demo_sso_state';
+const startSignIn = (query) => {
+  const state = randomBytes(24).toString('base64url');
+  const params = new URLSearchParams({ callback: 'local', platform: 'personal' });
+  for (const [name, value] of query) if (name !== 'state') params.set(name, value);
+  params.set('state', state);
+  return {
+    status: 302,
+    headers: {
+      location: `${HUB_URL}/sso/rqx?${params}`,
+      // Lax: sent on the hub's top-level redirect back to us, not on cross-site subrequests.
+      'set-cookie': `${STATE_COOKIE}=${state}; Path=/; HttpOnly; SameSite=Lax; Max-Age=900`,
+    },
+    html: '',
+  };
+};
+const cookieOf = (header, name) =>
+  header
+    ?.split(';')
+    .map((part) => part.trim().split('='))
+    .find(([key]) => key === name)?.[1];
+const sameState = (a, b) =>
+  typeof a === 'string' &&
+  typeof b === 'string' &&
+  a.length === b.length &&
+  timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 // ── 4. Receiving the user back ───────────────────────────────────────────────────────────────
-const receiveCallback = async (tid, query) => {
-  // Everything but ainfo is context (spec §4: platform, tid, pricing, ref, subcb, ref_a_frnd):
-  // show it, but never trust it as proof of anything.
+const receiveCallback = async (tid, query, cookieHeader) => {
+  // Everything but ainfo and our own state is context (spec §4: platform, tid, pricing, ref,
+  // subcb, ref_a_frnd): show it, but never trust it as proof of anything.
   const received = new Map();
   for (const [name, value] of query)
-    if (name !== 'ainfo') received.set(name, [...(received.get(name) ?? []), value]);
+    if (name !== 'ainfo' && name !== 'state') received.set(name, [...(received.get(name) ?? []), value]);
   const params = Object.fromEntries(
     [...received].map(([name, values]) => [name, values.length > 1 ? values : values[0]]),
   );
   const ainfo = query.get('ainfo');
   if (!ainfo) return signedOutPage(tid, params);
+
+  // 0. This browser started this sign-in: the state came back and matches our cookie.
+  if (!sameState(query.get('state'), cookieOf(cookieHeader, STATE_COOKIE)))
+    return errorPage(
+      403,
+      'This sign-in was not started in this browser',
+      'The callback’s state does not match the one this browser was given: the ainfo is not redeemed.',
+      params,
+    );
 
   // a. Verify: signed by the hub (ES256, a key from its JWKS), issued by HUB_URL, meant for this
   //    tool (aud tool:<tid>), and fresh (the hub gives it 120 s). A token for another tool fails here.
@@ -143,7 +184,7 @@ const signedInPage = (tid, account, claims, params) =>
   page(
     200,
     `${toolName(tid)}: signed in`,
-    `<h1 data-testid="tool-signed-in">Signed in to ${esc(toolName(tid))}</h1><table><tr><td>Account</td><td data-testid="tool-account">${esc(account.email)}</td></tr><tr><td>aid</td><td data-testid="tool-aid">${esc(account.aid)}</td></tr><tr><td>Verified</td><td>${esc(account.verified)}</td></tr><tr><td>Platforms</td><td>${esc((account.platforms ?? []).join(', '))}</td></tr></table><h2>Callback parameters (ainfo left out)</h2><pre data-testid="tool-params">${json(params)}</pre><h2>Verified ainfo claims</h2><pre data-testid="tool-claims">${json(claims)}</pre><p>${logoutLink(tid)} · <a href="/">Back</a></p>`,
+    `<h1 data-testid="tool-signed-in">Signed in to ${esc(toolName(tid))}</h1><table><tr><td>Account</td><td data-testid="tool-account">${esc(account.email)}</td></tr><tr><td>aid</td><td data-testid="tool-aid">${esc(account.aid)}</td></tr><tr><td>Verified</td><td>${esc(account.verified)}</td></tr><tr><td>Platforms</td><td>${esc((account.platforms ?? []).join(', '))}</td></tr><tr><td>State</td><td data-testid="tool-state">matches this browser</td></tr></table><h2>Callback parameters (ainfo left out)</h2><pre data-testid="tool-params">${json(params)}</pre><h2>Verified ainfo claims</h2><pre data-testid="tool-claims">${json(claims)}</pre><p>${logoutLink(tid)} · <a href="/">Back</a></p>`,
   );
 
 const signedOutPage = (tid, params) =>
@@ -165,11 +206,13 @@ const errorPage = (status, title, detail, params) =>
 // hub's local catalogue registers these), and /sso/account/auth for TOOL_TID.
 const callbackPath = /^\/t\/(\d{1,9})(?:(?:\/[\w-]+)*\/sso\/account\/auth|\/subscription\/checkout\/rqx)$/;
 
-const route = async (url) => {
+const route = async (url, cookieHeader) => {
   if (url.pathname === '/') return homePage();
+  if (url.pathname === '/start') return startSignIn(url.searchParams);
   const match = callbackPath.exec(url.pathname);
-  if (match) return receiveCallback(Number(match[1]), url.searchParams);
-  if (url.pathname === '/sso/account/auth' && TOOL_TID) return receiveCallback(TOOL_TID, url.searchParams);
+  if (match) return receiveCallback(Number(match[1]), url.searchParams, cookieHeader);
+  if (url.pathname === '/sso/account/auth' && TOOL_TID)
+    return receiveCallback(TOOL_TID, url.searchParams, cookieHeader);
   return page(404, 'Not found', '<h1>Not found</h1><p><a href="/">Back</a></p>');
 };
 
@@ -183,7 +226,7 @@ const server = createServer(async (request, response) => {
   if (request.method !== 'GET' && request.method !== 'HEAD')
     result = page(405, 'Method not allowed', '<h1>GET only</h1>');
   else
-    result = await route(url).catch((error) => {
+    result = await route(url, request.headers.cookie).catch((error) => {
       console.error('demo tool: request failed', request.url?.split('?')[0], error);
       return page(500, 'Something went wrong', '<h1 data-testid="tool-error">Something went wrong</h1>');
     });
@@ -195,6 +238,7 @@ const server = createServer(async (request, response) => {
     'referrer-policy': 'no-referrer',
     'cache-control': 'no-store',
     'x-content-type-options': 'nosniff',
+    ...result.headers,
   });
   response.end(request.method === 'HEAD' ? undefined : result.html);
 });

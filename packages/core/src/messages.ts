@@ -49,6 +49,8 @@ export const errorCatalog = {
   },
   'sso.tsa_key_missing': { message: 'AUTHORIZATION_ERROR: TSA key does not exist.', status: 400 },
   'sso.callback_missing': { message: 'AUTHORIZATION_ERROR: Callback URL is missing.', status: 400 },
+  // Not in the spec: a tool's state must be 16-256 URL-safe characters (tool-session.ts).
+  'sso.state_invalid': { message: 'AUTHORIZATION_ERROR: State is malformed.', status: 400 },
   'tool.unauthorized': { message: 'The tool credential is missing or not valid.', status: 401 },
   'tool.forbidden': { message: 'This credential may not use this endpoint.', status: 403 },
   'work_account.owner_required': { message: 'Only a business owner can add work accounts.', status: 403 },

@@ -63,6 +63,16 @@ describe('buildToolCallbackUrl details', () => {
     );
   });
 
+  it('returns a tool’s own state last, and only when it sent one', () => {
+    const state = 'Zm9vYmFyYmF6cXV4LTEyMw';
+    expect(buildToolCallbackUrl({ cb, ainfo: 'A', subcb: 'S', refAFrnd: 'R', state })).toBe(
+      `${cb}?ainfo=A&subcb=S&ref_a_frnd=R&state=${state}`,
+    );
+    expect(buildToolCallbackUrl({ cb: `${cb}?state=forged`, ainfo: 'A', state })).toBe(
+      `${cb}?ainfo=A&state=${state}`,
+    );
+  });
+
   it('keeps the existing query and hash of cb, and replaces a param of ours already there', () => {
     expect(
       buildToolCallbackUrl({

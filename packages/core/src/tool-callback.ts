@@ -46,6 +46,8 @@ export type ToolCallbackInput = {
   refAFrnd?: string;
   /** Returning from switching to a tool (spec §4: account type 3); adds the final ref=auth. */
   accountType3?: boolean;
+  /** The tool's own `state` from /sso/rqx, returned last and untouched (not in the spec). */
+  state?: string;
 };
 
 type Param = [name: string, value: string | number | undefined];
@@ -83,13 +85,14 @@ const familyParams = (input: ToolCallbackInput): Param[] => {
 
 /**
  * Spec §4 "Login": the callback URL (cb, its own query kept) gets ainfo first, then the tsa_key
- * family's extras, then finally ref=auth, subcb and ref_a_frnd where present. ref=auth appears at most
+ * family's extras, then finally ref=auth, subcb and ref_a_frnd where present (and the tool's own
+ * state, which the spec does not have, when it sent one). ref=auth appears at most
  * once. Absent or empty values are left out. A param of ours already in cb is replaced, never doubled.
  */
 export const buildToolCallbackUrl = (input: ToolCallbackInput): string => {
   const params: Param[] = [['ainfo', input.ainfo], ...familyParams(input)];
   if (input.accountType3) params.push(['ref', 'auth']);
-  params.push(['subcb', input.subcb], ['ref_a_frnd', input.refAFrnd]);
+  params.push(['subcb', input.subcb], ['ref_a_frnd', input.refAFrnd], ['state', input.state]);
 
   const hashAt = input.cb.indexOf('#');
   const withoutHash = hashAt === -1 ? input.cb : input.cb.slice(0, hashAt);

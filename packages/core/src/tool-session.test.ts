@@ -30,6 +30,7 @@ const sessionArb: fc.Arbitrary<ToolSession> = fc.record(
     pricing: fc.string({ maxLength: 20 }),
     subcb: fc.string({ maxLength: 50 }),
     ref_a_frnd: fc.stringMatching(/^[A-Za-z0-9_-]{0,60}$/),
+    state: fc.stringMatching(/^[A-Za-z0-9._~-]{16,64}$/),
   },
   { requiredKeys: ['cb', 'tid', 'tinfo', 'expiration'] },
 );
@@ -47,6 +48,22 @@ describe('tool session (spec §3)', () => {
   it('uses the spec storage key, and a documented second key', () => {
     expect(TOOL_SESSION_STORAGE_KEY).toBe('pm_tool_session');
     expect(TOOL_SESSION_SECONDARY_STORAGE_KEY).toBe('pm_tool_session_prev');
+  });
+
+  it('keeps a tool’s state of 16 to 256 URL-safe characters, and refuses any other', () => {
+    const state = 'Zm9vYmFyYmF6cXV4LTEyMw';
+    expect(decodeToolSession(JSON.stringify({ ...sample, state }))).toEqual({
+      ok: true,
+      value: { ...sample, state },
+    });
+    for (const bad of [
+      'short',
+      'x'.repeat(257),
+      'has space in it 123',
+      'a&b=c&dddddddddddddd',
+      '<script>xxxxxxxxxx',
+    ])
+      expect(decodeToolSession(JSON.stringify({ ...sample, state: bad })).ok).toBe(false);
   });
 
   it('decodes a typical session', () => {

@@ -21,8 +21,17 @@ export type ToolInfo = z.output<typeof toolInfoSchema>;
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
 
 /**
+ * A tool's own value for one sign-in (not in the spec): sent to /sso/rqx as `state` and returned
+ * untouched in its callback, so the tool can check that the callback answers a sign-in this
+ * browser started (login CSRF: someone else's callback URL, ainfo and all, is refused). Its
+ * characters need no escaping in a URL; long enough to be unguessable.
+ */
+export const toolStateSchema = z.string().regex(/^[A-Za-z0-9._~-]{16,256}$/);
+
+/**
  * Spec §3 "Tool session": cb (callback URL), tid, tinfo (first item name, tid, logo), expiration
- * (empty string), platform, tsa_key (the 'from' value), pricing, subcb, ref_a_frnd.
+ * (empty string), platform, tsa_key (the 'from' value), pricing, subcb, ref_a_frnd; and the tool's
+ * `state` when it sent one.
  */
 export const toolSessionSchema = z.object({
   cb: httpUrl,
@@ -37,6 +46,7 @@ export const toolSessionSchema = z.object({
   pricing: z.string().max(256).optional(),
   subcb: z.string().max(2048).optional(),
   ref_a_frnd: z.string().max(1024).optional(),
+  state: toolStateSchema.optional(),
 });
 export type ToolSession = z.output<typeof toolSessionSchema>;
 

@@ -26,6 +26,7 @@ const ssoRequestSchema = z
     subcb: param,
     ref_a_frnd: param,
     tsa_key: param,
+    state: param,
   })
   .strict();
 

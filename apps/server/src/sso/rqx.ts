@@ -11,6 +11,7 @@ import {
   routePath,
   ssoBranchOf,
   type ToolSession,
+  toolStateSchema,
 } from '@hub/core';
 import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
@@ -30,6 +31,8 @@ export interface SsoRequest {
   subcb?: string;
   ref_a_frnd?: string;
   tsa_key?: string;
+  /** Not in the spec: the tool's own value, returned untouched in its callback (tool-session.ts). */
+  state?: string;
 }
 
 export interface SsoDecision {
@@ -106,6 +109,8 @@ const toolSessionFor = (
   query: SsoRequest,
 ): ToolSession => {
   const subcb = checkSubcb(query.subcb, cb);
+  // A malformed state is refused, not dropped: the tool would refuse its own callback without it.
+  if (query.state && !toolStateSchema.safeParse(query.state).success) throw new HubError('sso.state_invalid');
   return {
     cb,
     tid: tool.tid,
@@ -116,6 +121,7 @@ const toolSessionFor = (
     ...(query.pricing ? { pricing: query.pricing.slice(0, 256) } : {}),
     ...(subcb ? { subcb } : {}),
     ...(query.ref_a_frnd ? { ref_a_frnd: query.ref_a_frnd.slice(0, 1024) } : {}),
+    ...(query.state ? { state: query.state } : {}),
   };
 };
 

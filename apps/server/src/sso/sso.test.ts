@@ -271,6 +271,29 @@ describe.each(testDialects)('partner-tool SSO on %s', (dialect) => {
       });
     });
 
+    it('returns a tool’s own state untouched and last, refuses a malformed one, adds none unasked', async () => {
+      const state = 'c3RhdGUtb2YtdGhlLXRvb2wtMTIz';
+      const { toolSession, target } = await signInThroughTool({
+        from: 'PCHT_SSO_RQX',
+        callback: 'local',
+        state,
+      });
+      expect(toolSession.state).toBe(state);
+      expect([...target.searchParams.entries()].at(-1)).toEqual(['state', state]);
+
+      for (const bad of ['short', 'x'.repeat(257), 'a b c d e f g h i j', 'a&state=b&ccccccccccc']) {
+        const res = await rqx({ from: 'PCHT_SSO_RQX', callback: 'local', state: bad });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json()).toMatchObject({
+          code: 'sso.state_invalid',
+          message: 'AUTHORIZATION_ERROR: State is malformed.',
+        });
+      }
+      ctx.n += 1;
+      const plain = await signInThroughTool({ from: 'PCHT_SSO_RQX', callback: 'local' });
+      expect(plain.target.searchParams.has('state')).toBe(false);
+    });
+
     it('refuses an expired ainfo', async () => {
       const { target } = await signInThroughTool({ from: 'PCHT_SSO_RQX', callback: 'local' });
       const ainfo = target.searchParams.get('ainfo')!;

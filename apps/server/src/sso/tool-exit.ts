@@ -60,5 +60,6 @@ export const toolExitUrl = async (
     ...(subcb ? { subcb } : {}),
     ...(session.ref_a_frnd ? { refAFrnd: session.ref_a_frnd } : {}),
     ...(input.fromSwitching ? { accountType3: true } : {}),
+    ...(session.state ? { state: session.state } : {}),
   });
 };

@@ -14,6 +14,8 @@ export const ssoQueryKeys = [
   'subcb',
   'ref_a_frnd',
   'tsa_key',
+  // Not in the spec: the tool's own value for this sign-in, returned in its callback.
+  'state',
 ] as const;
 export type SsoQueryKey = (typeof ssoQueryKeys)[number];
 export type SsoRequest = Partial<Record<SsoQueryKey, string>>;
