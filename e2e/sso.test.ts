@@ -55,6 +55,9 @@ const toolLanding = async (page: Page) => {
   };
 };
 
+const onePixelPng =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
 const passwordStep = async (page: Page) => {
   await page.getByLabel(field('Password')).fill(journeyPassword);
   await page.keyboard.press('Enter');
@@ -141,6 +144,33 @@ describe('from the demo tool through the hub and back', () => {
     expect(landing.path).toBe('/t/101/sso/account/auth');
     expect(landing.params).toEqual({ market_preview: '204', platform: 'psl' });
     await page.context().close();
+  });
+
+  it('shows a tool’s own https logo on its login, asked for without a Referer (375 px)', async () => {
+    const logo = 'https://logos.partner-desk.example/desk.png';
+    runHubCli(hub.databaseUrl, ['tools', 'update', '302', '--logo', logo]);
+    try {
+      const page = await openPage(375);
+      const asked: Array<Record<string, string>> = [];
+      // The one request allowed off loopback, answered here: a 1×1 PNG.
+      await page.context().route(logo, async (route) => {
+        asked.push(route.request().headers());
+        await route.fulfill({ contentType: 'image/png', body: Buffer.from(onePixelPng, 'base64') });
+      });
+      await page.goto(rqx({ from: 'PARTNER_DESK_RQX' }));
+      await page.waitForURL(/\/psl\/tool\/login\?/);
+      const image = page.getByTestId('tool-logo').locator('img');
+      await image.waitFor();
+      expect(await image.getAttribute('src')).toBe(logo);
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBe(1);
+      expect(asked).toHaveLength(1);
+      expect(asked[0]?.referer).toBeUndefined();
+      await page.context().close();
+    } finally {
+      runHubCli(hub.databaseUrl, ['tools', 'update', '302', '--logo', '/tool-logos/desk.svg']);
+    }
   });
 
   it('checks tool login membership, then lets a member in (800 px)', async () => {

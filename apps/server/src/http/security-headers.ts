@@ -9,14 +9,18 @@ import helmet, { type HelmetOptions } from 'helmet';
  */
 const DEFAULT_PROMO_VIDEO_URL = 'https://www.youtube-nocookie.com/embed/M7lc1UVf-VE';
 
-/** Content-Security-Policy the web app runs under: nothing inline, nothing from elsewhere but the video's player. */
+/**
+ * Content-Security-Policy the web app runs under: nothing inline, no script, style or frame from
+ * elsewhere but the video's player; images from https too (tools' logos).
+ */
 const contentSecurityPolicy = {
   useDefaults: false,
   directives: {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'"],
-    imgSrc: ["'self'", 'data:'],
+    // A partner tool's logo comes from the tool's own https address (the registry's `logo`).
+    imgSrc: ["'self'", 'data:', 'https:'],
     fontSrc: ["'self'"],
     connectSrc: ["'self'"],
     frameSrc: [new URL(DEFAULT_PROMO_VIDEO_URL).origin],

@@ -56,9 +56,10 @@ export const saveToolSession = (storage: Pick<Storage, 'setItem'> | undefined, e
 };
 
 /**
- * The `src` to show a tool's logo with, or undefined when it must not be requested: the CSP allows
- * images from our own origin only (`img-src 'self' data:`), so a logo elsewhere falls back to our
- * mark instead of being blocked (and reported) by the browser.
+ * The `src` to show a tool's logo with, or undefined when it must not be requested: a path of ours,
+ * or an https URL (the registry's logos are https, `hub tools add --logo`). The CSP allows images
+ * from nowhere else (`img-src 'self' data: https:`), so anything else falls back to our mark
+ * instead of being blocked (and reported) by the browser.
  */
 export const toolLogoSrc = (logo: string | null | undefined, origin: string): string | undefined => {
   if (!logo || /[\p{Cc}\\]/u.test(logo)) return undefined;
@@ -69,6 +70,7 @@ export const toolLogoSrc = (logo: string | null | undefined, origin: string): st
     // Not a URL at all: there is nothing to show, the hub mark stands in.
     return undefined;
   }
-  if (url.origin !== origin || (url.protocol !== 'http:' && url.protocol !== 'https:')) return undefined;
-  return `${url.pathname}${url.search}`;
+  if (url.origin === origin && (url.protocol === 'http:' || url.protocol === 'https:'))
+    return `${url.pathname}${url.search}`;
+  return url.protocol === 'https:' && !url.username && !url.password ? url.href : undefined;
 };

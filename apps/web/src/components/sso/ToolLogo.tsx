@@ -4,7 +4,7 @@ import { toolLogoSrc } from '../../lib/tool-session';
 import { Logo } from '../Logo';
 
 interface ToolLogoProps {
-  /** The tool's logo (tinfo[0].logo): a path of ours, or anything else, which is not requested. */
+  /** The tool's logo (tinfo[0].logo): a path of ours or an https URL; anything else is not requested. */
   logo: string | undefined;
   /** Edge length in px. */
   size?: number;
@@ -12,8 +12,9 @@ interface ToolLogoProps {
 }
 
 /**
- * A partner tool's logo. The CSP only allows our own images, so a logo elsewhere, a missing one
- * or one that fails to load shows the hub's mark instead.
+ * A partner tool's logo, from the hub or the tool's own https address (asked for without a
+ * Referer). A missing logo, one the CSP would refuse, or one that fails to load shows the hub's
+ * mark instead.
  */
 export const ToolLogo = ({ logo, size = 36, className }: ToolLogoProps) => {
   const [broken, setBroken] = useState(false);
@@ -29,6 +30,7 @@ export const ToolLogo = ({ logo, size = 36, className }: ToolLogoProps) => {
     <img
       src={src}
       alt=""
+      referrerPolicy="no-referrer"
       width={size}
       height={size}
       className={cx('shrink-0 rounded-lg object-contain', className)}
