@@ -18,7 +18,7 @@ import { generateCode, hashCode, randomToken, sameHash } from '../services/token
 import type { Database } from '../storage/schema.js';
 import type { FlowCaller } from './caller.js';
 import { contextQuery, type FlowContextRecord } from './flow-context.js';
-import { type FlowRow, flowContext, loadFlow, newFlowRecord } from './flow-record.js';
+import { type FlowRow, flowContext, loadFlow, moveFlow, newFlowRecord } from './flow-record.js';
 import { type TypedAccount, typedAccountView } from './identify.js';
 
 /** Counts a code send against the account's and the client's limits (issue 3: 5 an hour per account). */
@@ -237,18 +237,14 @@ const verifyStepCode = async <S extends CodeStates>(
   const flow = await loadFlow(hub, flowId, step.kind, caller.binding);
   if (flow.state !== step.states.codeSent) throw new HubError('code.expired', { field: 'code' });
   await verifyFlowCode(hub, flow, code, caller.ip);
-  const now = hub.now();
-  await hub.db.transaction().execute(async (trx) => {
-    await hub.flows.transition(trx, flow.id, step.states.codeSent, {
-      state: step.states.verified,
-      updated_at: now,
-    });
-    await recordAudit(
+  // The code is taken once already; a flow moved on meanwhile answers 'not found', like every step.
+  await moveFlow(hub, flow, { from: step.states.codeSent, to: step.states.verified }, (trx, now) =>
+    recordAudit(
       trx,
       { event: `${step.kind}.code_verified`, outcome: 'success', accountId: flow.account_id, ip: caller.ip },
       now,
-    );
-  });
+    ),
+  );
   const context = flowContext(flow);
   const { path, sainfo } = step.finalize(flow, context);
   return {
