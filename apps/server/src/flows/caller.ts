@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HubError } from '../errors.js';
 import { existingFlowBinding, flowBinding, requireSameOrigin } from '../http/request-context.js';
+import { currentSession } from '../http/session.js';
 import type { Hub } from '../hub.js';
 
 /** Who calls a step of a flow: the client IP for throttles, the browser's flow binding for the flow. */
@@ -28,3 +30,22 @@ export const readerOf = (hub: Hub, request: FastifyRequest) => ({
   ip: request.ip,
   binding: existingFlowBinding(request, hub.config),
 });
+
+/** The account this browser is signed in as (its live hub session); 'Please sign in to continue.' otherwise. */
+export const signedInAccount = async (hub: Hub, request: FastifyRequest) => {
+  const session = await currentSession(hub, request);
+  const account = session ? await hub.accounts.findById(session.account_id) : undefined;
+  if (!session || !account) throw new HubError('session.required');
+  return account;
+};
+
+/** A step of a flow the signed-in account takes (linking, the default platform): the caller, then the account. */
+export const signedInCallerOf = async (
+  hub: Hub,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  starts = false,
+) => {
+  const caller = callerOf(hub, request, reply, starts);
+  return { caller, account: await signedInAccount(hub, request) };
+};

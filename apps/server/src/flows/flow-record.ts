@@ -5,23 +5,55 @@ import type { Hub } from '../hub.js';
 import { randomToken, sameHash } from '../services/tokens.js';
 import type { Database, FlowsTable } from '../storage/schema.js';
 import { type FlowContextRecord, parseContext } from './flow-context.js';
-import type { LinkFlowKind } from './switching/load-flow.js';
 
-/** The flows of login, sign-up and reset; switching/load-flow.ts loads the others. */
-export type FlowKind = 'login' | 'signup' | 'reset';
+/** Login, sign-up and reset; the flows issue 5 adds; a provider sign-in (social/). */
+export type FlowKind =
+  | 'login'
+  | 'signup'
+  | 'reset'
+  | 'switching'
+  | 'linking'
+  | 'default_platform'
+  | 'work_account'
+  | 'social';
 export type FlowRow = FlowsTable;
 
-/** The flow a request names, if it is of the right kind, belongs to this browser and has not expired. */
+/**
+ * The binding of a flow that no browser holds yet: a work-account invitation is opened in the
+ * invitee's browser, not the owner's. No SHA-256 (43 base64url characters) can equal it.
+ */
+export const UNBOUND = 'unbound';
+
+/**
+ * Why the flow a request names may not be used, if it may not: not of the right kind, not this
+ * browser's (nor, where the flow allows it, bound to no browser yet), or expired.
+ */
+export const flowRefusal = (
+  flow: FlowRow | undefined,
+  kind: FlowKind,
+  binding: string | undefined,
+  now: number,
+  options: { unboundAllowed?: boolean } = {},
+): 'flow.not_found' | 'flow.expired' | undefined => {
+  if (!flow || flow.kind !== kind) return 'flow.not_found';
+  const bound = binding !== undefined && sameHash(flow.binding_hash, binding);
+  const open = Boolean(options.unboundAllowed) && flow.binding_hash === UNBOUND;
+  if (!bound && !open) return 'flow.not_found';
+  if (flow.expires_at <= now) return 'flow.expired';
+  return undefined;
+};
+
+/** The flow a request names, if flowRefusal finds nothing against it; else 'flow not found' or 'expired'. */
 export const loadFlow = async (
   hub: Hub,
   flowId: string,
   kind: FlowKind,
-  binding: string,
+  binding: string | undefined,
+  options: { unboundAllowed?: boolean } = {},
 ): Promise<FlowRow> => {
   const flow = await hub.flows.findById(flowId);
-  if (!flow || flow.kind !== kind || !sameHash(flow.binding_hash, binding))
-    throw new HubError('flow.not_found');
-  if (flow.expires_at <= hub.now()) throw new HubError('flow.expired');
+  const refusal = flowRefusal(flow, kind, binding, hub.now(), options);
+  if (!flow || refusal) throw new HubError(refusal ?? 'flow.not_found');
   return flow;
 };
 
@@ -33,7 +65,7 @@ export const flowContext = (flow: FlowRow) => parseContext(flow.context);
  * transaction that writes what comes with it.
  */
 export const newFlowRecord = (input: {
-  kind: FlowKind | LinkFlowKind;
+  kind: FlowKind;
   state: string;
   platform: Platform;
   accountId: string | null;

@@ -55,7 +55,8 @@ export const checkNewEmailAccount = async (hub: Hub, email: string, password: st
 };
 
 /**
- * Registers the account of a verified email as its flow completes, in one transaction: the flow's
+ * Registers the account of a verified email (sign-up, a work account, a provider sign-in) as its
+ * flow completes, in one transaction: the flow's
  * move, the account, its membership of its platform (the default), the flow's account, and what
  * the flow adds (`alongside`). The unique email index decides a race: the loser answers
  * 'Account already exist.'.
@@ -64,7 +65,7 @@ export const registerVerifiedEmail = async (
   hub: Hub,
   flow: FlowRow,
   move: { from: string; to: string },
-  account: { id: string; email: string; passwordHash: string; platform: Platform; uType: number },
+  account: { id: string; email: string; passwordHash: string | null; platform: Platform; uType: number },
   alongside: (trx: Transaction<Database>, now: number) => Promise<void>,
 ) => {
   try {

@@ -43,11 +43,17 @@ export const flowBinding = (request: FastifyRequest, reply: FastifyReply, config
   return sha256(token);
 };
 
+/** The binding this browser holds, if any (a flow that may be opened in a browser new to it). */
+export const flowBindingIfAny = (request: FastifyRequest, config: Config): string | undefined => {
+  const token = request.cookies[cookieName(config, 'hub_fb')];
+  return token ? sha256(token) : undefined;
+};
+
 /** The binding of a browser that must already hold one (every step after a flow's start). */
 export const existingFlowBinding = (request: FastifyRequest, config: Config): string => {
-  const token = request.cookies[cookieName(config, 'hub_fb')];
-  if (!token) throw new HubError('flow.not_found');
-  return sha256(token);
+  const binding = flowBindingIfAny(request, config);
+  if (!binding) throw new HubError('flow.not_found');
+  return binding;
 };
 
 export const setSessionCookie = (reply: FastifyReply, config: Config, token: string, maxAgeSeconds: number) =>

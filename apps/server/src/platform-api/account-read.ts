@@ -1,16 +1,13 @@
-import { platforms } from '@hub/core';
+import { type Platform, platforms } from '@hub/core';
 import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
 import type { ServerCaller } from './platform-caller.js';
 
 /** A platform sees its members; a tool sees the accounts that have signed in to it (tool_memberships). */
-const mayRead = async (hub: Hub, caller: ServerCaller, accountId: string) => {
-  if (caller.platform) {
-    const memberships = await hub.accounts.memberships(accountId);
-    return memberships.some((m) => m.platform === caller.platform);
-  }
-  return hub.tools.isMember(caller.tool.tid, accountId);
-};
+const mayRead = async (hub: Hub, caller: ServerCaller, accountId: string, accountPlatforms: Platform[]) =>
+  caller.platform
+    ? accountPlatforms.includes(caller.platform)
+    : hub.tools.isMember(caller.tool.tid, accountId);
 
 /**
  * Spec §7 account/read: verified (1 means verified) and the account's fields, server to server.
@@ -18,10 +15,11 @@ const mayRead = async (hub: Hub, caller: ServerCaller, accountId: string) => {
  */
 export const readAccount = async (hub: Hub, caller: ServerCaller, accountId: string) => {
   const account = await hub.accounts.findById(accountId);
-  if (!account || !(await mayRead(hub, caller, account.id))) {
+  const memberships = account ? await hub.accounts.memberships(account.id) : [];
+  const accountPlatforms = platforms.filter((p) => memberships.some((m) => m.platform === p));
+  if (!account || !(await mayRead(hub, caller, account.id, accountPlatforms))) {
     throw new HubError('account.not_found', { field: 'aid' });
   }
-  const memberships = await hub.accounts.memberships(account.id);
   return {
     verified: account.verified,
     aid: account.id,
@@ -29,7 +27,7 @@ export const readAccount = async (hub: Hub, caller: ServerCaller, accountId: str
     mobile_num: account.mobile_num,
     username: account.username,
     home_platform: account.home_platform,
-    platforms: platforms.filter((p) => memberships.some((m) => m.platform === p)),
+    platforms: accountPlatforms,
     ut: account.user_type,
     u_type: account.u_type,
   };

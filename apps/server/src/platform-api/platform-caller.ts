@@ -1,8 +1,7 @@
 import { type AppEnv, defaultToolId, type Platform, platforms } from '@hub/core';
 import type { FastifyRequest } from 'fastify';
-import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
-import { authenticateTool, bearerToken } from '../sso/credentials.js';
+import { requireTool } from '../sso/credentials.js';
 
 /**
  * Spec §9: the Personal and Business platforms are tools of the registry under their default tool
@@ -16,8 +15,7 @@ export const platformOfTool = (tid: number, env: AppEnv): Platform | undefined =
  * credential in `Authorization: Bearer …`. No credential, or one the registry does not hold, is 401.
  */
 export const serverCallerOf = async (hub: Hub, request: FastifyRequest) => {
-  const tool = await authenticateTool(hub.tools, bearerToken(request.headers.authorization), hub.now());
-  if (!tool) throw new HubError('tool.unauthorized');
+  const tool = await requireTool(hub, request);
   return { tool, platform: platformOfTool(tool.tid, hub.config.appEnv) };
 };
 export type ServerCaller = Awaited<ReturnType<typeof serverCallerOf>>;

@@ -1,5 +1,4 @@
 import {
-  isSocialProvider,
   type SocialProvider,
   socialEndpoints,
   socialLinkRequestSchema,
@@ -16,9 +15,8 @@ import { z } from 'zod';
 import { HubError } from '../errors.js';
 import { callerOf, readerOf } from '../flows/caller.js';
 import { completeSignIn } from '../flows/complete-sign-in.js';
-import { cookieName, flowBinding } from '../http/request-context.js';
+import { flowBinding, flowBindingIfAny } from '../http/request-context.js';
 import type { Hub } from '../hub.js';
-import { sha256 } from '../services/tokens.js';
 import { createSocialProviders, type SocialProviders } from './providers.js';
 import {
   errorLocation,
@@ -73,14 +71,11 @@ export const registerSocialRoutes = (
 
   r.get('/auth/social/:provider/callback', { schema: { params: providerParams } }, async (request, reply) => {
     const { provider } = request.params;
-    if (!isSocialProvider(provider) || !enabled(provider)) {
-      return reply.redirect(errorLocation('psl', 'login', provider, 'disabled'));
-    }
-    const token = request.cookies[cookieName(hub.config, 'hub_fb')];
+    if (!enabled(provider)) return reply.redirect(errorLocation('psl', 'login', provider, 'disabled'));
     const callbackUrl = new URL(request.url, hub.config.publicUrl);
     const result = await finishSocialCallback(
       deps,
-      { ip: request.ip, binding: token ? sha256(token) : undefined },
+      { ip: request.ip, binding: flowBindingIfAny(request, hub.config) },
       provider,
       callbackUrl,
     );

@@ -10,24 +10,20 @@ import {
 } from '@hub/core';
 import * as client from 'openid-client';
 import { HubError } from '../errors.js';
+import type { FlowCaller } from '../flows/caller.js';
 import { contextQuery, parseContext, toContextRecord } from '../flows/flow-context.js';
+import { type FlowRow, flowRefusal, moveFlow, newFlowRecord } from '../flows/flow-record.js';
 import { toolOfSession } from '../flows/login/service.js';
-import { verifiedEmailAccount } from '../flows/new-account.js';
+import { OWNER_U_TYPE, registerVerifiedEmail } from '../flows/new-account.js';
 import { checkAccountPassword } from '../flows/password-check.js';
 import { switchingRedirect } from '../flows/switching-redirect.js';
 import type { Hub } from '../hub.js';
 import { recordAudit } from '../services/audit.js';
-import { sameHash, sha256 } from '../services/tokens.js';
+import { sha256 } from '../services/tokens.js';
 import type { AccountRow } from '../storage/accounts.js';
-import type { FlowsTable } from '../storage/schema.js';
 import { createSocialIdentityQueries } from '../storage/social-identities.js';
 import { SOCIAL_FLOW_TTL_MS, type SocialFlowContext, socialStates } from './flow.js';
 import { type ProviderIdentity, ProviderUnavailable, type SocialProviders } from './providers.js';
-
-interface Caller {
-  ip: string;
-  binding: string;
-}
 
 /** The end of a provider callback: sign in (the caller completes), ask for a password, or an error. */
 export type CallbackResult =
@@ -59,7 +55,7 @@ export const errorLocation = (
 /** GET /auth/social/:provider/start: a flow with fresh state, nonce and PKCE verifier; the provider's URL. */
 export const startSocialSignIn = async (
   deps: SocialDeps,
-  caller: Caller,
+  caller: FlowCaller,
   input: {
     provider: SocialProvider;
     platform: Platform;
@@ -104,29 +100,26 @@ export const startSocialSignIn = async (
     );
     return errorLocation(input.platform, input.intent, input.provider, 'unavailable', context);
   }
-  const now = hub.now();
-  await hub.flows.insert(hub.db, {
-    id: sha256(state),
+  const flow = newFlowRecord({
     kind: 'social',
     state: socialStates.started,
     platform: input.platform,
-    account_id: null,
+    accountId: null,
     identifier: null,
-    identifier_kind: null,
-    context: JSON.stringify(context),
-    binding_hash: caller.binding,
-    attempts: 0,
-    expires_at: now + SOCIAL_FLOW_TTL_MS,
-    created_at: now,
-    updated_at: now,
+    context,
+    binding: caller.binding,
+    ttlMs: SOCIAL_FLOW_TTL_MS,
+    now: hub.now(),
   });
+  // The callback finds its flow by the state alone.
+  await hub.flows.insert(hub.db, { ...flow, id: sha256(state) });
   return url.href;
 };
 
+/** The flow as loadFlow would find it, or undefined: a callback answers with a redirect, not an error. */
 const loadSocialFlow = async (hub: Hub, flowId: string, binding: string | undefined) => {
   const flow = await hub.flows.findById(flowId);
-  if (flow?.kind !== 'social' || !binding || !sameHash(flow.binding_hash, binding)) return undefined;
-  if (flow.expires_at <= hub.now()) return undefined;
+  if (!flow || flowRefusal(flow, 'social', binding, hub.now())) return undefined;
   return { flow, context: parseContext(flow.context) as SocialFlowContext };
 };
 
@@ -219,14 +212,13 @@ export const finishSocialCallback = async (
     const refusal = refusalOf(account, flow.platform);
     if (refusal) return fail(refusal, account.id);
     if (await outsideTool(account.id)) return fail('not_registered_to_tool', account.id);
-    const memberships = await hub.accounts.memberships(account.id);
-    if (!memberships.some((m) => m.platform === flow.platform) && account.email) {
-      // Spec §4: an account of the other platform goes to switching option1, as after a password.
-      await finishFlow(hub, flow, account.id);
-      return switchingRedirect(flow.platform, { kind: 'email', value: account.email }, context);
-    }
-    await finishFlow(hub, flow, account.id);
-    return { next: 'sign_in', accountId: account.id, platform: flow.platform, context };
+    const switching = await switchingFor(hub, account, flow.platform, context);
+    await hub.flows.update(hub.db, flow.id, {
+      state: socialStates.completed,
+      account_id: account.id,
+      updated_at: hub.now(),
+    });
+    return switching ?? { next: 'sign_in', accountId: account.id, platform: flow.platform, context };
   }
 
   if (!identity.email) return fail('email_missing');
@@ -266,12 +258,18 @@ const refusalOf = (account: AccountRow, platform: Platform): SocialErrorCode | u
   return undefined;
 };
 
-const finishFlow = (hub: Hub, flow: FlowsTable, accountId: string) =>
-  hub.flows.update(hub.db, flow.id, {
-    state: socialStates.completed,
-    account_id: accountId,
-    updated_at: hub.now(),
-  });
+/** Spec §4: an account of the other platform goes on to switching option1, as after a password. */
+const switchingFor = async (
+  hub: Hub,
+  account: AccountRow,
+  platform: Platform,
+  context: SocialFlowContext,
+) => {
+  if (!account.email) return undefined;
+  const memberships = await hub.accounts.memberships(account.id);
+  if (memberships.some((m) => m.platform === platform)) return undefined;
+  return switchingRedirect(platform, { kind: 'email', value: account.email }, context);
+};
 
 /**
  * A new person: an account on the platform they came from, verified by the provider, with no
@@ -279,39 +277,23 @@ const finishFlow = (hub: Hub, flow: FlowsTable, accountId: string) =>
  */
 const createSocialAccount = async (
   deps: SocialDeps,
-  flow: FlowsTable,
+  flow: FlowRow,
   provider: SocialProvider,
   identity: ProviderIdentity,
   email: string,
 ): Promise<string | undefined> => {
   const { hub } = deps;
   const accountId = randomUUID();
-  const now = hub.now();
+  const account = { id: accountId, email, passwordHash: null, platform: flow.platform, uType: OWNER_U_TYPE };
   try {
-    await hub.db.transaction().execute(async (trx) => {
-      await hub.accounts.insert(
-        trx,
-        verifiedEmailAccount({
-          id: accountId,
-          email,
-          passwordHash: null,
-          platform: flow.platform,
-          uType: 1,
-          now,
-        }),
-      );
-      await hub.accounts.addMembership(trx, accountId, flow.platform, true, now);
+    const move = { from: socialStates.exchanging, to: socialStates.completed };
+    await registerVerifiedEmail(hub, flow, move, account, async (trx, now) => {
       await deps.identities.insert(trx, {
         provider,
         subject: identity.subject,
         account_id: accountId,
         email,
         created_at: now,
-      });
-      await hub.flows.update(trx, flow.id, {
-        state: socialStates.completed,
-        account_id: accountId,
-        updated_at: now,
       });
       await recordAudit(
         trx,
@@ -350,7 +332,7 @@ export const socialLinkState = async (deps: SocialDeps, binding: string, flowId:
  */
 export const linkAfterPassword = async (
   deps: SocialDeps,
-  caller: Caller,
+  caller: FlowCaller,
   flowId: string,
   password: string,
 ) => {
@@ -366,14 +348,9 @@ export const linkAfterPassword = async (
     ip: caller.ip,
     failureEvent: 'login.failure',
   });
-  const now = hub.now();
   const identity = context.identity;
-  await hub.db.transaction().execute(async (trx) => {
-    const moved = await hub.flows.transition(trx, flow.id, socialStates.awaitingPassword, {
-      state: socialStates.completed,
-      updated_at: now,
-    });
-    if (!moved) throw new HubError('flow.not_found');
+  const move = { from: socialStates.awaitingPassword, to: socialStates.completed };
+  await moveFlow(hub, flow, move, async (trx, now) => {
     if (await deps.identities.find(context.provider, identity.subject, trx))
       throw new HubError('flow.not_found');
     await deps.identities.insert(trx, {
@@ -395,11 +372,6 @@ export const linkAfterPassword = async (
       now,
     );
   });
-  const memberships = await hub.accounts.memberships(account.id);
-  // Spec §4: an account of the other platform goes on to switching option1, as after a password.
-  const switching =
-    !memberships.some((m) => m.platform === flow.platform) && account.email
-      ? switchingRedirect(flow.platform, { kind: 'email', value: account.email }, context)
-      : undefined;
+  const switching = await switchingFor(hub, account, flow.platform, context);
   return { accountId: account.id, platform: flow.platform, context, provider: context.provider, switching };
 };

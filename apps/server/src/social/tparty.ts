@@ -2,10 +2,9 @@ import { accountIdSchema, isEmail, platforms } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
 import { issueAinfo } from '../sso/ainfo.js';
-import { authenticateTool, bearerToken } from '../sso/credentials.js';
+import { requireTool } from '../sso/credentials.js';
 
 const tpartyQuerySchema = z
   .object({
@@ -34,8 +33,7 @@ export const registerThirdPartyLookup = (app: FastifyInstance, hub: Hub) => {
       '/api/tools/tparty',
       { schema: { querystring: tpartyQuerySchema, response: { 200: tpartyResponseSchema } } },
       async (request, reply) => {
-        const tool = await authenticateTool(hub.tools, bearerToken(request.headers.authorization), hub.now());
-        if (!tool) throw new HubError('tool.unauthorized');
+        const tool = await requireTool(hub, request);
         reply.header('cache-control', 'no-store');
         const { account: input, platform } = request.query;
         const account = isEmail(input)

@@ -1,3 +1,6 @@
+import type { FastifyRequest } from 'fastify';
+import { HubError } from '../errors.js';
+import type { Hub } from '../hub.js';
 import { randomToken, sameHash, sha256 } from '../services/tokens.js';
 import type { ToolQueries } from '../storage/tools.js';
 
@@ -63,4 +66,11 @@ export const authenticateTool = async (tools: ToolQueries, presented: string | u
 export const bearerToken = (header: string | undefined) => {
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   return match?.[1];
+};
+
+/** The tool calling server to server by its credential in `Authorization: Bearer …`; 401 without one the registry holds. */
+export const requireTool = async (hub: Hub, request: FastifyRequest) => {
+  const tool = await authenticateTool(hub.tools, bearerToken(request.headers.authorization), hub.now());
+  if (!tool) throw new HubError('tool.unauthorized');
+  return tool;
 };

@@ -8,7 +8,7 @@ import { cookieName, requireSameOrigin } from '../http/request-context.js';
 import { currentSession } from '../http/session.js';
 import type { Hub } from '../hub.js';
 import { callbackFor } from './callbacks.js';
-import { authenticateTool, bearerToken } from './credentials.js';
+import { requireTool } from './credentials.js';
 import { redeemAinfo } from './redeem.js';
 import { decideSsoRequest } from './rqx.js';
 
@@ -98,8 +98,7 @@ export const registerSsoRoutes = (app: FastifyInstance, hub: Hub) => {
     '/api/tools/ainfo/redeem',
     { schema: { body: z.object({ ainfo: z.string().min(1).max(4096) }).strict() } },
     async (request, reply) => {
-      const tool = await authenticateTool(hub.tools, bearerToken(request.headers.authorization), hub.now());
-      if (!tool) throw new HubError('tool.unauthorized');
+      const tool = await requireTool(hub, request);
       reply.header('cache-control', 'no-store');
       return redeemAinfo(hub, tool, request.body.ainfo);
     },

@@ -11,9 +11,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Hub } from '../../hub.js';
-import { callerOf, readerOf } from '../caller.js';
+import { readerOf, signedInAccount, signedInCallerOf } from '../caller.js';
 import { completeSignIn } from '../complete-sign-in.js';
-import { signedInAccount } from '../switching/signed-in.js';
 import {
   chooseDefaultPlatform,
   confirmDefaultPlatform,
@@ -40,8 +39,8 @@ export const registerDefaultPlatformRoutes = (app: FastifyInstance, hub: Hub) =>
       },
     },
     async (request, reply) => {
-      const caller = callerOf(hub, request, reply, true);
-      return chooseDefaultPlatform(hub, caller, await signedInAccount(hub, request), request.body);
+      const { caller, account } = await signedInCallerOf(hub, request, reply, true);
+      return chooseDefaultPlatform(hub, caller, account, request.body);
     },
   );
   r.get(
@@ -67,8 +66,7 @@ export const registerDefaultPlatformRoutes = (app: FastifyInstance, hub: Hub) =>
       },
     },
     async (request, reply) => {
-      const caller = callerOf(hub, request, reply);
-      const account = await signedInAccount(hub, request);
+      const { caller, account } = await signedInCallerOf(hub, request, reply);
       const outcome = await confirmDefaultPlatform(
         hub,
         caller,

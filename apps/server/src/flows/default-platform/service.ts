@@ -13,9 +13,9 @@ import { recordAudit } from '../../services/audit.js';
 import type { AccountRow } from '../../storage/accounts.js';
 import type { FlowCaller } from '../caller.js';
 import { contextQuery, toContextRecord } from '../flow-context.js';
-import { flowContext, moveFlow, newFlowRecord } from '../flow-record.js';
+import { flowContext, loadFlow, moveFlow, newFlowRecord } from '../flow-record.js';
 import { checkFlowPassword } from '../password-step.js';
-import { loadLinkFlow } from '../switching/load-flow.js';
+
 import { DEFAULT_PLATFORM_FLOW_TTL_MS, defaultPlatformStates } from './flow.js';
 
 /** How the screens show an account: its email, else its mobile number (+63), else its username. */
@@ -83,7 +83,7 @@ export const chooseDefaultPlatform = async (
 };
 
 const ownFlow = async (hub: Hub, binding: string, account: AccountRow, flowId: string) => {
-  const flow = await loadLinkFlow(hub, flowId, 'default_platform', binding);
+  const flow = await loadFlow(hub, flowId, 'default_platform', binding);
   if (flow.account_id !== account.id) throw new HubError('flow.not_found');
   return flow;
 };

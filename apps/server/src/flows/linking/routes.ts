@@ -8,9 +8,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Hub } from '../../hub.js';
-import { callerOf } from '../caller.js';
+import { signedInCallerOf } from '../caller.js';
 import { completeSignIn } from '../complete-sign-in.js';
-import { signedInAccount } from '../switching/signed-in.js';
 import { identifyParent, linkToParent } from './service.js';
 
 export const registerLinkingRoutes = (app: FastifyInstance, hub: Hub) => {
@@ -19,16 +18,15 @@ export const registerLinkingRoutes = (app: FastifyInstance, hub: Hub) => {
     switchingEndpoints.linkingIdentify,
     { schema: { body: linkingIdentifyRequestSchema, response: { 200: linkingIdentifyResponseSchema } } },
     async (request, reply) => {
-      const caller = callerOf(hub, request, reply, true);
-      return identifyParent(hub, caller, await signedInAccount(hub, request), request.body);
+      const { caller, account } = await signedInCallerOf(hub, request, reply, true);
+      return identifyParent(hub, caller, account, request.body);
     },
   );
   r.post(
     switchingEndpoints.linkingPassword,
     { schema: { body: linkingPasswordRequestSchema, response: { 200: linkingPasswordResponseSchema } } },
     async (request, reply) => {
-      const caller = callerOf(hub, request, reply);
-      const child = await signedInAccount(hub, request);
+      const { caller, account: child } = await signedInCallerOf(hub, request, reply);
       const outcome = await linkToParent(hub, caller, child, request.body.flowId, request.body.password);
       // The signed-in account goes on where it came from, its session kept.
       const exit = await completeSignIn(hub, request, reply, { ...outcome, authMethod: 'session' });

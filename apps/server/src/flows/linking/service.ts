@@ -6,10 +6,10 @@ import { randomToken } from '../../services/tokens.js';
 import type { AccountRow } from '../../storage/accounts.js';
 import type { FlowCaller } from '../caller.js';
 import { toContextRecord } from '../flow-context.js';
-import { flowContext, moveFlow } from '../flow-record.js';
+import { flowContext, loadFlow, moveFlow } from '../flow-record.js';
 import { identifyAccount } from '../identify.js';
 import { checkFlowPassword, startPasswordStep } from '../password-step.js';
-import { loadLinkFlow } from '../switching/load-flow.js';
+
 import { LINKING_FLOW_TTL_MS, type LinkingContext, linkingStates } from './flow.js';
 import { insertLink } from './links.js';
 import { checkLinkingAccount, linkingRefusalFor } from './rules.js';
@@ -64,7 +64,7 @@ export const linkToParent = async (
   flowId: string,
   password: string,
 ) => {
-  const flow = await loadLinkFlow(hub, flowId, 'linking', caller.binding);
+  const flow = await loadFlow(hub, flowId, 'linking', caller.binding);
   const context: LinkingContext = flowContext(flow);
   // Someone else signed in on this browser since step 1: the flow was not theirs.
   if (context.childAccountId !== child.id) throw new HubError('flow.not_found');

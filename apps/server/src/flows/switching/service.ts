@@ -4,11 +4,10 @@ import type { Hub } from '../../hub.js';
 import { recordAudit } from '../../services/audit.js';
 import type { FlowCaller } from '../caller.js';
 import { toContextRecord } from '../flow-context.js';
-import { flowContext, moveFlow } from '../flow-record.js';
+import { flowContext, loadFlow, moveFlow } from '../flow-record.js';
 import { identifyAccount, passwordAccountRules } from '../identify.js';
 import { checkFlowPassword, startPasswordStep } from '../password-step.js';
 import { SWITCHING_FLOW_TTL_MS, switchingStates } from './flow.js';
-import { loadLinkFlow } from './load-flow.js';
 
 /**
  * Switching option1, step 1 (spec §2): the account by its kind. It must exist with a password, and
@@ -43,7 +42,7 @@ export const identifyForSwitching = async (
  * primary key and ON CONFLICT DO NOTHING); the account's default platform does not change.
  */
 export const linkToPlatform = async (hub: Hub, caller: FlowCaller, flowId: string, password: string) => {
-  const flow = await loadLinkFlow(hub, flowId, 'switching', caller.binding);
+  const flow = await loadFlow(hub, flowId, 'switching', caller.binding);
   const step = { waiting: switchingStates.identified, failureEvent: 'switching.failure' } as const;
   const account = await checkFlowPassword(hub, caller, flow, step, password);
   // The account may have changed since step 1: the rules are read again from its record.

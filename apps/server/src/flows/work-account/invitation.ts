@@ -7,8 +7,8 @@ import { recordAudit } from '../../services/audit.js';
 import type { AccountRow } from '../../storage/accounts.js';
 import type { Database } from '../../storage/schema.js';
 import { issueCode, resendAvailableAt, throttleCodeSend } from '../code-step.js';
-import { newFlowRecord } from '../flow-record.js';
-import { UNBOUND } from '../switching/load-flow.js';
+import { newFlowRecord, UNBOUND } from '../flow-record.js';
+
 import { WORK_ACCOUNT_FLOW_TTL_MS, type WorkAccountContext, workAccountStates } from './flow.js';
 
 /**
@@ -24,9 +24,12 @@ export const assertBusinessOwner = async (hub: Hub, owner: AccountRow) => {
   if (!ownsBusiness) throw new HubError('work_account.owner_required');
 };
 
+/** The business owner who made an invitation, if the account is still there. */
+export const ownerOf = async (hub: Hub, context: WorkAccountContext) =>
+  context.ownerAccountId ? hub.accounts.findById(context.ownerAccountId) : undefined;
+
 /** How the invitation names the owner: the profile's name, else the owner's identifier. */
-export const inviterName = async (hub: Hub, ownerId: string | undefined) => {
-  const owner = ownerId ? await hub.accounts.findById(ownerId) : undefined;
+export const inviterName = async (hub: Hub, owner: AccountRow | undefined) => {
   if (!owner) return 'A business owner';
   const profile = await hub.db
     .selectFrom('profiles')
@@ -98,7 +101,7 @@ export const inviteWorkAccount = async (
     ttlMs: WORK_ACCOUNT_FLOW_TTL_MS,
     now,
   });
-  const inviter = await inviterName(hub, owner.id);
+  const inviter = await inviterName(hub, owner);
   await hub.db.transaction().execute(async (trx) => {
     await hub.flows.insert(trx, flow);
     await sendInvitation(hub, trx, { flowId: flow.id, to: check.value, inviter });

@@ -11,14 +11,12 @@ import {
   workAccountVerifyRequestSchema,
   workAccountVerifyResponseSchema,
 } from '@hub/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { cookieName, requireSameOrigin } from '../../http/request-context.js';
+import { flowBindingIfAny, requireSameOrigin } from '../../http/request-context.js';
 import type { Hub } from '../../hub.js';
-import { sha256 } from '../../services/tokens.js';
-import { callerOf } from '../caller.js';
+import { callerOf, signedInAccount } from '../caller.js';
 import { completeSignIn } from '../complete-sign-in.js';
-import { signedInAccount } from '../switching/signed-in.js';
 import { inviteWorkAccount } from './invitation.js';
 import {
   finalizeWorkAccount,
@@ -26,12 +24,6 @@ import {
   verifyWorkAccountCode,
   workAccountStatus,
 } from './service.js';
-
-/** The flow binding this browser holds, if any: an invitation not yet verified is read without one. */
-const bindingIfAny = (hub: Hub, request: FastifyRequest) => {
-  const token = request.cookies[cookieName(hub.config, 'hub_fb')];
-  return token ? sha256(token) : undefined;
-};
 
 export const registerWorkAccountRoutes = (app: FastifyInstance, hub: Hub) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -61,7 +53,8 @@ export const registerWorkAccountRoutes = (app: FastifyInstance, hub: Hub) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-      return workAccountStatus(hub, bindingIfAny(hub, request), request.query.flowId);
+      // An invitation not yet verified is read without a binding.
+      return workAccountStatus(hub, flowBindingIfAny(request, hub.config), request.query.flowId);
     },
   );
   // The invitee's browser may be new to the hub: verify and resend may make its binding.

@@ -7,17 +7,17 @@ import { hashPassword } from '../../services/passwords.js';
 import { randomToken } from '../../services/tokens.js';
 import type { FlowCaller } from '../caller.js';
 import { assertResendAllowed, resendAvailableAt, throttleCodeSend, verifyFlowCode } from '../code-step.js';
-import { type FlowRow, flowContext, moveFlow } from '../flow-record.js';
+import { type FlowRow, flowContext, loadFlow, moveFlow } from '../flow-record.js';
 import { insertLink } from '../linking/links.js';
 import { checkNewEmailAccount, registerVerifiedEmail } from '../new-account.js';
-import { loadLinkFlow } from '../switching/load-flow.js';
+
 import {
   WORK_ACCOUNT_U_TYPE,
   type WorkAccountContext,
   type WorkAccountState,
   workAccountStates,
 } from './flow.js';
-import { assertBusinessOwner, inviterName, sendInvitation } from './invitation.js';
+import { assertBusinessOwner, inviterName, ownerOf, sendInvitation } from './invitation.js';
 
 const accountOf = (flow: FlowRow) => ({
   kind: 'email' as const,
@@ -29,7 +29,7 @@ const accountOf = (flow: FlowRow) => ({
  * holds the link (its id came only in the invitee's mail), afterwards only the browser that verified.
  */
 const loadInvitation = (hub: Hub, flowId: string, binding: string | undefined) =>
-  loadLinkFlow(hub, flowId, 'work_account', binding, { unboundAllowed: true });
+  loadFlow(hub, flowId, 'work_account', binding, { unboundAllowed: true });
 
 /** The verification screen's first question: whose invitation, for which email, and is it registered already? */
 export const workAccountStatus = async (hub: Hub, binding: string | undefined, flowId: string) => {
@@ -40,7 +40,7 @@ export const workAccountStatus = async (hub: Hub, binding: string | undefined, f
     state: flow.state as WorkAccountState,
     platform: flow.platform,
     account: accountOf(flow),
-    inviter: await inviterName(hub, context.ownerAccountId),
+    inviter: await inviterName(hub, await ownerOf(hub, context)),
     exists: Boolean(existing),
     resendAfter: Math.max(0, Math.ceil(((context.resendAvailableAt ?? 0) - hub.now()) / 1000)),
   };
@@ -75,7 +75,7 @@ export const resendWorkAccountCode = async (hub: Hub, caller: FlowCaller, flowId
   await throttleCodeSend(hub, `email:${flow.identifier.toLowerCase()}`, caller.ip);
   const now = hub.now();
   context.resendAvailableAt = resendAvailableAt(now);
-  const inviter = await inviterName(hub, context.ownerAccountId);
+  const inviter = await inviterName(hub, await ownerOf(hub, context));
   await hub.db.transaction().execute(async (trx) => {
     await hub.flows.update(trx, flow.id, { context: JSON.stringify(context), updated_at: now });
     await sendInvitation(hub, trx, { flowId: flow.id, to: flow.identifier!, inviter });
@@ -95,12 +95,12 @@ export const resendWorkAccountCode = async (hub: Hub, caller: FlowCaller, flowId
  * membership and link in one transaction. Then the invitee is signed in.
  */
 export const finalizeWorkAccount = async (hub: Hub, caller: FlowCaller, flowId: string, password: string) => {
-  const flow = await loadLinkFlow(hub, flowId, 'work_account', caller.binding);
+  const flow = await loadFlow(hub, flowId, 'work_account', caller.binding);
   if (flow.state !== workAccountStates.verified || !flow.identifier) throw new HubError('flow.not_found');
   const email = flow.identifier;
   await checkNewEmailAccount(hub, email, password);
   const context: WorkAccountContext = flowContext(flow);
-  const owner = context.ownerAccountId ? await hub.accounts.findById(context.ownerAccountId) : undefined;
+  const owner = await ownerOf(hub, context);
   if (!owner) throw new HubError('flow.not_found');
   // The owner may have stopped being one since the invitation.
   await assertBusinessOwner(hub, owner);
