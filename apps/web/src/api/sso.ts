@@ -1,5 +1,5 @@
-import { type ApiError, type ErrorCode, redirectSchema, toApiError, toolSessionSchema } from '@hub/core';
-import { type ApiResult, apiPost } from './client';
+import { type ApiError, type ErrorCode, redirectSchema, toolSessionSchema } from '@hub/core';
+import { type ApiResult, apiPost, matchContract } from './client';
 
 /** Spec §2 "Query parameters by screen": what /sso/rqx reads from its query string. */
 export const ssoQueryKeys = [
@@ -38,14 +38,8 @@ export const ssoRequestFrom = (params: URLSearchParams): SsoRequest => {
 };
 
 /** Spec §4 "SSO handler": asks the server where this tool request goes. */
-export const requestSsoRedirect = async (request: SsoRequest): Promise<ApiResult<SsoAnswer>> => {
-  const result = await apiPost<unknown>('/sso/rqx', request);
-  if (!result.ok) return result;
-  const parsed = ssoAnswerSchema.safeParse(result.data);
-  if (parsed.success) return { ok: true, status: result.status, data: parsed.data };
-  console.warn('/api/sso/rqx: the answer does not match the contract', result.data);
-  return { ok: false, status: result.status, error: toApiError('internal') };
-};
+export const requestSsoRedirect = (request: SsoRequest): Promise<ApiResult<SsoAnswer>> =>
+  matchContract('/api/sso/rqx', ssoAnswerSchema, apiPost<unknown>('/sso/rqx', request));
 
 /**
  * Where the browser may go with the server's `location`: a path of ours, or an http(s) URL (a tool's

@@ -1,6 +1,25 @@
-import { AUTH_ACCOUNT_PREFIX, decodeBase64Account, decodeSainfo, stripSetupPrefix } from '@hub/core';
+import {
+  AUTH_ACCOUNT_PREFIX,
+  decodeBase64Account,
+  decodeSainfo,
+  type Sainfo,
+  stripSetupPrefix,
+} from '@hub/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+
+/**
+ * Spec §3 sainfo.account: the account text a raw sainfo carries (base64-decoded, its prefix still
+ * on) and its kind (va). Undefined when sainfo is absent or malformed or carries no account.
+ */
+export const sainfoAccountText = (
+  rawSainfo: string | null,
+): { text: string; va: Sainfo['va'] } | undefined => {
+  const sainfo = decodeSainfo(rawSainfo);
+  if (!sainfo.ok || sainfo.value.account === undefined) return undefined;
+  const account = decodeBase64Account(sainfo.value.account);
+  return account.ok ? { text: account.value, va: sainfo.value.va } : undefined;
+};
 
 /** Spec §3 sainfo.account: the decoded text starts with 'account_' or 'unauth_'; the rest is the account. */
 const withoutAccountPrefix = (decoded: string): string =>
@@ -16,11 +35,8 @@ export const useSainfoAccount = (): string | undefined => {
   const [params] = useSearchParams();
   const raw = params.get('sainfo');
   return useMemo(() => {
-    const sainfo = decodeSainfo(raw);
-    if (!sainfo.ok || sainfo.value.account === undefined) return undefined;
-    const account = decodeBase64Account(sainfo.value.account);
-    if (!account.ok) return undefined;
-    const value = withoutAccountPrefix(account.value).trim();
-    return value === '' ? undefined : value;
+    const carried = sainfoAccountText(raw);
+    const value = carried && withoutAccountPrefix(carried.text).trim();
+    return value || undefined;
   }, [raw]);
 };

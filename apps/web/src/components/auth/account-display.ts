@@ -1,4 +1,5 @@
-import { decodeBase64Account, decodeSainfo, formatAccountForDisplay } from '@hub/core';
+import { formatAccountForDisplay } from '@hub/core';
+import { sainfoAccountText } from '../../hooks/use-sainfo-account';
 
 /**
  * Spec §2 password screens: the account shown at the top, decoded from sainfo.account (base64),
@@ -9,11 +10,8 @@ export const accountFromSainfo = (
   rawSainfo: string | null,
   stripPrefix: (decoded: string) => string,
 ): string | undefined => {
-  const sainfo = decodeSainfo(rawSainfo);
-  if (!sainfo.ok || sainfo.value.account === undefined) return undefined;
-  const decoded = decodeBase64Account(sainfo.value.account);
-  if (!decoded.ok) return undefined;
-  const account = stripPrefix(decoded.value);
-  if (account === '') return undefined;
-  return formatAccountForDisplay(account, sainfo.value.va ?? 'username');
+  const carried = sainfoAccountText(rawSainfo);
+  if (!carried) return undefined;
+  const account = stripPrefix(carried.text);
+  return account === '' ? undefined : formatAccountForDisplay(account, carried.va ?? 'username');
 };

@@ -1,4 +1,4 @@
-import { type Platform, routePath, type SocialLinkState, socialButtonLabels } from '@hub/core';
+import { errorMessage, type Platform, routePath, type SocialLinkState, socialButtonLabels } from '@hub/core';
 import { useEffect, useRef, useState } from 'react';
 import { useField } from '../../hooks/use-field';
 import { PasswordStepForm } from '../auth/PasswordStepForm';
@@ -44,7 +44,7 @@ export const SocialLinkStep = ({ platform, flowId }: { platform: Platform; flowI
 
   const submit = async () => {
     if (busy || submitted) return;
-    if (password.value === '') return password.fail('Password is required');
+    if (password.value === '') return password.fail(errorMessage('password.required'));
     setBusy(true);
     setProblem(undefined);
     const result = await linkSocialIdentity(flowId, password.value);

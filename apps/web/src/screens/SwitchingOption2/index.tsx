@@ -3,14 +3,12 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AccountPasswordApi } from '../../api/auth';
 import { linkingApi } from '../../api/switching';
-import { CentredLoader } from '../../components/auth/CentredLoader';
-import { ProblemBanner } from '../../components/auth/ProblemBanner';
 import { ScreenFrame } from '../../components/ScreenFrame';
 import { AccountLinkFlow } from '../../components/switching/AccountLinkFlow';
 import { resetPasswordHref } from '../../components/switching/hrefs';
 import { checkLinkingInput } from '../../components/switching/linking-account';
 import { SignedInAs } from '../../components/switching/SignedInAs';
-import { SignInRequired } from '../../components/switching/SignInRequired';
+import { SignedInFallback } from '../../components/switching/SignedInFallback';
 import { TextLink } from '../../components/TextLink';
 import { type ContextKey, useFlowContext } from '../../hooks/use-flow-context';
 import { useSignedInAccount } from '../../hooks/use-signed-in-account';
@@ -41,21 +39,12 @@ const SwitchingOption2Screen = ({ platform = 'psl' }: ScreenProps) => {
     };
   }, [platform, context, noticeSignedOut]);
 
-  if (state.kind === 'loading')
-    return <CentredLoader screen="switching_option2" title={title} platform={platform} />;
-  if (state.kind === 'signed_out')
-    return <SignInRequired screen="switching_option2" platform={platform} title={title} from={from} />;
-  if (state.kind === 'failed')
-    return (
-      <CentredLoader screen="switching_option2" title={title} platform={platform} busy={false}>
-        <ProblemBanner problem={{ message: state.error.message, tryAgain: retry }} />
-      </CentredLoader>
-    );
+  const frame = { screen: 'switching_option2', platform, title } as const;
+
+  if (state.kind !== 'ready') return <SignedInFallback {...frame} state={state} retry={retry} from={from} />;
   return (
     <ScreenFrame
-      screen="switching_option2"
-      platform={platform}
-      title={title}
+      {...frame}
       description="Enter the business owner's account to link yours under, then that account's password."
     >
       <SignedInAs account={state.account.account.display} />

@@ -1,10 +1,8 @@
 import { useSearchParams } from 'react-router';
-import { CentredLoader } from '../../components/auth/CentredLoader';
-import { ProblemBanner } from '../../components/auth/ProblemBanner';
 import { ScreenFrame } from '../../components/ScreenFrame';
 import { DefaultPlatformForm } from '../../components/switching/DefaultPlatformForm';
 import { SignedInAs } from '../../components/switching/SignedInAs';
-import { SignInRequired } from '../../components/switching/SignInRequired';
+import { SignedInFallback } from '../../components/switching/SignedInFallback';
 import { type ContextKey, useFlowContext } from '../../hooks/use-flow-context';
 import { useSignedInAccount } from '../../hooks/use-signed-in-account';
 import type { ScreenProps } from '../types';
@@ -22,30 +20,12 @@ const SwitchingOption3Screen = ({ platform = 'psl' }: ScreenProps) => {
   const context = useFlowContext(contextKeys);
   const { state, retry } = useSignedInAccount();
 
-  if (state.kind === 'loading')
-    return <CentredLoader screen="switching_option3" title={title} platform={platform} />;
-  if (state.kind === 'signed_out')
-    return (
-      <SignInRequired
-        screen="switching_option3"
-        platform={platform}
-        title={title}
-        from={params.get('from')}
-      />
-    );
-  if (state.kind === 'failed')
-    return (
-      <CentredLoader screen="switching_option3" title={title} platform={platform} busy={false}>
-        <ProblemBanner problem={{ message: state.error.message, tryAgain: retry }} />
-      </CentredLoader>
-    );
+  const frame = { screen: 'switching_option3', platform, title } as const;
+
+  if (state.kind !== 'ready')
+    return <SignedInFallback {...frame} state={state} retry={retry} from={params.get('from')} />;
   return (
-    <ScreenFrame
-      screen="switching_option3"
-      platform={platform}
-      title={title}
-      description="Your default platform is the one you land on when you log in."
-    >
+    <ScreenFrame {...frame} description="Your default platform is the one you land on when you log in.">
       <SignedInAs account={state.account.account.display} />
       <DefaultPlatformForm account={state.account} context={context} />
     </ScreenFrame>
