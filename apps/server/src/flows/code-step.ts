@@ -12,7 +12,7 @@ import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { type CodePurpose, type MailContent, verificationCodeMail } from '../mail/templates.js';
-import { recordAudit } from '../services/audit.js';
+import { type AuditEvent, recordAudit } from '../services/audit.js';
 import { rateLimited } from '../services/throttle.js';
 import { generateCode, hashCode, randomToken, sameHash } from '../services/tokens.js';
 import type { Database } from '../storage/schema.js';
@@ -73,13 +73,20 @@ export const assertResendAllowed = (hub: Hub, context: FlowContextRecord) => {
  * Checks a submitted code against the flow's live code (DESIGN.md difference 1): hashed compare,
  * single use under concurrency, 10-minute expiry, burned after 5 wrong tries.
  */
+/** The audit event of a wrong code, by the flow that asked for it. */
+const codeFailedEvent = {
+  signup: 'signup.code_failed',
+  reset: 'reset.code_failed',
+  work_account: 'work_account.code_failed',
+} as const satisfies Partial<Record<FlowRow['kind'], AuditEvent>>;
+
 export const verifyFlowCode = async (hub: Hub, flow: FlowRow, submitted: string, ip: string) => {
   await hub.throttle.consume('codeVerifyPerIp', ip);
   const now = hub.now();
   const live = await hub.codes.findLive(flow.id);
   if (!live || live.expires_at <= now) throw new HubError('code.expired', { field: 'code' });
   if (live.attempts >= CODE_MAX_ATTEMPTS) throw new HubError('code.too_many_attempts', { field: 'code' });
-  const event = flow.kind === 'reset' ? 'reset.code_failed' : 'signup.code_failed';
+  const event = codeFailedEvent[flow.kind as keyof typeof codeFailedEvent] ?? 'signup.code_failed';
   const matches = /^\d{6}$/.test(submitted) && sameHash(live.code_hash, hashCode(live.id, submitted));
   if (matches) {
     if (await hub.codes.consume(live.id, now, CODE_MAX_ATTEMPTS)) return;

@@ -22,6 +22,7 @@ export type AuditEvent =
   | 'work_account.invited'
   | 'work_account.code_sent'
   | 'work_account.code_verified'
+  | 'work_account.code_failed'
   | 'work_account.registered'
   | 'social.linked'
   | 'social.refused'

@@ -226,6 +226,9 @@ describe.each(testDialects)('work accounts on %s', (dialect) => {
       message: 'Verification code is incorrect',
       field: 'code',
     });
+    // Audited as the work account's, not as a sign-up's.
+    const failed = await auditEvents(ctx.hub, { event: 'work_account.code_failed' });
+    expect(failed.map((e) => JSON.parse(e.detail))).toContainEqual({ attempts: 1 });
     const early = await invitee.post(switchingEndpoints.workAccountResend, { flowId: first.flowId });
     expect(early.statusCode).toBe(429);
     expect(early.json().retryAfter).toBe(360);
