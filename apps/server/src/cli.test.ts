@@ -366,5 +366,15 @@ describe.each(testDialects)('hub tools and hub keys on %s', (dialect) => {
     now += 121_000;
     expect((await ring.jwks()).keys.map((k) => k.kid)).toEqual([kid]);
     expect((await run(['keys', 'list'], env, clock)).out).toMatch(new RegExp(`^${old}\\s.*\\sretired$`, 'm'));
+
+    // A listing only reads: with every key retired it makes no new one.
+    await database.db
+      .updateTable('signing_keys')
+      .set({ retired_at: now - 1 })
+      .execute();
+    const count = async () => (await database.db.selectFrom('signing_keys').select('kid').execute()).length;
+    const before = await count();
+    expect((await run(['keys', 'list'], env, clock)).code).toBe(0);
+    expect(await count()).toBe(before);
   });
 });

@@ -1,4 +1,4 @@
-import { AINFO_TTL_SECONDS, createKeyRing, KEY_PUBLISH_LEAD_MS } from '../sso/signing-keys.js';
+import { AINFO_TTL_SECONDS, createKeyRing, KEY_PUBLISH_LEAD_MS, signingKeyOf } from '../sso/signing-keys.js';
 import type { CommandContext, Subcommand } from './context.js';
 import { iso, parseCommand, table } from './io.js';
 
@@ -38,8 +38,10 @@ const list: Subcommand = (args) => {
       return 0;
     }
     const publishedAfter = now() - AINFO_TTL_SECONDS * 1000;
-    // Whichever key the key ring itself would sign with now.
-    const signing = (await createKeyRing(database, now).current()).kid;
+    // Whichever key the key ring itself would sign with now; a listing never makes one.
+    const at = now();
+    const live = rows.filter((row) => row.retired_at === null || row.retired_at > at);
+    const signing = signingKeyOf(live, at)?.kid;
     const status = (kid: string, createdAt: number, retiredAt: number | null) => {
       if (kid === signing) return 'signing';
       if (retiredAt === null) return `signs from ${iso(createdAt + KEY_PUBLISH_LEAD_MS)}`;

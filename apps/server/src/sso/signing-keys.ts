@@ -38,6 +38,19 @@ export interface KeyRing {
   rotate(): Promise<string>;
 }
 
+/**
+ * Which of the live keys (newest first) signs at `now`: the newest published long enough; else the
+ * superseded key that signs until its successor's lead has passed; else a lone new key (the very
+ * first signs at once). Undefined when none is live.
+ */
+export const signingKeyOf = <K extends { created_at: number; retired_at: number | null }>(
+  live: readonly K[],
+  now: number,
+): K | undefined =>
+  live.find((key) => key.created_at <= now - KEY_PUBLISH_LEAD_MS) ??
+  live.find((key) => key.retired_at !== null) ??
+  live[0];
+
 /** ES256 signing keys persisted in the database, so every hub process signs and publishes the same set. */
 export const createKeyRing = (database: HubDatabase, now: () => number): KeyRing => {
   const queries = createSigningKeyQueries(database.db);
@@ -67,12 +80,7 @@ export const createKeyRing = (database: HubDatabase, now: () => number): KeyRing
         await createKey();
         live = await queries.findLive(now());
       }
-      // The newest key published long enough; else the superseded key that signs until its
-      // successor's lead has passed; else a lone new key (the very first signs at once).
-      const row =
-        live.find((key) => key.created_at <= now() - KEY_PUBLISH_LEAD_MS) ??
-        live.find((key) => key.retired_at !== null) ??
-        live[0];
+      const row = signingKeyOf(live, now());
       if (!row) throw new Error('no signing key could be created');
       const key =
         cached?.key.kid === row.kid
