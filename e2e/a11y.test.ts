@@ -1,22 +1,19 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { labels } from '@hub/core';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.js';
-import { type RunningHub, startHub } from './support/hub.js';
-import { navigateInApp, type OpenedPage, openPage, screenPaths, waitForScreen } from './support/pages.js';
+import {
+  navigateInApp,
+  type OpenedPage,
+  openPage,
+  openScreen,
+  screenPaths,
+  waitForScreen,
+} from './support/pages.js';
 import { eachInLanes } from './support/pool.js';
+import { useHubAndBrowser } from './support/setup.js';
 
-let hub: RunningHub;
-let browser: Browser;
-
-beforeAll(async () => {
-  [hub, browser] = await Promise.all([startHub(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await hub?.stop();
-});
+const setup = useHubAndBrowser();
 
 /**
  * axe-core's serious and critical violations on the page as it is now, one line each. It waits for
@@ -50,9 +47,7 @@ const offerInstallation = (page: Page) =>
 describe.each([1280, 375])('axe-core at %i px', (width) => {
   let visit: OpenedPage;
   beforeAll(async () => {
-    visit = await openPage(browser, width);
-    await visit.page.goto(`${hub.url}/`);
-    await waitForScreen(visit.page, 'landing');
+    visit = await openScreen(setup.browser, `${setup.hub.url}/`, 'landing', width);
   });
   afterAll(() => visit?.close());
 
@@ -64,12 +59,7 @@ describe.each([1280, 375])('axe-core at %i px', (width) => {
     await eachInLanes(
       [...screenPaths, ['/no/such/page', 'not_found'] as const],
       4,
-      async () => {
-        const lane = await openPage(browser, width);
-        await lane.page.goto(`${hub.url}/`);
-        await waitForScreen(lane.page, 'landing');
-        return lane;
-      },
+      () => openScreen(setup.browser, `${setup.hub.url}/`, 'landing', width),
       async (lane) => {
         errors.push(...lane.errors);
         await lane.close();
@@ -136,9 +126,9 @@ const focusIsVisible = (page: Page) =>
 
 describe('with the keyboard alone', () => {
   it('every control of the landing page shows a visible focus, in order', async () => {
-    const { page, close } = await openPage(browser, 1280, { serviceWorkers: 'block' });
+    const { page, close } = await openPage(setup.browser, 1280, { serviceWorkers: 'block' });
     try {
-      await page.goto(`${hub.url}/`);
+      await page.goto(`${setup.hub.url}/`);
       await waitForScreen(page, 'landing');
       const seen: string[] = [];
       for (let presses = 0; presses < 40; presses += 1) {
@@ -166,14 +156,14 @@ describe('with the keyboard alone', () => {
   });
 
   it("signs in through the 'Sign in' menu, plays the video and moves between the legal pages", async () => {
-    const { page, errors, close } = await openPage(browser, 1280, { serviceWorkers: 'block' });
+    const { page, errors, close } = await openPage(setup.browser, 1280, { serviceWorkers: 'block' });
     try {
       await page
         .context()
         .route('https://www.youtube-nocookie.com/**', (route) =>
           route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
         );
-      await page.goto(`${hub.url}/`);
+      await page.goto(`${setup.hub.url}/`);
       await waitForScreen(page, 'landing');
 
       await tabTo(page, (element) => element.textContent?.trim() === 'Sign in');
@@ -214,9 +204,9 @@ describe('with the keyboard alone', () => {
   });
 
   it('announces form errors and labels the code boxes', async () => {
-    const { page, errors, close } = await openPage(browser, 1280, { serviceWorkers: 'block' });
+    const { page, errors, close } = await openPage(setup.browser, 1280, { serviceWorkers: 'block' });
     try {
-      await page.goto(`${hub.url}/psl/login`);
+      await page.goto(`${setup.hub.url}/psl/login`);
       await waitForScreen(page, 'login');
       const account = page.locator('main input').first();
       await account.press('Enter');
@@ -264,9 +254,9 @@ describe('with the keyboard alone', () => {
   });
 
   it('opens and closes the install dialog with the keyboard, and the focus goes back', async () => {
-    const { page, close } = await openPage(browser, 1280, { serviceWorkers: 'block' });
+    const { page, close } = await openPage(setup.browser, 1280, { serviceWorkers: 'block' });
     try {
-      await page.goto(`${hub.url}/`);
+      await page.goto(`${setup.hub.url}/`);
       await waitForScreen(page, 'landing');
       await tabTo(page, (element) => element.textContent?.trim() === 'Sign in');
       await offerInstallation(page);

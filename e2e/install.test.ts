@@ -4,30 +4,16 @@ import {
   TOOL_SESSION_STORAGE_KEY,
   type ToolSession,
 } from '@hub/core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.js';
-import { type RunningHub, startHub } from './support/hub.js';
-import { navigateInApp, type OpenedPage, openPage, waitForScreen } from './support/pages.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { navigateInApp, type OpenedPage, openScreen, waitForScreen } from './support/pages.js';
+import { useHubAndBrowser } from './support/setup.js';
 
-let hub: RunningHub;
-let browser: Browser;
-
-beforeAll(async () => {
-  [hub, browser] = await Promise.all([startHub(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await hub?.stop();
-});
+const setup = useHubAndBrowser();
 
 /** A visit that starts on `path`; closed by the test. */
-const visit = async (path: string, screen: 'landing' | 'login', width = 1280): Promise<OpenedPage> => {
-  const opened = await openPage(browser, width);
-  await opened.page.goto(`${hub.url}${path}`);
-  await waitForScreen(opened.page, screen);
-  return opened;
-};
+const visit = (path: string, screen: 'landing' | 'login', width = 1280): Promise<OpenedPage> =>
+  openScreen(setup.browser, `${setup.hub.url}${path}`, screen, width);
 
 /**
  * Plays the browser's part: fires a `beforeinstallprompt` whose prompt() is recorded and whose
@@ -223,9 +209,9 @@ describe('the install dialog, logout prompt type', () => {
 
 describe('the installable app', () => {
   it('has a web app manifest with icons, linked from every page', async () => {
-    const html = await (await fetch(`${hub.url}/psl/login`)).text();
+    const html = await (await fetch(`${setup.hub.url}/psl/login`)).text();
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
-    const response = await fetch(`${hub.url}/manifest.webmanifest`);
+    const response = await fetch(`${setup.hub.url}/manifest.webmanifest`);
     expect(response.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
     const manifest = (await response.json()) as {
       name: string;
@@ -240,14 +226,14 @@ describe('the installable app', () => {
     expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
     expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
     for (const icon of manifest.icons) {
-      const image = await fetch(new URL(icon.src, hub.url));
+      const image = await fetch(new URL(icon.src, setup.hub.url));
       expect(image.status, icon.src).toBe(200);
       expect(image.headers.get('content-type'), icon.src).toBe(icon.type);
     }
   });
 
   it('serves the service worker for revalidation on every load, stamped with its build version', async () => {
-    const response = await fetch(`${hub.url}/sw.js`);
+    const response = await fetch(`${setup.hub.url}/sw.js`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     const source = await response.text();
@@ -259,10 +245,10 @@ describe('the installable app', () => {
     const { page, errors, close } = await visit('/', 'landing');
     try {
       const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-      expect(scope).toBe(`${hub.url}/`);
+      expect(scope).toBe(`${setup.hub.url}/`);
       await expect
         .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
-        .toBe(`${hub.url}/sw.js`);
+        .toBe(`${setup.hub.url}/sw.js`);
 
       // Through the worker now: API, SSO, health and dev answers, and some pages and files.
       await page.evaluate(async () => {

@@ -1,31 +1,24 @@
 import { gzipSync } from 'node:zlib';
 import { labels } from '@hub/core';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.js';
-import { type RunningHub, startHub } from './support/hub.js';
-import { navigateInApp, type OpenedPage, openPage, waitForScreen } from './support/pages.js';
+import { navigateInApp, type OpenedPage, openPage, openScreen, waitForScreen } from './support/pages.js';
+import { useHubAndBrowser } from './support/setup.js';
 
 const VIDEO_PROVIDER = 'https://www.youtube-nocookie.com';
 /** Issue #6: the landing page's first load stays under 120 KB of gzip JavaScript. */
 const LANDING_JS_BUDGET = 120 * 1024;
 
-let hub: RunningHub;
-let browser: Browser;
+const setup = useHubAndBrowser();
 let desktop: OpenedPage;
 let page: Page;
 
 beforeAll(async () => {
-  [hub, browser] = await Promise.all([startHub(), launchBrowser()]);
-  desktop = await openPage(browser, 1280);
+  desktop = await openScreen(setup.browser, `${setup.hub.url}/`, 'landing');
   page = desktop.page;
-  await page.goto(`${hub.url}/`);
-  await waitForScreen(page, 'landing');
 });
 afterAll(async () => {
   await desktop?.close();
-  await browser?.close();
-  await hub?.stop();
 });
 
 /** Back to the landing page without a new start-up delay. */
@@ -107,11 +100,11 @@ describe('the landing page', () => {
 describe('the promotional video', () => {
   it('loads nothing from the video provider until the visitor presses play', async () => {
     // No service worker here: requests it makes on the page's behalf would not show as the page's.
-    const visit = await openPage(browser, 1280, { serviceWorkers: 'block' });
+    const visit = await openPage(setup.browser, 1280, { serviceWorkers: 'block' });
     try {
       const thirdParty: string[] = [];
       visit.page.on('request', (request) => {
-        if (!request.url().startsWith(hub.url)) thirdParty.push(request.url());
+        if (!request.url().startsWith(setup.hub.url)) thirdParty.push(request.url());
       });
       // The provider is out of reach here: its player is stood in for, after the click only.
       await visit.page.context().route(`${VIDEO_PROVIDER}/**`, (route) =>
@@ -120,13 +113,13 @@ describe('the promotional video', () => {
           body: '<!doctype html><title>player</title><p>player</p>',
         }),
       );
-      await visit.page.goto(`${hub.url}/`, { waitUntil: 'networkidle' });
+      await visit.page.goto(`${setup.hub.url}/`, { waitUntil: 'networkidle' });
       await waitForScreen(visit.page, 'landing');
       const video = visit.page.getByTestId('promo-video');
       const poster = video.locator('img');
       await poster.evaluate((image: HTMLImageElement) => image.decode());
       expect(new URL(await poster.evaluate((image: HTMLImageElement) => image.currentSrc)).origin).toBe(
-        hub.url,
+        setup.hub.url,
       );
       expect(await video.locator('iframe').count()).toBe(0);
       await visit.page.waitForTimeout(500);
@@ -150,7 +143,7 @@ describe('the promotional video', () => {
 
 /** Loads `path` in a fresh context and adds up the JavaScript and CSS it fetched, raw and gzip-compressed. */
 const firstLoadBytes = async (path: string, screen: 'landing' | 'login') => {
-  const visit = await openPage(browser, 412, { serviceWorkers: 'block' });
+  const visit = await openPage(setup.browser, 412, { serviceWorkers: 'block' });
   try {
     const bodies = new Map<string, { type: string; body: Promise<Buffer> }>();
     visit.page.on('response', (response) => {
@@ -158,7 +151,7 @@ const firstLoadBytes = async (path: string, screen: 'landing' | 'login') => {
       if ((type === 'script' || type === 'stylesheet') && !bodies.has(response.url()))
         bodies.set(response.url(), { type, body: response.body() });
     });
-    await visit.page.goto(`${hub.url}${path}`, { waitUntil: 'networkidle' });
+    await visit.page.goto(`${setup.hub.url}${path}`, { waitUntil: 'networkidle' });
     await waitForScreen(visit.page, screen);
     const totals = { js: 0, jsGzip: 0, jsFiles: 0, css: 0, cssGzip: 0 };
     for (const { type, body } of bodies.values()) {
@@ -198,7 +191,7 @@ describe('speed', () => {
   });
 
   it('lets frames come from the video provider and nowhere else', async () => {
-    const csp = (await fetch(`${hub.url}/`)).headers.get('content-security-policy') ?? '';
+    const csp = (await fetch(`${setup.hub.url}/`)).headers.get('content-security-policy') ?? '';
     const frameSources = csp
       .split(';')
       .map((directive) => directive.trim().split(/\s+/))
@@ -208,10 +201,10 @@ describe('speed', () => {
   });
 
   it('sends scripts compressed to browsers that accept it', async () => {
-    const html = await (await fetch(`${hub.url}/`)).text();
+    const html = await (await fetch(`${setup.hub.url}/`)).text();
     const entry = html.match(/<script type="module" crossorigin src="([^"]+)"/)?.[1];
     expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
-    const response = await fetch(`${hub.url}${entry}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    const response = await fetch(`${setup.hub.url}${entry}`, { headers: { 'accept-encoding': 'br, gzip' } });
     expect(response.headers.get('content-encoding')).toBe('br');
     expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

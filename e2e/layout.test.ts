@@ -5,39 +5,33 @@ import {
   DESKTOP_CARD_WIDTH,
   TABLET_MAX_WIDTH,
 } from '@hub/core';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, widths } from './support/browser.js';
-import { type RunningHub, startHub } from './support/hub.js';
+import { widths } from './support/browser.js';
 import {
   horizontalOverflow,
   layoutWidths,
   navigateInApp,
   type OpenedPage,
-  openPage,
+  openScreen,
   screenPaths,
   waitForScreen,
 } from './support/pages.js';
+import { useHubAndBrowser } from './support/setup.js';
 
 /** Written by every run for a person to look at; git-ignored (see .gitignore). */
 const screenshotDir = new URL('./screenshots/', import.meta.url).pathname;
 
-let hub: RunningHub;
-let browser: Browser;
+const setup = useHubAndBrowser();
 let visit: OpenedPage;
 let page: Page;
 
 beforeAll(async () => {
-  [hub, browser] = await Promise.all([startHub(), launchBrowser()]);
-  visit = await openPage(browser, 1280, { serviceWorkers: 'block' });
+  visit = await openScreen(setup.browser, `${setup.hub.url}/`, 'landing', 1280, { serviceWorkers: 'block' });
   page = visit.page;
-  await page.goto(`${hub.url}/`);
-  await waitForScreen(page, 'landing');
 });
 afterAll(async () => {
   await visit?.close();
-  await browser?.close();
-  await hub?.stop();
 });
 
 const show = async (path: string, id: Parameters<typeof waitForScreen>[1]) => {

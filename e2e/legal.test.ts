@@ -1,9 +1,8 @@
 import { labels } from '@hub/core';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.js';
-import { type RunningHub, startHub } from './support/hub.js';
-import { type OpenedPage, openPage, waitForScreen } from './support/pages.js';
+import { type OpenedPage, openScreen, waitForScreen } from './support/pages.js';
+import { useHubAndBrowser } from './support/setup.js';
 
 const legalPages = [
   { id: 'terms', path: '/termsandconditions', label: labels.termsPage },
@@ -35,20 +34,11 @@ const facts = {
 
 const COOKIE_EXPLAINER = 'https://www.allaboutcookies.org/';
 
-let hub: RunningHub;
-let browser: Browser;
-
-beforeAll(async () => {
-  [hub, browser] = await Promise.all([startHub(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await hub?.stop();
-});
+const setup = useHubAndBrowser();
 
 /** What a link-preview crawler reads: the HTML as the server sends it, no JavaScript run. */
 const servedHead = async (path: string) => {
-  const response = await fetch(`${hub.url}${path}`);
+  const response = await fetch(`${setup.hub.url}${path}`);
   expect(response.status).toBe(200);
   const html = await response.text();
   const head = html.slice(0, html.indexOf('</head>'));
@@ -69,10 +59,10 @@ describe('sharing metadata in the served HTML', () => {
     expect(head.descriptions).toHaveLength(1);
     expect(head.descriptions[0]!.length).toBeGreaterThan(20);
     expect(head.property('og:description')).toEqual(head.descriptions);
-    expect(head.property('og:url')).toEqual([`${hub.url}/privacy-policy`]);
+    expect(head.property('og:url')).toEqual([`${setup.hub.url}/privacy-policy`]);
     expect(head.twitterCards).toEqual(['summary_large_image']);
     const [image] = head.property('og:image');
-    expect(image).toMatch(new RegExp(`^${hub.url}/`));
+    expect(image).toMatch(new RegExp(`^${setup.hub.url}/`));
     const picture = await fetch(image!);
     expect(picture.status).toBe(200);
     expect(picture.headers.get('content-type')).toMatch(/^image\//);
@@ -93,10 +83,8 @@ describe.each([1280, 375])('the legal page shell at %i px', (width) => {
   let visit: OpenedPage;
   let page: Page;
   beforeAll(async () => {
-    visit = await openPage(browser, width);
+    visit = await openScreen(setup.browser, `${setup.hub.url}/termsandconditions`, 'terms', width);
     page = visit.page;
-    await page.goto(`${hub.url}/termsandconditions`);
-    await waitForScreen(page, 'terms');
   });
   afterAll(() => visit?.close());
 
@@ -157,7 +145,7 @@ describe.each([1280, 375])('the legal page shell at %i px', (width) => {
       page.context().waitForEvent('page'),
       page.locator('main article a[href="/"]').first().click(),
     ]);
-    await opened.waitForURL(`${hub.url}/`);
+    await opened.waitForURL(`${setup.hub.url}/`);
     expect(new URL(page.url()).pathname).toBe('/cookiepolicy');
     await opened.close();
   });

@@ -142,6 +142,13 @@ describe.skipIf(!canRun)('two hub processes on one PostgreSQL and one Redis', ()
     return { flowId: String(start.body.flowId), code };
   };
 
+  /** Login step 1 and the password step, both on `hub`; resolves with the password step's answer. */
+  const logIn = async (browser: Browser, hub: HubProcess, account: string) => {
+    const identified = await browser.post(hub, '/api/login/identify', { platform: 'psl', account });
+    expect(identified.status).toBe(200);
+    return browser.post(hub, '/api/login/password', { flowId: identified.body.flowId, password: PASSWORD });
+  };
+
   it('verifies through B a code requested through A', async () => {
     const browser = new Browser();
     const email = `signup-${run}@example.com`;
@@ -207,22 +214,12 @@ describe.skipIf(!canRun)('two hub processes on one PostgreSQL and one Redis', ()
     expect(new Set(statuses.slice(10))).toEqual(new Set([429]));
 
     // The account's delay lives in the database: B refuses even the right password, from anywhere.
-    const owner = new Browser();
-    const ownerFlow = await owner.post(b, '/api/login/identify', { platform: 'psl', account: accounts.x });
-    const ownerTry = await owner.post(b, '/api/login/password', {
-      flowId: ownerFlow.body.flowId,
-      password: PASSWORD,
-    });
+    const ownerTry = await logIn(new Browser(), b, accounts.x);
     expect(ownerTry.status).toBe(429);
     expect(ownerTry.body.code).toBe('rate_limited');
 
     // The client's limit lives in Redis: B refuses the attacker's address for another account too…
-    const otherFlow = await attacker.post(b, '/api/login/identify', { platform: 'psl', account: accounts.y });
-    expect(otherFlow.status).toBe(200);
-    const blocked = await attacker.post(b, '/api/login/password', {
-      flowId: otherFlow.body.flowId,
-      password: PASSWORD,
-    });
+    const blocked = await logIn(attacker, b, accounts.y);
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe('rate_limited');
     const redis = new Redis(redisUrl);
@@ -235,13 +232,7 @@ describe.skipIf(!canRun)('two hub processes on one PostgreSQL and one Redis', ()
     }
 
     // …while another address signs in to that account on B at once.
-    const bystander = new Browser();
-    const fine = await bystander.post(b, '/api/login/identify', { platform: 'psl', account: accounts.y });
-    const signedIn = await bystander.post(b, '/api/login/password', {
-      flowId: fine.body.flowId,
-      password: PASSWORD,
-    });
-    expect(signedIn.status).toBe(200);
+    expect((await logIn(new Browser(), b, accounts.y)).status).toBe(200);
   });
 
   it('loses nothing of a sign-up when A dies in the middle of it: B finishes it', async () => {
@@ -264,13 +255,7 @@ describe.skipIf(!canRun)('two hub processes on one PostgreSQL and one Redis', ()
     expect((account.body.account as { email: string }).email).toBe(email);
 
     // The new account signs in on B with the password set there.
-    const later = new Browser();
-    const identified = await later.post(b, '/api/login/identify', { platform: 'psl', account: email });
-    const login = await later.post(b, '/api/login/password', {
-      flowId: identified.body.flowId,
-      password: PASSWORD,
-    });
-    expect(login.status).toBe(200);
+    expect((await logIn(new Browser(), b, email)).status).toBe(200);
   });
 });
 

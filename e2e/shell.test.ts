@@ -1,22 +1,15 @@
-import { labels, type RouteId, routeIds, routePath } from '@hub/core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, widths } from './support/browser.js';
-import { type RunningHub, startHub } from './support/hub.js';
+import { labels, type RouteId } from '@hub/core';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { widths } from './support/browser.js';
+import { horizontalOverflow, navigateInApp, screenPaths } from './support/pages.js';
 import { eachInLanes } from './support/pool.js';
+import { useHubAndBrowser } from './support/setup.js';
 
-let hub: RunningHub;
-let browser: Browser;
-beforeAll(async () => {
-  [hub, browser] = await Promise.all([startHub(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await hub?.stop();
-});
+const setup = useHubAndBrowser();
 
 const openPage = async (width: number): Promise<Page> => {
-  const context = await browser.newContext({ viewport: { width, height: 800 } });
+  const context = await setup.browser.newContext({ viewport: { width, height: 800 } });
   const page = await context.newPage();
   page.on('pageerror', (error) => {
     throw error;
@@ -25,27 +18,6 @@ const openPage = async (width: number): Promise<Page> => {
 };
 
 const closePage = (page: Page) => page.context().close();
-
-/** Client-side navigation, as a link inside the app does it. */
-const navigateInApp = (page: Page, path: string) =>
-  page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-
-/** Every screen of spec §2 at a path that should show it. */
-const screenPaths: Array<[string, RouteId]> = routeIds.flatMap((id): Array<[string, RouteId]> => {
-  if (['landing', 'terms', 'privacy', 'cookies', 'sso_rqx'].includes(id)) return [[routePath(id), id]];
-  const paths: Array<[string, RouteId]> = [
-    [routePath(id, { platform: 'psl' }), id],
-    [routePath(id, { platform: 'biz' }), id],
-  ];
-  if (id === 'registration' || id === 'registration_finalize') {
-    for (const entry of ['ubr_main', 'ubr_profile', 'ubr_subtool'] as const)
-      paths.push([routePath(id, { platform: 'psl', entry }), id]);
-  }
-  return paths;
-});
 
 const notFoundPaths = [
   '/xyz/login',
@@ -64,7 +36,7 @@ describe.each(widths)('at %i px wide', (width) => {
     const check = async ([path, id]: [string, RouteId], page: Page) => {
       await page.locator(`[data-screen="${id}"]`).waitFor({ timeout: 10_000 });
       expect(new URL(page.url()).pathname).toBe(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await horizontalOverflow(page);
       expect(overflow, `${path} overflows horizontally`).toBeLessThanOrEqual(0);
     };
     if (width === 1280) {
@@ -74,14 +46,14 @@ describe.each(widths)('at %i px wide', (width) => {
         () => openPage(width),
         closePage,
         async (item, page) => {
-          await page.goto(`${hub.url}${item[0]}`);
+          await page.goto(`${setup.hub.url}${item[0]}`);
           await check(item, page);
         },
       );
       return;
     }
     const page = await openPage(width);
-    await page.goto(`${hub.url}/`);
+    await page.goto(`${setup.hub.url}/`);
     await page.locator('[data-screen="landing"]').waitFor();
     for (const item of screenPaths) {
       await navigateInApp(page, item[0]);
@@ -97,7 +69,7 @@ describe.each(widths)('at %i px wide', (width) => {
       () => openPage(width),
       closePage,
       async (path, page) => {
-        const response = await page.goto(`${hub.url}${path}`);
+        const response = await page.goto(`${setup.hub.url}${path}`);
         expect(response?.status()).toBe(404);
         await page.locator('[data-screen="not_found"]').waitFor();
         expect((await page.locator('main').textContent())?.trim()).toBe(labels.error404);
@@ -108,7 +80,7 @@ describe.each(widths)('at %i px wide', (width) => {
 
   it('renders /sso/rqx alone, without the header and footer of the app', async () => {
     const page = await openPage(width);
-    await page.goto(`${hub.url}/sso/rqx`);
+    await page.goto(`${setup.hub.url}/sso/rqx`);
     await page.locator('[data-screen="sso_rqx"]').waitFor();
     expect(await page.locator('header, footer').count()).toBe(0);
     await page.context().close();
@@ -116,7 +88,7 @@ describe.each(widths)('at %i px wide', (width) => {
 
   it('shows the header with tabs, compact on narrow screens, and the footer', async () => {
     const page = await openPage(width);
-    await page.goto(`${hub.url}/psl/login?from=x`);
+    await page.goto(`${setup.hub.url}/psl/login?from=x`);
     await page.locator('[data-screen="login"]').waitFor();
     const header = page.locator('header');
     const personal = header.getByRole('link', { name: 'Personal' });
@@ -150,7 +122,7 @@ describe.each(widths)('at %i px wide', (width) => {
 describe('start-up', () => {
   it('shows the loading logo until 1 s has passed, then the screen', async () => {
     const page = await openPage(1280);
-    await page.goto(`${hub.url}/psl/login`, { waitUntil: 'commit' });
+    await page.goto(`${setup.hub.url}/psl/login`, { waitUntil: 'commit' });
     const loader = page.getByTestId('startup-loader');
     await loader.waitFor({ state: 'visible' });
     const shownAt = Date.now();

@@ -4,7 +4,8 @@ import { type SmtpSink, startSmtpSink } from '../apps/server/src/test-support/sm
 import { field, journeyPassword, requestAndEnterCode } from './support/auth.js';
 import { launchBrowser } from './support/browser.js';
 import { type RunningDemoTool, runHubCli, startDemoTool } from './support/demo-tool.js';
-import { freePort, type RunningHub, startHub } from './support/hub.js';
+import { type RunningHub, startHub } from './support/hub.js';
+import { freePort } from './support/process.js';
 
 let hub: RunningHub;
 let tool: RunningDemoTool;

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpSink, startSmtpSink } from '../apps/server/src/test-support/smtp-sink.js';
 import { field, journeyPassword, requestAndEnterCode, signUp, typeCode } from './support/auth.js';
 import { launchBrowser } from './support/browser.js';
-import { freePort, type RunningHub, startHub } from './support/hub.js';
+import { type RunningHub, startHub } from './support/hub.js';
+import { freePort } from './support/process.js';
 import { invitationIn, logInByApi, signUpByApi, switchingSainfo } from './support/switching.js';
 
 let hub: RunningHub;

@@ -1,8 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { freePort } from './hub.js';
-
-const root = new URL('../..', import.meta.url).pathname;
+import { freePort, startNodeProcess } from './process.js';
 
 export interface HubProcess {
   /** Where this process listens (its own port; the public origin is the shared PUBLIC_URL). */
@@ -17,45 +13,26 @@ export interface HubProcess {
 
 /**
  * One process of the built hub (`apps/server/bin/serve.cjs`, which runs dist/main.js) with exactly `env` (plus PATH, PORT and
- * HOST), ready once /readyz answers. Several of them on one database and one PUBLIC_URL are the
- * production shape behind a load balancer (README "Deployment").
+ * HOST), on `port` (a free one if not given), ready once /readyz answers. Several of them on one
+ * database and one PUBLIC_URL are the production shape behind a load balancer (README "Deployment").
  */
-export const startHubProcess = async (env: Record<string, string>): Promise<HubProcess> => {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/server/bin/serve.cjs')], {
-    cwd: root,
-    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`hub exited with ${child.exitCode}:\n${output}`);
-    const ready = await fetch(`${url}/readyz`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error(`hub did not become ready:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-
-  const end = async (signal: NodeJS.Signals) => {
-    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    return exited;
-  };
+export const startHubProcess = async (env: Record<string, string>, port?: number): Promise<HubProcess> => {
+  const listenPort = port ?? (await freePort());
+  const url = `http://127.0.0.1:${listenPort}`;
+  const hub = await startNodeProcess(
+    'hub',
+    'apps/server/bin/serve.cjs',
+    { PORT: String(listenPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    `${url}/readyz`,
+    30_000,
+  );
   return {
     url,
-    pid: child.pid!,
-    logs: () => output,
+    pid: hub.pid,
+    logs: hub.logs,
     kill: async () => {
-      await end('SIGKILL');
+      await hub.end('SIGKILL');
     },
-    stop: () => end('SIGTERM'),
+    stop: () => hub.end('SIGTERM'),
   };
 };

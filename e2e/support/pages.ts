@@ -24,6 +24,20 @@ export const openPage = async (
   return { page, errors, close: () => context.close() };
 };
 
+/** A page in a fresh browser context on `url`, once the screen `id` is shown. */
+export const openScreen = async (
+  browser: Browser,
+  url: string,
+  id: RouteId,
+  width = 1280,
+  options: BrowserContextOptions = {},
+): Promise<OpenedPage> => {
+  const opened = await openPage(browser, width, options);
+  await opened.page.goto(url);
+  await waitForScreen(opened.page, id);
+  return opened;
+};
+
 /** Client-side navigation, as a link inside the app does it (no new start-up delay). */
 export const navigateInApp = (page: Page, path: string) =>
   page.evaluate((to) => {
