@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useField } from '../../hooks/use-field';
 import { PasswordStepForm } from '../auth/PasswordStepForm';
 import { Banner } from '../Banner';
+import { Spinner } from '../Spinner';
 import { TextLink } from '../TextLink';
 import { fetchSocialLinkState, linkSocialIdentity } from './social-api';
 
@@ -30,7 +31,13 @@ export const SocialLinkStep = ({ platform, flowId }: { platform: Platform; flowI
     return () => controller.abort();
   }, [flowId]);
 
-  if (state === 'loading') return <p className="text-sm text-slate-600">Loading…</p>;
+  // Spec §2: a busy screen shows the loading animation.
+  if (state === 'loading')
+    return (
+      <div className="flex justify-center py-6">
+        <Spinner label="Loading" />
+      </div>
+    );
   if (state === 'gone') {
     return (
       <div className="flex flex-col gap-4">
