@@ -25,6 +25,7 @@ import { createThrottle, type Throttle } from './services/throttle.js';
 import { registerSocialRoutes } from './social/routes.js';
 import { registerSsoRoutes } from './sso/routes.js';
 import type { HubDatabase } from './storage/database.js';
+import { sharedSecret } from './storage/secrets.js';
 
 export interface AppDeps {
   config: Config;
@@ -44,6 +45,12 @@ export interface HubApp {
   devMailbox: DevMailbox | undefined;
 }
 
+/** Fastify runs a hop count as this function (its types leave the number out). */
+const fastifyTrustProxy = (trust: Config['trustProxy']) => {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+};
+
 /** Builds the hub's HTTP app without listening: tests drive it with `inject`; main.ts starts the mail worker. */
 export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   const { config } = deps;
@@ -56,7 +63,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
         censor: '[redacted]',
       },
     },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
     requestIdHeader: false,
   });
@@ -85,7 +92,14 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   if (redis) app.addHook('onClose', () => closeRedis(redis));
   const throttle =
     deps.throttle ??
-    createThrottle({ now, scale: config.rateLimitScale, redis, clusterWorker: cluster.isWorker });
+    createThrottle({
+      now,
+      scale: config.rateLimitScale,
+      redis,
+      clusterWorker: cluster.isWorker,
+      keySecret: await sharedSecret(deps.database.db, 'throttle_keys', now()),
+      keyPrefix: config.redisKeyPrefix,
+    });
   const hub = createHub({
     config,
     database: deps.database,

@@ -53,10 +53,32 @@ describe('loadConfig', () => {
     [{ PSL_URL: 'javascript:alert(1)' }, 'PSL_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.1, proxy.internal' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
+    [{ REDIS_KEY_PREFIX: 'hub prod' }, 'REDIS_KEY_PREFIX'],
     [{ HUB_WORKERS: '0' }, 'HUB_WORKERS'],
     [{ HUB_WORKERS: 'many' }, 'HUB_WORKERS'],
     [{ HUB_WORKERS: '1.5' }, 'HUB_WORKERS'],
   ])('refuses %o naming %s', (env, variable) => expectBad(env, variable));
+
+  it('trusts X-Forwarded-For by hop count or by proxy address, and true only one hop', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    // `true` used to believe every hop, so a client could choose its address: now it is one hop.
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,loopback, fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      'loopback',
+      'fd00::/8',
+    ]);
+  });
+
+  it('keeps throttle keys in Redis under REDIS_KEY_PREFIX, hub: by default', () => {
+    expect(loadConfig({}).redisKeyPrefix).toBe('hub:');
+    expect(loadConfig({ REDIS_KEY_PREFIX: 'hub-staging:' }).redisKeyPrefix).toBe('hub-staging:');
+  });
 
   it('runs one process unless HUB_WORKERS asks for more; auto is one per core', () => {
     expect(loadConfig({}).workers).toBe(1);

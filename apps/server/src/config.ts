@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { type AppEnv, appEnvs } from '@hub/core';
@@ -23,7 +24,11 @@ const envSchema = z.object({
   BIZ_URL: httpUrl.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).optional(),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1 to 64 letters, digits or _ . : -')
+    .default('hub:'),
   DEMO_TOOL_URL: httpUrl.default('http://localhost:3001'),
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(1_000_000).default(1),
   HUB_WORKERS: z
@@ -53,8 +58,13 @@ export interface Config {
   platformUrls: { psl: string; biz: string };
   logLevel: string;
   webDist: string;
-  /** Behind a load balancer: take the client IP from X-Forwarded-For (throttles are per IP). */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For hops to believe (throttles and audit are per client IP): none (false),
+   * the last N hops, or the hops that come from these addresses/CIDRs. Fastify's `trustProxy`.
+   */
+  trustProxy: TrustProxy;
+  /** Starts every throttle key in Redis, so deployments can share one Redis. */
+  redisKeyPrefix: string;
   /** Where the local demo tool listens; the seeded catalogue's local callbacks point there. */
   demoToolUrl: string;
   /** Multiplies every throttle limit (1 in normal operation; raised for load tests). */
@@ -63,6 +73,39 @@ export interface Config {
   workers: number;
   /** Sign-in with Google and Facebook (issue 8): each present only when its client id and secret are set. */
   social: SocialConfig;
+}
+
+export type TrustProxy = false | number | string[];
+
+const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) => {
+  if (proxyNames.has(entry)) return true;
+  const [address = '', bits, extra] = entry.split('/');
+  const version = isIP(address);
+  if (!version || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+};
+
+/**
+ * TRUST_PROXY: `false`; a hop count (the client is the address that many hops back, which the
+ * nearest proxies appended); or a comma-separated list of the proxies' addresses and CIDRs (the
+ * client is the first address from the right that is not one of them). `true` once meant "believe
+ * every hop", which lets a client pick its own address behind a proxy that appends: it now means
+ * one hop, the load balancer in front of the hub.
+ */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  const text = value.trim();
+  if (text === 'false' || text === '0') return false;
+  if (text === 'true') return 1;
+  if (/^\d+$/.test(text) && Number(text) <= 32) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'must be false, a hop count from 1 to 32, or a comma-separated list of proxy IPs or CIDRs',
+  });
+  return z.NEVER;
 }
 
 export interface SocialConfig {
@@ -122,7 +165,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     platformUrls: { psl: e.PSL_URL ?? `${publicUrl}/demo/psl`, biz: e.BIZ_URL ?? `${publicUrl}/demo/biz` },
     logLevel: e.LOG_LEVEL,
     webDist,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     demoToolUrl: e.DEMO_TOOL_URL,
     workers: e.HUB_WORKERS === 'auto' ? availableParallelism() : e.HUB_WORKERS,

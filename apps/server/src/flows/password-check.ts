@@ -9,8 +9,10 @@ import { passwordDelayMs } from './login/flow.js';
 /**
  * The check of an existing account's password, shared by every flow that asks for one (login,
  * switching, linking, the default platform): the client's limit, the account's growing delay
- * (DESIGN.md difference 6), an Argon2id compare, and on a mismatch the failure count and its audit
- * event. Wrong passwords count on the account, whichever flow they came through; a match resets it.
+ * (README "Throttles"), an Argon2id compare, and on a mismatch its audit event. Wrong passwords
+ * count on the account, whichever flow, client address or process they came through; a match
+ * resets the count. The attempt is reserved in the database before the hash runs, so a burst of
+ * parallel guesses gets no more compares than the same guesses one after another.
  */
 export const checkAccountPassword = async (
   hub: Hub,
@@ -19,27 +21,44 @@ export const checkAccountPassword = async (
   const { password, ip } = input;
   if (password === '') throw new HubError('password.required', { field: 'password' });
   await hub.throttle.consume('passwordPerIp', ip);
-  const account = await hub.accounts.findById(input.accountId);
-  if (!account?.password_hash) {
+  const account = await reserveAttempt(hub, input.accountId);
+  if (!account) {
     await spendPasswordTime(password);
     throw new HubError('password.incorrect', { field: 'password' });
   }
-  const now = hub.now();
-  if (account.password_blocked_until && account.password_blocked_until > now) {
-    throw rateLimited(Math.ceil((account.password_blocked_until - now) / 1000));
-  }
-  if (!(await verifyPassword(account.password_hash, password))) {
-    const failures = await hub.accounts.recordPasswordFailure(account.id);
-    const delay = passwordDelayMs(failures);
-    if (delay > 0) await hub.accounts.blockPasswordUntil(account.id, now + delay);
+  if (!(await verifyPassword(account.password_hash!, password))) {
     await recordAudit(
       hub.db,
-      { event: input.failureEvent, outcome: 'failure', accountId: account.id, ip, detail: { failures } },
-      now,
+      {
+        event: input.failureEvent,
+        outcome: 'failure',
+        accountId: account.id,
+        ip,
+        detail: { failures: account.failed_password_count },
+      },
+      hub.now(),
     );
     throw new HubError('password.incorrect', { field: 'password' });
   }
-  // Most sign-ins follow no failure: then there is nothing to reset and no write to make.
-  if (account.failed_password_count > 0) await hub.accounts.clearPasswordFailures(account.id);
-  return account;
+  await hub.accounts.clearPasswordFailures(account.id);
+  return { ...account, failed_password_count: 0, password_blocked_until: null };
+};
+
+/**
+ * The account with one attempt reserved; undefined when it has no password to check; 429 while
+ * it waits out a delay. A refused reservation is read again to tell those apart; the second try
+ * covers a block lifted by a right password in between.
+ */
+const reserveAttempt = async (hub: Hub, accountId: string): Promise<AccountRow | undefined> => {
+  for (let tries = 0; ; tries += 1) {
+    const now = hub.now();
+    const reserved = await hub.accounts.reservePasswordAttempt(accountId, now, passwordDelayMs);
+    if (reserved) return reserved;
+    const account = await hub.accounts.findById(accountId);
+    if (!account?.password_hash) return undefined;
+    const blockedUntil = account.password_blocked_until ?? 0;
+    if (blockedUntil > now || tries > 0) {
+      throw rateLimited(Math.max(1, Math.ceil((blockedUntil - now) / 1000)));
+    }
+  }
 };

@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import type { ErrorCode } from '@hub/core';
 import type { Redis } from 'ioredis';
 import {
@@ -31,6 +32,9 @@ export interface Throttle {
 
 /**
  * Fixed-window counters on rate-limiter-flexible (memory, or Redis shared by every hub process).
+ * A counter's key is an HMAC of the client address or account identifier under `keySecret`, so the
+ * store (Redis, the primary of HUB_WORKERS) never holds an email address or IP in clear; every
+ * process that shares a store must share the secret (app.ts reads it from the database).
  * The window is taken from the injected clock and is part of the key, so moving the clock opens a
  * new window: tests move time instead of sleeping. `scale` multiplies every limit (operators raise
  * it for benchmarks; see README). `clusterWorker`: without Redis, a worker of HUB_WORKERS keeps its
@@ -41,15 +45,22 @@ export const createThrottle = (options: {
   redis?: Redis | undefined;
   scale?: number;
   clusterWorker?: boolean;
+  /** The HMAC key of the counters' keys; a random one (fine for a lone process) if not given. */
+  keySecret?: Buffer;
+  /** Starts every key, so that deployments can share one Redis (REDIS_KEY_PREFIX). */
+  keyPrefix?: string;
 }): Throttle => {
   const scale = options.scale ?? 1;
+  const keySecret = options.keySecret ?? randomBytes(32);
+  const keyPrefix = options.keyPrefix ?? 'hub:';
+  const keyed = (key: string) => createHmac('sha256', keySecret).update(key).digest('base64url');
   const limiters = new Map<ThrottleRuleName, RateLimiterMemory | RateLimiterRedis | RateLimiterCluster>();
   const limiterFor = (name: ThrottleRuleName) => {
     let limiter = limiters.get(name);
     if (!limiter) {
       const rule = throttleRules[name];
       const base = {
-        keyPrefix: `hub_${rule.name}`,
+        keyPrefix: `${keyPrefix}${rule.name}`,
         points: Math.ceil(rule.points * scale),
         duration: rule.windowSeconds * 2,
       };
@@ -74,7 +85,7 @@ export const createThrottle = (options: {
       const now = options.now();
       const windowIndex = Math.floor(now / windowMs);
       try {
-        await limiterFor(name).consume(`${key}:${windowIndex}`);
+        await limiterFor(name).consume(`${keyed(key)}:${windowIndex}`);
       } catch (error) {
         if (!(error instanceof RateLimiterRes)) throw error;
         const retryAfter = Math.max(1, Math.ceil(((windowIndex + 1) * windowMs - now) / 1000));

@@ -1,5 +1,5 @@
 import type { AccountKind, Platform } from '@hub/core';
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { type Insertable, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { AccountsTable, Database } from './schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -54,20 +54,31 @@ export const createAccountQueries = (db: Kysely<Database>) => ({
       .where('id', '=', accountId)
       .execute(),
 
-  /** Counts a wrong password atomically and returns the new count. */
-  recordPasswordFailure: async (accountId: string) => {
-    const row = await db
+  /**
+   * Takes one password attempt for the account, or none: a single conditional UPDATE, so however
+   * many checks arrive at once, from whichever process, each sees the count its predecessors left.
+   * The attempt counts as a failure before the hash runs (a success clears it), and when that count
+   * reaches the free limit the block it would earn starts now: the attempts of a burst are refused
+   * while the first ones are still hashing, and a process that dies mid-check leaves an ordinary
+   * failure with a block that ends, never an account stuck. Undefined when the account is blocked,
+   * has no password, or does not exist; else the row after the update.
+   */
+  reservePasswordAttempt: (accountId: string, now: number, delayMs: (failures: number) => number) =>
+    db
       .updateTable('accounts')
-      .set((eb) => ({ failed_password_count: eb('failed_password_count', '+', 1) }))
+      .set((eb) => ({
+        failed_password_count: eb('failed_password_count', '+', 1),
+        password_blocked_until: blockedUntilAfterOneMore(now, delayMs),
+      }))
       .where('id', '=', accountId)
-      .returning('failed_password_count')
-      .executeTakeFirst();
-    return Number(row?.failed_password_count ?? 0);
-  },
+      .where('password_hash', 'is not', null)
+      .where((eb) =>
+        eb.or([eb('password_blocked_until', 'is', null), eb('password_blocked_until', '<=', now)]),
+      )
+      .returningAll()
+      .executeTakeFirst() as Promise<AccountRow | undefined>,
 
-  blockPasswordUntil: (accountId: string, until: number) =>
-    db.updateTable('accounts').set({ password_blocked_until: until }).where('id', '=', accountId).execute(),
-
+  /** A right password: the count (with the attempt that was just reserved) and any block end. */
   clearPasswordFailures: (accountId: string) =>
     db
       .updateTable('accounts')
@@ -77,3 +88,25 @@ export const createAccountQueries = (db: Kysely<Database>) => ({
       .execute(),
 });
 export type AccountQueries = ReturnType<typeof createAccountQueries>;
+
+/**
+ * `password_blocked_until` for one more failure, in SQL: the old count plus one picks the delay.
+ * The delays come from `delayMs` (a growing, capped series), listed until they stop growing.
+ */
+const blockedUntilAfterOneMore = (
+  now: number,
+  delayMs: (failures: number) => number,
+): RawBuilder<number | null> => {
+  const cases: RawBuilder<unknown>[] = [];
+  let failures = 1;
+  while (delayMs(failures) === 0) failures += 1;
+  cases.push(sql`when failed_password_count + 1 < ${failures} then null`);
+  for (; delayMs(failures + 1) !== delayMs(failures); failures += 1) {
+    cases.push(
+      sql`when failed_password_count + 1 = ${failures} then cast(${now + delayMs(failures)} as bigint)`,
+    );
+  }
+  return sql<
+    number | null
+  >`case ${sql.join(cases, sql` `)} else cast(${now + delayMs(failures)} as bigint) end`;
+};

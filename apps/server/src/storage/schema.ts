@@ -201,6 +201,13 @@ export interface SocialIdentitiesTable {
   created_at: number;
 }
 
+/** A secret the hub made for itself and every process shares (storage/secrets.ts). */
+export interface HubSecretsTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   platform_memberships: PlatformMembershipsTable;
@@ -219,4 +226,5 @@ export interface Database {
   signing_keys: SigningKeysTable;
   issued_tokens: IssuedTokensTable;
   social_identities: SocialIdentitiesTable;
+  hub_secrets: HubSecretsTable;
 }
