@@ -58,7 +58,10 @@ const reserveAttempt = async (hub: Hub, accountId: string): Promise<AccountRow |
     if (!account?.password_hash) return undefined;
     const blockedUntil = account.password_blocked_until ?? 0;
     if (blockedUntil > now || tries > 0) {
-      throw rateLimited(Math.max(1, Math.ceil((blockedUntil - now) / 1000)));
+      // A block set by a request that read the clock after this one began can look a moment longer
+      // than its delay: never say more than the delay the current count earned.
+      const waitMs = Math.min(blockedUntil - hub.now(), passwordDelayMs(account.failed_password_count));
+      throw rateLimited(Math.max(1, Math.ceil(waitMs / 1000)));
     }
   }
 };

@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
+import { authEndpoints } from '@hub/core';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type HubApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { throttleRules } from '../services/throttle.js';
+import { type HubDatabase, openDatabase } from '../storage/database.js';
+import { migrateToLatest } from '../storage/migrate.js';
+import { seedAccount } from '../test-support/accounts.js';
+import { createTestClock, type TestHub } from '../test-support/app.js';
+import { strongPassword, TestBrowser } from '../test-support/client.js';
+import { createTestDatabaseUrl } from '../test-support/database-url.js';
+import { FREE_PASSWORD_FAILURES } from './login/flow.js';
+
+/**
+ * Two hubs, as two processes behind a load balancer would be: each its own app, database pool and
+ * Redis connection, on one PostgreSQL database and one Redis. Guesses in parallel through both
+ * meet one limit per account and one per client address.
+ */
+
+const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const reachable = (url: string) =>
+  new Promise<boolean>((resolve) => {
+    const { hostname, port } = new URL(url);
+    const socket = connect({ host: hostname, port: Number(port || 6379) });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1_000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+const canRun = Boolean(process.env.TEST_DATABASE_URL) && (await reachable(redisUrl));
+
+const BALANCER = '10.0.0.1';
+
+const tally = (responses: LightMyRequestResponse[]) => {
+  const counts: Record<string, number> = {};
+  for (const res of responses) {
+    const key = `${res.statusCode} ${res.json().code}`;
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
+};
+
+describe.skipIf(!canRun)('password limits across two hubs on one PostgreSQL and one Redis', () => {
+  const prefix = `hub-test-${randomBytes(4).toString('hex')}:`;
+  const clock = createTestClock();
+  let drop: () => Promise<void>;
+  const databases: HubDatabase[] = [];
+  const hubs: HubApp[] = [];
+  let redis: Redis;
+
+  beforeAll(async () => {
+    const created = await createTestDatabaseUrl('postgres');
+    drop = created.drop;
+    const config = loadConfig({
+      APP_ENV: 'local',
+      LOG_LEVEL: 'silent',
+      REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: prefix,
+      TRUST_PROXY: '1',
+    });
+    for (let i = 0; i < 2; i += 1) {
+      const database = openDatabase(created.url, { poolSize: 5 });
+      databases.push(database);
+      if (i === 0) await migrateToLatest(database);
+      const built = await buildApp({ config, database, now: clock.now, logger: false });
+      await built.app.ready();
+      hubs.push(built);
+    }
+    redis = new Redis(redisUrl);
+  });
+  afterAll(async () => {
+    for (const hub of hubs) await hub.app.close();
+    for (const database of databases) await database.close();
+    await drop?.();
+    if (redis) {
+      // Only this test's keys: the Redis is shared.
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      redis.disconnect();
+    }
+  });
+
+  /** Seeds through hub A's database (both read the same one). */
+  const seed = (email: string) =>
+    seedAccount({ hub: hubs[0]!.hub, database: databases[0]!, clock } as unknown as TestHub, { email });
+
+  /** A browser behind the balancer at `clientIp`, sending every request to `app`. */
+  const passwordStep = async (app: FastifyInstance, clientIp: string, account: string) => {
+    const browser = new TestBrowser(app, 'http://localhost:3000', BALANCER);
+    const xff = { 'x-forwarded-for': clientIp };
+    const started = await browser.post(authEndpoints.loginIdentify, { platform: 'psl', account }, xff);
+    expect(started.statusCode, started.body).toBe(200);
+    const flowId = started.json().flowId;
+    return (password: string) => browser.post(authEndpoints.loginPassword, { flowId, password }, xff);
+  };
+  const appOf = (i: number) => hubs[i % 2]!.app;
+
+  it('checks 10 of 60 parallel wrong passwords sent to both hubs from 60 addresses', async () => {
+    const email = 'shared-burst@example.ph';
+    await seed(email);
+    const steps = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => passwordStep(appOf(i), `198.51.100.${i + 1}`, email)),
+    );
+    const answers = await Promise.all(steps.map((guess, i) => guess(`Wrong-guess-${i}`)));
+    expect(tally(answers)).toEqual({
+      '401 password.incorrect': FREE_PASSWORD_FAILURES,
+      '429 rate_limited': 60 - FREE_PASSWORD_FAILURES,
+    });
+    for (const res of answers.filter((r) => r.statusCode === 429)) expect(res.json().retryAfter).toBe(30);
+
+    const owner = await passwordStep(appOf(1), '203.0.113.50', email);
+    expect((await owner(strongPassword)).json().retryAfter).toBe(30);
+    clock.advance(30_000);
+    expect((await owner(strongPassword)).statusCode).toBe(200);
+  });
+
+  it('holds the per-IP limit across both hubs, and keeps no address or email in clear in Redis', async () => {
+    const rule = throttleRules.passwordPerIp;
+    const attacker = '192.0.2.77';
+    const emails = Array.from({ length: 12 }, (_, i) => `shared-ip-${i}@example.ph`);
+    for (const email of emails) await seed(email);
+    const steps = await Promise.all(emails.map((email, i) => passwordStep(appOf(i), attacker, email)));
+    const answers = await Promise.all(
+      steps.flatMap((guess) => Array.from({ length: 10 }, (_, i) => guess(`Wrong-${i}`))),
+    );
+    expect(tally(answers)).toEqual({
+      '401 password.incorrect': rule.points,
+      '429 rate_limited': 120 - rule.points,
+    });
+
+    const keys = await redis.keys(`${prefix}*`);
+    expect(keys.some((key) => key.startsWith(`${prefix}${rule.name}:`))).toBe(true);
+    const counts = await Promise.all(
+      keys.filter((key) => key.startsWith(`${prefix}${rule.name}:`)).map((key) => redis.get(key)),
+    );
+    expect(Math.max(...counts.map(Number))).toBe(120);
+    for (const key of keys) {
+      expect(key).not.toContain(attacker);
+      expect(key).not.toContain('@example.ph');
+      expect(key).not.toContain('198.51.100.');
+    }
+  });
+});
