@@ -7,7 +7,7 @@ import { setUpTestHub, type TestHub } from '../test-support/app.js';
 import { seedDemoCatalogue } from '../test-support/catalogue.js';
 import { browserFor, strongPassword } from '../test-support/client.js';
 import { testDialects } from '../test-support/databases.js';
-import { FREE_PASSWORD_FAILURES } from './login/flow.js';
+import { FREE_PASSWORD_FAILURES, passwordDelayMs } from './login/flow.js';
 
 /** The load balancer in front of the hub: every request reaches the hub from this address. */
 const BALANCER = '10.0.0.1';
@@ -93,6 +93,21 @@ describe.each(testDialects)('password limits under parallel guesses on %s', (dia
     const answers = await Promise.all(steps.map((guess, i) => guess(`Wrong-again-${i}`)));
     expect(tally(answers)).toEqual({ '401 password.incorrect': 1, '429 rate_limited': 19 });
     expect((await first(strongPassword)).json().retryAfter).toBe(60);
+  });
+
+  it('lets the owner in after the first delay when the processes that took the attempts died mid-check', async () => {
+    const email = `crash${ctx.n}@example.ph`;
+    const id = await seedAccount(ctx.hub, { email });
+    // Ten attempts reserved, none settled: what ten processes killed while hashing leave behind.
+    for (let i = 0; i < FREE_PASSWORD_FAILURES; i++) {
+      expect(
+        await ctx.hub.hub.accounts.reservePasswordAttempt(id, ctx.hub.clock.now(), passwordDelayMs),
+      ).toBeDefined();
+    }
+    const owner = await passwordStep(clientAt(ctx.hub, '203.0.113.51'), email, 'login');
+    expect((await owner(strongPassword)).json()).toMatchObject({ code: 'rate_limited', retryAfter: 30 });
+    ctx.hub.clock.advance(30_000);
+    expect((await owner(strongPassword)).statusCode).toBe(200);
   });
 
   it('holds the per-IP limit of password checks under a parallel burst over many accounts', async () => {

@@ -78,7 +78,7 @@ export const createAccountQueries = (db: Kysely<Database>) => ({
       .returningAll()
       .executeTakeFirst() as Promise<AccountRow | undefined>,
 
-  /** A right password: the count (with the attempt that was just reserved) and any block end. */
+  /** A right password: clears the count (the attempt just reserved included) and any block. */
   clearPasswordFailures: (accountId: string) =>
     db
       .updateTable('accounts')
