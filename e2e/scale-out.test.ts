@@ -98,6 +98,8 @@ describe.skipIf(!canRun)('two hub processes on one PostgreSQL and one Redis', ()
       MAIL_FROM: 'Account Hub <no-reply@hub.example.com>',
       PSL_URL: 'https://psl.example.com',
       BIZ_URL: 'https://biz.example.com',
+      // Both processes must share it: either may open a signing key the other made.
+      KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       TRUST_PROXY: 'true',
     };
     [a, b] = await Promise.all([startHubProcess(env), startHubProcess(env)]);

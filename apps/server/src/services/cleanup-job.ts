@@ -41,7 +41,7 @@ export const createCleanupJob = (options: {
   /** Set by stop(): a run in flight ends after its current batch. */
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<unknown> | undefined;
+  let inFlight: Promise<void> | undefined;
 
   const run = async (): Promise<RetentionOutcome[] | undefined> => {
     const at = now();
@@ -61,11 +61,18 @@ export const createCleanupJob = (options: {
 
   const runOnce = async () => {
     // Runs of one process never overlap (a slow run and the next tick).
-    while (inFlight) await inFlight.catch(() => undefined);
+    while (inFlight) await inFlight;
     const current = run();
-    inFlight = current.finally(() => {
-      inFlight = undefined;
-    });
+    // The caller gets the failure; the marker only says when the run is over, and never rejects.
+    const marker: Promise<void> = current
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        if (inFlight === marker) inFlight = undefined;
+      });
+    inFlight = marker;
     return current;
   };
 
@@ -92,7 +99,7 @@ export const createCleanupJob = (options: {
       started = false;
       stopping = true;
       clearTimeout(timer);
-      while (inFlight) await inFlight.catch(() => undefined);
+      while (inFlight) await inFlight;
     },
     runOnce,
   };
