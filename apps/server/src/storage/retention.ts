@@ -134,7 +134,7 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
     },
     {
       table: 'mail_outbox',
-      rule: 'sent or failed mail, 30 days after it was queued',
+      rule: `sent or failed mail, ${MAIL_RETENTION_MS / DAY_MS} days after it was queued`,
       count: async () =>
         countOf(
           await mail()
@@ -151,7 +151,7 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
     },
     {
       table: 'signing_keys',
-      rule: 'a retired signing key, 7 days after it stopped signing',
+      rule: `a retired signing key, ${RETIRED_KEY_RETENTION_MS / DAY_MS} days after it stopped signing`,
       count: async () =>
         countOf(
           await keys()
