@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { spawnSync } from 'node:child_process';
 // `npm run bench`: builds the hub, starts it for real (production build, APP_ENV=production, the
 // throttles raised by the documented RATE_LIMIT_SCALE) on SQLite and, when TEST_DATABASE_URL or
 // DATABASE_URL points at PostgreSQL, on PostgreSQL; as one process and as one process per core
@@ -10,7 +11,7 @@
 //   options: --no-build  --db=sqlite|postgres  --processes=1,2  --scenarios=lookup,login,…  --redis
 //            --profile (each hub process writes a CPU profile; a summary is printed per run)
 //            --node-options="…" (NODE_OPTIONS of the hub processes, instead of the README's)
-import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -111,6 +112,8 @@ try {
             MAIL_FROM: 'Account Hub <no-reply@bench.example.com>',
             PSL_URL: 'https://psl.example.com',
             BIZ_URL: 'https://biz.example.com',
+            // Required outside local and development: seals the signing keys in the database.
+            KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
             LOG_LEVEL: 'warn',
             // README "Performance": the documented way to lift the per-IP limits for a load test.
             RATE_LIMIT_SCALE: '1000000',

@@ -107,6 +107,8 @@ describe.skipIf(!canRun)('two hub processes on one PostgreSQL and one Redis', ()
       BIZ_URL: 'https://biz.example.com',
       TRUST_PROXY: '1',
       REDIS_KEY_PREFIX: redisKeyPrefix,
+      // Both processes must share it: either may open a signing key the other made.
+      KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     };
     [a, b] = await Promise.all([startHubProcess(env), startHubProcess(env)]);
   });

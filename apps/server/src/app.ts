@@ -20,6 +20,7 @@ import { registerDevMailbox } from './mail/dev-mailbox-routes.js';
 import { createMailTransport, type DevMailbox, type MailSetup } from './mail/transport.js';
 import { createMailWorker, type MailWorker } from './mail/worker.js';
 import { registerPlatformApiRoutes } from './platform-api/routes.js';
+import { type CleanupJob, createCleanupJob } from './services/cleanup-job.js';
 import { closeRedis, connectRedis } from './services/redis.js';
 import { createThrottle, type Throttle } from './services/throttle.js';
 import { registerSocialRoutes } from './social/routes.js';
@@ -41,6 +42,8 @@ export interface HubApp {
   app: FastifyInstance;
   hub: Hub;
   mailWorker: MailWorker;
+  /** Deletes expired rows every CLEANUP_INTERVAL_MINUTES, one process at a time; main.ts starts it. */
+  cleanupJob: CleanupJob;
   /** Set in local/development without SMTP_URL: where mail goes instead (also at /dev/mail). */
   devMailbox: DevMailbox | undefined;
 }
@@ -86,6 +89,14 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     await mailWorker.stop();
     mail.transport.close?.();
   });
+  const cleanupJob = createCleanupJob({
+    database: deps.database,
+    now,
+    intervalMs: config.cleanupIntervalMinutes * 60_000,
+    policy: { auditRetentionDays: config.auditRetentionDays },
+    log: app.log,
+  });
+  app.addHook('onClose', () => cleanupJob.stop());
   // Throttle counters in Redis when REDIS_URL is set (shared by every hub process, DESIGN.md
   // "Scaling out"); else in this process, or in the primary for the workers of HUB_WORKERS.
   const redis = !deps.throttle && config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
@@ -127,5 +138,5 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   if (mail.devMailbox && local) registerDevMailbox(app, mail.devMailbox);
   if (local) registerDemoPlatformSites(app, hub);
   await registerWebApp(app, config.webDist, config.publicUrl);
-  return { app, hub, mailWorker, devMailbox: mail.devMailbox };
+  return { app, hub, mailWorker, cleanupJob, devMailbox: mail.devMailbox };
 };

@@ -1,3 +1,4 @@
+import { cleanup, cleanupUsage } from './cli/cleanup.js';
 import { type Subcommand, withDatabase } from './cli/context.js';
 import { CliError, type CliIo, EXIT } from './cli/io.js';
 import { keySubcommands, keysUsage } from './cli/keys.js';
@@ -15,7 +16,10 @@ Commands:
   tools <subcommand>      the tool registry: add, list, show, update, set-callback,
                           remove-callback, add-key, remove-key, rotate-credential,
                           add-member, remove (hub tools help)
-  keys rotate | list      the keys that sign ainfo (hub keys help)
+  keys rotate | list | rewrap
+                          the keys that sign ainfo, and their encryption (hub keys help)
+  cleanup [--dry-run]     delete expired flows, codes, tokens, sessions, old mail and
+                          audit events (hub cleanup --help)
   help                    show this help
 
 Every command reads the same environment as the server (DATABASE_URL first of all).`;
@@ -44,6 +48,13 @@ export const runCli = async (
     return command ? EXIT.ok : EXIT.usage;
   }
   if (command === 'migrate') return runMigrate(rest, io);
+  if (command === 'cleanup') {
+    if (isHelp(rest[0])) {
+      out.write(`${cleanupUsage}\n`);
+      return EXIT.ok;
+    }
+    return execute('cleanup', cleanup, rest, io);
+  }
   const group = Object.hasOwn(groups, command) ? groups[command] : undefined;
   if (!group) {
     err.write(`Unknown command: ${command}\n\n${usage}\n`);
@@ -59,6 +70,16 @@ export const runCli = async (
     err.write(`Unknown subcommand: hub ${command} ${name}\n\n${group.usage}\n`);
     return EXIT.usage;
   }
+  return execute(command, subcommand, args, io);
+};
+
+/** Parses the arguments, reads the configuration, opens the database and runs the command there. */
+const execute = async (
+  command: string,
+  subcommand: Subcommand,
+  args: string[],
+  io: CliIo,
+): Promise<number> => {
   try {
     const run = subcommand(args);
     const config = readConfig(io);
@@ -66,8 +87,8 @@ export const runCli = async (
     return await withDatabase(config, io, run);
   } catch (error) {
     if (!(error instanceof CliError)) throw error;
-    err.write(`${error.message}\n`);
-    if (error.exitCode === EXIT.usage) err.write(`See: hub ${command} help\n`);
+    io.err.write(`${error.message}\n`);
+    if (error.exitCode === EXIT.usage) io.err.write(`See: hub ${command} help\n`);
     return error.exitCode;
   }
 };

@@ -1,5 +1,7 @@
-import { availableParallelism } from 'node:os';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
 const expectBad = (env: NodeJS.ProcessEnv, variable: string) => {
@@ -13,6 +15,10 @@ const expectBad = (env: NodeJS.ProcessEnv, variable: string) => {
   expect((caught as ConfigError).variable).toBe(variable);
   expect((caught as ConfigError).message).toContain(variable);
 };
+
+/** 32 bytes, as an operator makes them with `openssl rand -base64 32`. */
+const kek = 'q83vEjRWeJCrze8SNFZ4kKvN7xI0VniQq83vEjRWeJA=';
+const kekBytes = Buffer.from(kek, 'base64');
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -93,7 +99,7 @@ describe('loadConfig', () => {
   });
 
   it('requires the platform sites in production', () => {
-    const mail = { SMTP_URL: 'smtps://mail:465', MAIL_FROM: 'Hub <hub@example.ph>' };
+    const mail = { SMTP_URL: 'smtps://mail:465', MAIL_FROM: 'Hub <hub@example.ph>', KEY_ENCRYPTION_KEY: kek };
     expectBad({ APP_ENV: 'production', ...mail }, 'PSL_URL');
     expectBad({ APP_ENV: 'production', ...mail, PSL_URL: 'https://psl.example.ph' }, 'BIZ_URL');
     const config = loadConfig({
@@ -131,5 +137,106 @@ describe('loadConfig', () => {
       tokenUrl: 'http://127.0.0.1:9/token',
       userinfoUrl: 'https://graph.facebook.com/v19.0/me',
     });
+  });
+});
+
+describe('key-encryption key, retention and secrets in files', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hub-config-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  let files = 0;
+  const file = (contents: string) => {
+    files += 1;
+    const path = join(dir, `secret-${files}`);
+    writeFileSync(path, contents);
+    return path;
+  };
+  const sandbox = { APP_ENV: 'sandbox', SMTP_URL: 'smtp://mail:25', MAIL_FROM: 'Hub <hub@example.ph>' };
+
+  it('requires KEY_ENCRYPTION_KEY outside local and development, and takes base64 or hex', () => {
+    expectBad(sandbox, 'KEY_ENCRYPTION_KEY');
+    expect(loadConfig({ APP_ENV: 'development' }).keyEncryption).toEqual({
+      current: undefined,
+      previous: undefined,
+    });
+    expect(loadConfig({ ...sandbox, KEY_ENCRYPTION_KEY: kek }).keyEncryption.current).toEqual(kekBytes);
+    const urlSafe = kekBytes.toString('base64url');
+    expect(loadConfig({ KEY_ENCRYPTION_KEY: urlSafe }).keyEncryption.current).toEqual(kekBytes);
+    const hex = kekBytes.toString('hex');
+    expect(loadConfig({ KEY_ENCRYPTION_KEY: hex }).keyEncryption.current).toEqual(kekBytes);
+    const previous = loadConfig({ KEY_ENCRYPTION_KEY: hex, KEY_ENCRYPTION_KEY_PREVIOUS: kek });
+    expect(previous.keyEncryption.previous).toEqual(kekBytes);
+  });
+
+  it.each([
+    ['too short', Buffer.alloc(31, 7).toString('base64')],
+    ['too long', Buffer.alloc(33, 7).toString('base64')],
+    ['a passphrase', 'correct horse battery staple correct horse b'],
+    ['63 hex digits', 'a'.repeat(63)],
+  ])('refuses a key-encryption key that is %s, without echoing it', (_, value) => {
+    for (const variable of ['KEY_ENCRYPTION_KEY', 'KEY_ENCRYPTION_KEY_PREVIOUS']) {
+      const env = { KEY_ENCRYPTION_KEY: kek, [variable]: value };
+      expectBad(env, variable);
+      expect(() => loadConfig(env)).toThrow(/openssl rand -base64 32/);
+      expect(() => loadConfig(env)).not.toThrow(value);
+    }
+  });
+
+  it('refuses a previous key-encryption key without a current one', () => {
+    expectBad({ KEY_ENCRYPTION_KEY_PREVIOUS: kek }, 'KEY_ENCRYPTION_KEY');
+  });
+
+  it('never echoes a secret in a configuration error', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://hub:hunter2@db/hub' })).toThrow(/value not shown/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://hub:hunter2@db/hub' })).not.toThrow(/hunter2/);
+    expect(() => loadConfig({ SMTP_URL: 'http://u:hunter2@mail' })).not.toThrow(/hunter2/);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/got "eighty"/);
+  });
+
+  it('keeps audit events a year and cleans up hourly by default; 0 keeps them or turns the job off', () => {
+    expect(loadConfig({})).toMatchObject({ auditRetentionDays: 365, cleanupIntervalMinutes: 60 });
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '0', CLEANUP_INTERVAL_MINUTES: '0' })).toMatchObject({
+      auditRetentionDays: 0,
+      cleanupIntervalMinutes: 0,
+    });
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '90', CLEANUP_INTERVAL_MINUTES: '5' })).toMatchObject({
+      auditRetentionDays: 90,
+      cleanupIntervalMinutes: 5,
+    });
+    expectBad({ AUDIT_RETENTION_DAYS: '-1' }, 'AUDIT_RETENTION_DAYS');
+    expectBad({ AUDIT_RETENTION_DAYS: 'a year' }, 'AUDIT_RETENTION_DAYS');
+    expectBad({ CLEANUP_INTERVAL_MINUTES: '1.5' }, 'CLEANUP_INTERVAL_MINUTES');
+  });
+
+  it('reads every secret from NAME_FILE, without the trailing newline', () => {
+    const config = loadConfig({
+      ...sandbox,
+      SMTP_URL: undefined,
+      SMTP_URL_FILE: file('smtps://hub:mail-password@mail.example.ph:465\n'),
+      DATABASE_URL_FILE: file('postgres://hub:db-password@db.example.ph/hub\n'),
+      REDIS_URL_FILE: file('rediss://:redis-password@redis.example.ph:6380\r\n'),
+      GOOGLE_CLIENT_ID: 'g-id',
+      GOOGLE_CLIENT_SECRET_FILE: file('g-secret'),
+      FACEBOOK_CLIENT_ID: 'f-id',
+      FACEBOOK_CLIENT_SECRET_FILE: file('f-secret\n'),
+      KEY_ENCRYPTION_KEY_FILE: file(`${kekBytes.toString('hex')}\n`),
+      KEY_ENCRYPTION_KEY_PREVIOUS_FILE: file(`${kek}\n`),
+    });
+    expect(config.smtpUrl).toBe('smtps://hub:mail-password@mail.example.ph:465');
+    expect(config.databaseUrl).toBe('postgres://hub:db-password@db.example.ph/hub');
+    expect(config.redisUrl).toBe('rediss://:redis-password@redis.example.ph:6380');
+    expect(config.social.google?.clientSecret).toBe('g-secret');
+    expect(config.social.facebook?.clientSecret).toBe('f-secret');
+    expect(config.keyEncryption).toEqual({ current: kekBytes, previous: kekBytes });
+  });
+
+  it('refuses a variable set both ways, a file that cannot be read, and an empty one', () => {
+    const both = { DATABASE_URL: 'sqlite:./a.sqlite', DATABASE_URL_FILE: file('sqlite:./b.sqlite') };
+    expectBad(both, 'DATABASE_URL');
+    expect(() => loadConfig(both)).toThrow(/DATABASE_URL_FILE are both set/);
+    expectBad({ KEY_ENCRYPTION_KEY_FILE: join(dir, 'missing') }, 'KEY_ENCRYPTION_KEY_FILE');
+    expect(() => loadConfig({ KEY_ENCRYPTION_KEY_FILE: join(dir, 'missing') })).toThrow(/ENOENT/);
+    expectBad({ SMTP_URL_FILE: file('\n') }, 'SMTP_URL_FILE');
+    // A bad value from a file is judged like the same value set directly.
+    expectBad({ KEY_ENCRYPTION_KEY_FILE: file('not a key\n') }, 'KEY_ENCRYPTION_KEY');
   });
 });

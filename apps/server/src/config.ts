@@ -1,12 +1,23 @@
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { type AppEnv, appEnvs } from '@hub/core';
 import { z } from 'zod';
+import { parseKeyEncryptionKey } from './services/key-encryption.js';
 
 /** The operational contract of DESIGN.md: every variable, its default and its rule. */
 const portSchema = z.coerce.number().int().min(0).max(65535);
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ''));
+const keyEncryptionKey = z.string().transform((text, ctx) => {
+  const key = parseKeyEncryptionKey(text);
+  if (key) return key;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'must be 32 random bytes, base64 or 64 hex digits (openssl rand -base64 32)',
+  });
+  return z.NEVER;
+});
 
 const envSchema = z.object({
   PORT: portSchema.default(3000),
@@ -44,7 +55,27 @@ const envSchema = z.object({
   FACEBOOK_AUTHORIZE_URL: httpUrl.default('https://www.facebook.com/v19.0/dialog/oauth'),
   FACEBOOK_TOKEN_URL: httpUrl.default('https://graph.facebook.com/v19.0/oauth/access_token'),
   FACEBOOK_USERINFO_URL: httpUrl.default('https://graph.facebook.com/v19.0/me'),
+  KEY_ENCRYPTION_KEY: keyEncryptionKey.optional(),
+  KEY_ENCRYPTION_KEY_PREVIOUS: keyEncryptionKey.optional(),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(365),
+  CLEANUP_INTERVAL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(60),
 });
+
+/** Never echoed in a configuration error: they hold passwords, client secrets or keys. */
+const secretVariables = new Set([
+  'DATABASE_URL',
+  'SMTP_URL',
+  'REDIS_URL',
+  'GOOGLE_CLIENT_SECRET',
+  'FACEBOOK_CLIENT_SECRET',
+  'KEY_ENCRYPTION_KEY',
+  'KEY_ENCRYPTION_KEY_PREVIOUS',
+]);
 
 export interface Config {
   port: number;
@@ -73,6 +104,16 @@ export interface Config {
   workers: number;
   /** Sign-in with Google and Facebook (issue 8): each present only when its client id and secret are set. */
   social: SocialConfig;
+  /**
+   * The key-encryption keys that seal the signing keys' private halves: `current` seals (and opens),
+   * `previous` only opens, while a rotation is finished with `hub keys rewrap`. Without `current`
+   * (local and development only) a fixed, public stand-in seals them.
+   */
+  keyEncryption: { current: Buffer | undefined; previous: Buffer | undefined };
+  /** Audit events older than this many days are deleted by the cleanup; 0 keeps them for ever. */
+  auditRetentionDays: number;
+  /** How often a hub process runs the cleanup (one process at a time); 0 turns the in-process job off. */
+  cleanupIntervalMinutes: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -130,24 +171,49 @@ export class ConfigError extends Error {
 
 const defaultWebDist = resolve(import.meta.dirname, '../../web/dist');
 
+/**
+ * Every variable may instead be given as NAME_FILE=/path (Docker and Kubernetes secrets): the file's
+ * contents without the trailing newline. Both at once is a mistake, not a precedence rule.
+ */
+const variableValue = (env: NodeJS.ProcessEnv, key: string): string | undefined => {
+  const direct = env[key] === '' ? undefined : env[key];
+  const file = env[`${key}_FILE`];
+  if (file === undefined || file === '') return direct;
+  if (direct !== undefined) throw new ConfigError(key, `and ${key}_FILE are both set: set one of them`);
+  let contents: string;
+  try {
+    contents = readFileSync(file, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new ConfigError(`${key}_FILE`, `names a file that cannot be read (${reason}): ${file}`);
+  }
+  const value = contents.replace(/[\r\n]+$/, '');
+  if (value === '') throw new ConfigError(`${key}_FILE`, `names an empty file: ${file}`);
+  return value;
+};
+
 /** Reads and validates the environment; throws ConfigError naming the first bad variable. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
-  const input = Object.fromEntries(
-    Object.keys(envSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
-  );
+  const input = Object.fromEntries(Object.keys(envSchema.shape).map((key) => [key, variableValue(env, key)]));
   const parsed = envSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new ConfigError(
-      String(issue.path[0]),
-      `${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`,
-    );
+    const variable = String(issue.path[0]);
+    const got = secretVariables.has(variable) ? 'value not shown' : `got ${JSON.stringify(input[variable])}`;
+    throw new ConfigError(variable, `${issue.message} (${got})`);
   }
   const e = parsed.data;
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   const relaxed = e.APP_ENV === 'local' || e.APP_ENV === 'development';
   if (!relaxed && !e.SMTP_URL) throw new ConfigError('SMTP_URL', `is required when APP_ENV=${e.APP_ENV}`);
   if (!relaxed && !e.MAIL_FROM) throw new ConfigError('MAIL_FROM', `is required when APP_ENV=${e.APP_ENV}`);
+  if (!relaxed && !e.KEY_ENCRYPTION_KEY)
+    throw new ConfigError(
+      'KEY_ENCRYPTION_KEY',
+      `is required when APP_ENV=${e.APP_ENV} (32 random bytes: openssl rand -base64 32)`,
+    );
+  if (e.KEY_ENCRYPTION_KEY_PREVIOUS && !e.KEY_ENCRYPTION_KEY)
+    throw new ConfigError('KEY_ENCRYPTION_KEY', 'is required when KEY_ENCRYPTION_KEY_PREVIOUS is set');
   if (e.APP_ENV === 'production') {
     if (!e.PSL_URL) throw new ConfigError('PSL_URL', 'is required when APP_ENV=production');
     if (!e.BIZ_URL) throw new ConfigError('BIZ_URL', 'is required when APP_ENV=production');
@@ -171,6 +237,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     demoToolUrl: e.DEMO_TOOL_URL,
     workers: e.HUB_WORKERS === 'auto' ? availableParallelism() : e.HUB_WORKERS,
     social: socialConfig(e),
+    keyEncryption: { current: e.KEY_ENCRYPTION_KEY, previous: e.KEY_ENCRYPTION_KEY_PREVIOUS },
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    cleanupIntervalMinutes: e.CLEANUP_INTERVAL_MINUTES,
   };
 };
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
+import { createSealer } from './services/key-encryption.js';
 import { createThrottle, type Throttle } from './services/throttle.js';
 import { createKeyRing, type KeyRing } from './sso/signing-keys.js';
 import { type AccountQueries, createAccountQueries } from './storage/accounts.js';
@@ -45,7 +46,7 @@ export const createHub = (deps: {
     sessions: createSessionQueries(database.db),
     tools: createToolQueries(database.db),
     throttle: deps.throttle ?? createThrottle({ now, scale: config.rateLimitScale }),
-    keys: createKeyRing(database, now),
+    keys: createKeyRing(database, now, createSealer(config.keyEncryption)),
     nudgeMail: deps.nudgeMail ?? (() => {}),
   };
 };

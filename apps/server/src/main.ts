@@ -2,13 +2,31 @@ import cluster from 'node:cluster';
 import { buildApp } from './app.js';
 import { runPrimary } from './cluster.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { createSealer } from './services/key-encryption.js';
 import { seedLocalCatalogue } from './sso/catalogue.js';
 import { type HubDatabase, openDatabase } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
+import { createSigningKeyQueries } from './storage/signing-keys.js';
+
+/**
+ * A signing key this process cannot decrypt (a wrong or missing KEY_ENCRYPTION_KEY) stops the start
+ * with the reason, instead of failing every sign-in that needs an ainfo.
+ */
+const checkSigningKeys = async (database: HubDatabase, config: Config) => {
+  const queries = createSigningKeyQueries(database.db, createSealer(config.keyEncryption));
+  const { unreadable, notCurrent } = await queries.checkLive(Date.now());
+  if (unreadable.length > 0)
+    throw new ConfigError('KEY_ENCRYPTION_KEY', `is wrong: ${unreadable[0]!.reason}`);
+  if (notCurrent.length > 0 && config.keyEncryption.current)
+    console.warn(
+      `Signing keys ${notCurrent.join(', ')} are not encrypted with KEY_ENCRYPTION_KEY yet: run hub keys rewrap.`,
+    );
+};
 
 /** Migrations, and in `local` the demo catalogue: once per start, before any request is served. */
 const prepareDatabase = async (database: HubDatabase, config: Config) => {
   await migrateToLatest(database);
+  await checkSigningKeys(database, config);
   // A fresh clone can try every SSO branch against the demo tool (README: Partner integration).
   if (config.appEnv === 'local') await seedLocalCatalogue(database.db, config.demoToolUrl, Date.now());
 };
@@ -42,7 +60,7 @@ const main = async () => {
   const database = openDatabase(config.databaseUrl);
   // A worker's primary has prepared the database already.
   if (cluster.isPrimary) await prepareDatabase(database, config);
-  const { app, mailWorker } = await buildApp({ config, database });
+  const { app, mailWorker, cleanupJob } = await buildApp({ config, database });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -60,6 +78,7 @@ const main = async () => {
 
   await app.listen({ port: config.port, host: config.host });
   mailWorker.start();
+  cleanupJob.start();
   app.log.info(
     { url: config.publicUrl, env: config.appEnv, database: database.dialect, worker: cluster.worker?.id },
     'Account Hub is listening',
@@ -67,6 +86,10 @@ const main = async () => {
 };
 
 main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(78);
+  }
   console.error('Account Hub failed to start:', error);
   process.exit(1);
 });

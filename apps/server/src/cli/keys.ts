@@ -1,18 +1,47 @@
+import type { Config } from '../config.js';
+import { createSealer, type PrivateKeySealer } from '../services/key-encryption.js';
 import { AINFO_TTL_SECONDS, createKeyRing, KEY_PUBLISH_LEAD_MS, signingKeyOf } from '../sso/signing-keys.js';
+import { createSigningKeyQueries } from '../storage/signing-keys.js';
 import type { CommandContext, Subcommand } from './context.js';
-import { iso, parseCommand, table } from './io.js';
+import { failure, iso, parseCommand, table } from './io.js';
 
 export const keysUsage = `Usage: hub keys <subcommand>
 
   rotate    make a new ES256 key sign ainfo; the earlier keys stay published at
             /.well-known/jwks.json until the last token they signed has expired (${AINFO_TTL_SECONDS} s)
-  list      every signing key: kid, created, retired, and whether it still signs or is published`;
+  list      every signing key: kid, created, retired, how its private half is encrypted, and
+            whether it still signs or is published
+  rewrap    encrypt every private key with KEY_ENCRYPTION_KEY: after a rotation of that key (with
+            the old one in KEY_ENCRYPTION_KEY_PREVIOUS), or for keys stored before encryption`;
+
+const sealerOf = (config: Config) => createSealer(config.keyEncryption);
+
+/** How a stored private key is encrypted, in the operator's words. */
+const protectionOf = (sealer: PrivateKeySealer, stored: string) => {
+  let protection: ReturnType<PrivateKeySealer['protection']>;
+  try {
+    protection = sealer.protection(stored);
+  } catch {
+    return 'unreadable';
+  }
+  if (protection.kind === 'plain') return 'not encrypted';
+  switch (protection.by) {
+    case 'current':
+      return 'KEY_ENCRYPTION_KEY';
+    case 'previous':
+      return 'KEY_ENCRYPTION_KEY_PREVIOUS';
+    case 'local':
+      return 'local stand-in key';
+    default:
+      return `unknown key ${protection.kekId}`;
+  }
+};
 
 /** `rotate`: prints the new kid. */
 const rotate: Subcommand = (args) => {
   parseCommand(args, {}, []);
-  return async ({ database, now, out }: CommandContext) => {
-    const kid = await createKeyRing(database, now).rotate();
+  return async ({ config, database, now, out }: CommandContext) => {
+    const kid = await createKeyRing(database, now, sealerOf(config)).rotate();
     out(`New signing key: ${kid}`);
     out(
       `It is published now and signs from ${iso(now() + KEY_PUBLISH_LEAD_MS)}, so tools that cache the JWKS know it first. ` +
@@ -25,11 +54,12 @@ const rotate: Subcommand = (args) => {
 /** `list` */
 const list: Subcommand = (args) => {
   parseCommand(args, {}, []);
-  return async ({ database, now, out }: CommandContext) => {
+  return async ({ config, database, now, out }: CommandContext) => {
+    const sealer = sealerOf(config);
     // Read-only listing for the operator; the key ring itself never needs every row.
     const rows = await database.db
       .selectFrom('signing_keys')
-      .select(['kid', 'created_at', 'retired_at'])
+      .select(['kid', 'created_at', 'retired_at', 'private_jwk'])
       .orderBy('created_at', 'desc')
       .orderBy('kid', 'desc')
       .execute();
@@ -51,11 +81,12 @@ const list: Subcommand = (args) => {
     };
     out(
       table([
-        ['kid', 'created', 'retired', 'status'],
+        ['kid', 'created', 'retired', 'encrypted with', 'status'],
         ...rows.map((row) => [
           row.kid,
           iso(row.created_at),
           iso(row.retired_at),
+          protectionOf(sealer, row.private_jwk),
           status(row.kid, row.created_at, row.retired_at),
         ]),
       ]),
@@ -64,4 +95,24 @@ const list: Subcommand = (args) => {
   };
 };
 
-export const keySubcommands: Record<string, Subcommand> = { rotate, list };
+/** `rewrap`: exits 1 when some key could not be decrypted (it is named, and left as it was). */
+const rewrap: Subcommand = (args) => {
+  parseCommand(args, {}, []);
+  return async ({ config, database, out, err }: CommandContext) => {
+    const sealer = sealerOf(config);
+    const result = await createSigningKeyQueries(database.db, sealer).rewrapAll();
+    const target = config.keyEncryption.current
+      ? 'KEY_ENCRYPTION_KEY'
+      : 'the local stand-in key (no KEY_ENCRYPTION_KEY)';
+    out(
+      `Encrypted anew with ${target} (${sealer.currentKekId}): ${result.rewrapped.length} key(s)${result.rewrapped.length ? `: ${result.rewrapped.join(', ')}` : ''}.`,
+    );
+    out(`Already encrypted with it: ${result.unchanged.length} key(s).`);
+    for (const { kid, reason } of result.unreadable) err(`Not rewrapped: ${kid}: ${reason}`);
+    if (result.unreadable.length > 0)
+      throw failure(`${result.unreadable.length} key(s) could not be decrypted and were left as they were.`);
+    return 0;
+  };
+};
+
+export const keySubcommands: Record<string, Subcommand> = { rotate, list, rewrap };

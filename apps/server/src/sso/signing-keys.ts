@@ -1,5 +1,6 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { PrivateKeySealer } from '../services/key-encryption.js';
 import { randomToken } from '../services/tokens.js';
 import type { HubDatabase } from '../storage/database.js';
 import { createSigningKeyQueries } from '../storage/signing-keys.js';
@@ -51,9 +52,16 @@ export const signingKeyOf = <K extends { created_at: number; retired_at: number 
   live.find((key) => key.retired_at !== null) ??
   live[0];
 
-/** ES256 signing keys persisted in the database, so every hub process signs and publishes the same set. */
-export const createKeyRing = (database: HubDatabase, now: () => number): KeyRing => {
-  const queries = createSigningKeyQueries(database.db);
+/**
+ * ES256 signing keys persisted in the database, so every hub process signs and publishes the same set.
+ * Their private halves are sealed with the key-encryption key (`sealer`; the local stand-in by default).
+ */
+export const createKeyRing = (
+  database: HubDatabase,
+  now: () => number,
+  sealer?: PrivateKeySealer,
+): KeyRing => {
+  const queries = createSigningKeyQueries(database.db, sealer);
   let cached: { key: SigningKey; recheckAt: number } | undefined;
 
   const createKey = async (): Promise<string> => {
@@ -87,7 +95,7 @@ export const createKeyRing = (database: HubDatabase, now: () => number): KeyRing
           ? cached.key
           : {
               kid: row.kid,
-              privateKey: createPrivateKey({ key: JSON.parse(row.private_jwk), format: 'jwk' }),
+              privateKey: createPrivateKey({ key: JSON.parse(queries.privateJwkOf(row)), format: 'jwk' }),
             };
       cached = { key, recheckAt: now() + CURRENT_KEY_RECHECK_MS };
       return key;

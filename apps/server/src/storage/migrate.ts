@@ -4,12 +4,14 @@ import { initialMigration } from './migrations/0001-initial.js';
 import { socialIdentitiesMigration } from './migrations/0002-social-identities.js';
 import { toolCredentialGraceMigration } from './migrations/0003-tool-credential-grace.js';
 import { hubSecretsMigration } from './migrations/0004-hub-secrets.js';
+import { retentionAndKeysMigration } from './migrations/0005-retention-and-keys.js';
 
 const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
   '0002-social-identities': socialIdentitiesMigration,
   '0003-tool-credential-grace': toolCredentialGraceMigration,
   '0004-hub-secrets': hubSecretsMigration,
+  '0005-retention-and-keys': retentionAndKeysMigration,
 });
 
 const migratorFor = (database: HubDatabase) =>

@@ -208,6 +208,15 @@ export interface HubSecretsTable {
   created_at: number;
 }
 
+/** A named lease one hub process holds at a time (the cleanup job), across processes and machines. */
+export interface LeasesTable {
+  name: string;
+  /** The holding process's random id. */
+  holder: string;
+  /** Until when it holds; after that any process may take it over. */
+  expires_at: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   platform_memberships: PlatformMembershipsTable;
@@ -227,4 +236,5 @@ export interface Database {
   issued_tokens: IssuedTokensTable;
   social_identities: SocialIdentitiesTable;
   hub_secrets: HubSecretsTable;
+  leases: LeasesTable;
 }

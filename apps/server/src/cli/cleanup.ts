@@ -1,0 +1,34 @@
+import { runRetention } from '../storage/retention.js';
+import type { CommandContext, Subcommand } from './context.js';
+import { parseCommand, table } from './io.js';
+
+export const cleanupUsage = `Usage: hub cleanup [--dry-run]
+
+Deletes what has outlived its use, in small batches: expired flows and their codes, ainfo tokens
+and sessions a day after they expired (or were signed out), sent or failed mail after 30 days,
+retired signing keys after 7 days, and audit events older than AUDIT_RETENTION_DAYS (0 keeps them).
+Prints the rows deleted per table. --dry-run only counts them.
+
+The hub runs the same cleanup itself every CLEANUP_INTERVAL_MINUTES; running both at once is safe.`;
+
+/** `cleanup [--dry-run]` */
+export const cleanup: Subcommand = (args) => {
+  const { values } = parseCommand(args, { 'dry-run': { type: 'boolean' } }, []);
+  const dryRun = values['dry-run'] ?? false;
+  return async ({ config, database, now, out }: CommandContext) => {
+    const { outcomes } = await runRetention(database.db, {
+      now: now(),
+      policy: { auditRetentionDays: config.auditRetentionDays },
+      dryRun,
+    });
+    out(
+      table([
+        ['table', dryRun ? 'would delete' : 'deleted', 'rule'],
+        ...outcomes.map((o) => [o.table, String(o.rows), o.rule]),
+      ]),
+    );
+    if (config.auditRetentionDays === 0) out('audit_events are kept for ever (AUDIT_RETENTION_DAYS=0).');
+    if (dryRun) out('Dry run: nothing was deleted.');
+    return 0;
+  };
+};
