@@ -7,6 +7,7 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 import { HubError } from '../errors.js';
+import { throttleRefusals } from './metrics.js';
 
 export interface ThrottleRule {
   name: string;
@@ -77,6 +78,7 @@ export const createThrottle = (options: {
         await limiterFor(name).consume(`${key}:${windowIndex}`);
       } catch (error) {
         if (!(error instanceof RateLimiterRes)) throw error;
+        throttleRefusals.inc({ rule: rule.name });
         const retryAfter = Math.max(1, Math.ceil(((windowIndex + 1) * windowMs - now) / 1000));
         throw rateLimited(retryAfter);
       }

@@ -3,11 +3,13 @@ import type { HubDatabase } from './database.js';
 import { initialMigration } from './migrations/0001-initial.js';
 import { socialIdentitiesMigration } from './migrations/0002-social-identities.js';
 import { toolCredentialGraceMigration } from './migrations/0003-tool-credential-grace.js';
+import { auditRequestIdMigration } from './migrations/0005-audit-request-id.js';
 
 const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
   '0002-social-identities': socialIdentitiesMigration,
   '0003-tool-credential-grace': toolCredentialGraceMigration,
+  '0005-audit-request-id': auditRequestIdMigration,
 });
 
 const migratorFor = (database: HubDatabase) =>
