@@ -1,7 +1,6 @@
 import { authEndpoints } from '@hub/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.js';
-import { seedAccount } from '../test-support/accounts.js';
 import { createTestHub, type TestHub } from '../test-support/app.js';
 import { browserFor, strongPassword } from '../test-support/client.js';
 import { testDialects } from '../test-support/databases.js';
