@@ -8,7 +8,11 @@ import { addMetricsSource, httpRequestDuration, metricsRegistry } from '../servi
 import type { HubDatabase } from '../storage/database.js';
 
 // A worker of HUB_WORKERS answers the primary's requests for its metrics with this registry.
-if (cluster.isWorker) AggregatorRegistry.setRegistries([metricsRegistry]);
+// prom-client starts listening for those requests when an AggregatorRegistry is made.
+if (cluster.isWorker) {
+  AggregatorRegistry.setRegistries([metricsRegistry]);
+  new AggregatorRegistry();
+}
 
 /**
  * Times every answer by its route pattern (never the raw URL: ids in paths would make a series per

@@ -19,6 +19,13 @@ export const installGracefulShutdown = (options: {
 }) => {
   const { app } = options;
   let closing = false;
+  // Closing the listener ends the idle kept-alive connections, but not one whose request is still
+  // running: once answered it would stay open, idle, until the client or the keep-alive timeout
+  // closed it, and the drain would wait for it. An answer sent while draining closes its connection.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
