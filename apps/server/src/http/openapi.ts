@@ -25,12 +25,13 @@ const flowStep: ErrorCode[] = [
   'flow.expired',
   'rate_limited',
 ];
-const identify: ErrorCode[] = [
+/** An account as typed: its format (spec §5); the account itself is looked up after. */
+const accountInput: ErrorCode[] = [
   'account.required',
   'account.format_invalid',
-  'account.not_found',
   'account.mobile_unavailable',
 ];
+const identify: ErrorCode[] = [...accountInput, 'account.not_found'];
 const codeStep: ErrorCode[] = ['code.incorrect', 'code.expired', 'code.too_many_attempts'];
 const newPassword: ErrorCode[] = [
   'password.required',
@@ -56,10 +57,13 @@ const errorRules: Array<[RegExp, ErrorCode[]]> = [
     /^POST \/api\/login\/password$/,
     [...validated, ...flowStep, 'password.required', 'password.incorrect', ...signInRefusals],
   ],
-  [/^POST \/api\/signup\/start$/, [...validated, ...flowStep, ...identify, 'account.already_exists_signup']],
+  [
+    /^POST \/api\/signup\/start$/,
+    [...validated, ...flowStep, ...accountInput, 'account.already_exists_signup'],
+  ],
   [/^POST \/api\/(signup|reset)\/(verify|resend)$/, [...validated, ...flowStep, ...codeStep]],
   [/^POST \/api\/signup\/finalize$/, [...validated, ...flowStep, ...newPassword, ...signInRefusals]],
-  [/^POST \/api\/reset\/start$/, [...validated, ...flowStep, ...identify, 'account.not_found_reset']],
+  [/^POST \/api\/reset\/start$/, [...validated, ...flowStep, ...accountInput, 'account.not_found_reset']],
   [/^POST \/api\/reset\/finalize$/, [...validated, ...flowStep, ...newPassword]],
   [
     /^POST \/api\/switching\//,
@@ -112,7 +116,18 @@ const errorRules: Array<[RegExp, ErrorCode[]]> = [
   [/^GET \/api\/social\/providers$/, []],
   [/^(GET|POST) \/api\/social\/link/, [...validated, ...flowStep, 'session.required', ...signInRefusals]],
   [/^GET \/auth\/social\//, [...validated, 'flow.not_found', 'rate_limited']],
-  [/^POST \/api\/sso\/rqx$/, [...validated, 'request.malformed_json', 'rate_limited', 'sso.tsa_key_missing']],
+  [
+    /^POST \/api\/sso\/rqx$/,
+    [
+      ...validated,
+      'request.malformed_json',
+      'origin.forbidden',
+      'rate_limited',
+      'sso.tsa_key_missing',
+      'sso.state_invalid',
+      'account.format_invalid',
+    ],
+  ],
   [/^GET \/api\/tools\/(ssorqx|toolcb)$/, [...validated, 'sso.tsa_key_missing']],
   [/^GET \/api\/tools\/tparty$/, [...validated, 'sso.tsa_key_missing', 'sso.callback_missing']],
   [
@@ -165,6 +180,8 @@ const statusText: Record<number, string> = {
   404: 'Not found',
   409: 'Conflict',
   410: 'Gone',
+  413: 'Body too large',
+  415: 'Unsupported body type',
   429: 'Too many requests',
   500: 'Internal error',
   503: 'Unavailable',
@@ -243,6 +260,11 @@ export const registerOpenApi = async (app: FastifyInstance, options: { publicUrl
       }
       for (const [status, codes] of errorCodesFor(method, document.url).byStatus) {
         response[String(status)] = errorResponse(status, codes);
+      }
+      // A body the server will not read: too large (over 64 kB), or not JSON.
+      if (method === 'POST') {
+        response['413'] = errorResponse(413, ['request.invalid']);
+        response['415'] = errorResponse(415, ['request.invalid']);
       }
       return { ...transformed, schema: { ...schema, response } };
     },
