@@ -157,7 +157,8 @@ describe('the OpenAPI document at /api/docs/json', () => {
             remoteAddress: '192.0.2.77',
             ...('payload' in attempt ? { payload: attempt.payload, headers: attempt.headers } : {}),
           });
-          if (res.statusCode < 400 || !res.headers['content-type']?.startsWith('application/json')) continue;
+          if (res.statusCode < 400 || !String(res.headers['content-type']).startsWith('application/json'))
+            continue;
           const { code } = res.json() as { code?: string };
           if (path === '/readyz') continue;
           const documentedCodes =
