@@ -13,6 +13,10 @@ import { registerSwitchingRoutes } from './flows/switching/routes.js';
 import { registerWorkAccountRoutes } from './flows/work-account/routes.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerHealthRoutes } from './http/health.js';
+import { registerLoadShedding } from './http/load-shedding.js';
+import { registerMetrics } from './http/metrics.js';
+import { registerOpenApi } from './http/openapi.js';
+import { registerRequestId, requestIdFor } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/static.js';
 import { createHub, type Hub } from './hub.js';
@@ -69,12 +73,19 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
     requestIdHeader: false,
+    // A valid incoming X-Request-Id, else a UUID (http/request-id.ts); echoed on every answer.
+    genReqId: requestIdFor,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
+  registerRequestId(app);
+  await registerLoadShedding(app, { maxEventLoopDelayMs: config.maxEventLoopDelayMs });
+  registerMetrics(app, { database: deps.database, now });
+  // Before the routes: the OpenAPI document is collected from them as they are registered.
+  await registerOpenApi(app, { publicUrl: config.publicUrl });
   await app.register(fastifyCookie);
 
   const mail = deps.mail ?? createMailTransport(config, app.log);

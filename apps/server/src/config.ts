@@ -47,6 +47,9 @@ const envSchema = z.object({
       error: 'must be a whole number from 1 to 256, or auto',
     })
     .default(1),
+  METRICS_PORT: portSchema.optional(),
+  METRICS_HOST: z.string().min(1).optional(),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: httpUrl.default('https://accounts.google.com'),
@@ -104,6 +107,10 @@ export interface Config {
   workers: number;
   /** Sign-in with Google and Facebook (issue 8): each present only when its client id and secret are set. */
   social: SocialConfig;
+  /** Prometheus metrics listener (METRICS_PORT, METRICS_HOST): off unless a port is set; never the public port. */
+  metrics: { port: number; host: string } | undefined;
+  /** Mean event-loop lag (ms) above which new requests get 503 service.overloaded; 0 turns shedding off. */
+  maxEventLoopDelayMs: number;
   /**
    * The key-encryption keys that seal the signing keys' private halves: `current` seals (and opens),
    * `previous` only opens, while a rotation is finished with `hub keys rewrap`. Without `current`
@@ -218,6 +225,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     if (!e.PSL_URL) throw new ConfigError('PSL_URL', 'is required when APP_ENV=production');
     if (!e.BIZ_URL) throw new ConfigError('BIZ_URL', 'is required when APP_ENV=production');
   }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT)
+    throw new ConfigError('METRICS_PORT', 'must differ from PORT: the metrics are not for the public port');
   const webDist = e.WEB_DIST ? (isAbsolute(e.WEB_DIST) ? e.WEB_DIST : resolve(e.WEB_DIST)) : defaultWebDist;
   return {
     port: e.PORT,
@@ -237,6 +246,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     demoToolUrl: e.DEMO_TOOL_URL,
     workers: e.HUB_WORKERS === 'auto' ? availableParallelism() : e.HUB_WORKERS,
     social: socialConfig(e),
+    metrics:
+      e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST },
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     keyEncryption: { current: e.KEY_ENCRYPTION_KEY, previous: e.KEY_ENCRYPTION_KEY_PREVIOUS },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     cleanupIntervalMinutes: e.CLEANUP_INTERVAL_MINUTES,

@@ -2,6 +2,8 @@ import cluster from 'node:cluster';
 import { buildApp } from './app.js';
 import { runPrimary } from './cluster.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { type MetricsServer, startMetricsServer } from './http/metrics.js';
+import { installGracefulShutdown } from './http/shutdown.js';
 import { createSealer } from './services/key-encryption.js';
 import { seedLocalCatalogue } from './sso/catalogue.js';
 import { type HubDatabase, openDatabase } from './storage/database.js';
@@ -55,6 +57,8 @@ const main = async () => {
       await database.close();
     }
     runPrimary(config);
+    // The primary serves the metrics of all its workers, added up (http/metrics.ts).
+    if (config.metrics) await startMetricsServer({ ...config.metrics, aggregate: true });
     return;
   }
   const database = openDatabase(config.databaseUrl);
@@ -62,25 +66,25 @@ const main = async () => {
   if (cluster.isPrimary) await prepareDatabase(database, config);
   const { app, mailWorker, cleanupJob } = await buildApp({ config, database });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  // A worker's metrics are read by its primary; a single process serves its own.
+  const metrics: MetricsServer | undefined =
+    config.metrics && cluster.isPrimary ? await startMetricsServer(config.metrics) : undefined;
+  installGracefulShutdown({
+    app,
+    closeAfter: [() => database.close(), async () => metrics?.close()],
+  });
 
   await app.listen({ port: config.port, host: config.host });
   mailWorker.start();
   cleanupJob.start();
   app.log.info(
-    { url: config.publicUrl, env: config.appEnv, database: database.dialect, worker: cluster.worker?.id },
+    {
+      url: config.publicUrl,
+      env: config.appEnv,
+      database: database.dialect,
+      worker: cluster.worker?.id,
+      ...(metrics ? { metricsPort: metrics.port } : {}),
+    },
     'Account Hub is listening',
   );
 };

@@ -73,6 +73,7 @@ const statuses: Record<string, number> = {
   'origin.forbidden': 403,
   internal: 500,
   unavailable: 503,
+  'service.overloaded': 503,
   'network.unreachable': 0,
 };
 

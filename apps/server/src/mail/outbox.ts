@@ -125,3 +125,16 @@ export const createOutboxQueries = (db: Kysely<Database>) => {
 };
 
 export type OutboxQueries = ReturnType<typeof createOutboxQueries>;
+
+/** How many mails wait to be sent and since when: for the metrics, read at scrape time. */
+export const outboxState = async (
+  db: Kysely<Database>,
+): Promise<{ pending: number; oldestCreatedAt: number | null }> => {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => [eb.fn.countAll<number | string>().as('pending'), eb.fn.min('created_at').as('oldest')])
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  const oldest = row?.oldest;
+  return { pending: Number(row?.pending ?? 0), oldestCreatedAt: oldest == null ? null : Number(oldest) };
+};

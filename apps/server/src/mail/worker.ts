@@ -1,3 +1,4 @@
+import { mailDeliveries } from '../services/metrics.js';
 import type { HubDatabase } from '../storage/database.js';
 import { type ClaimedMail, createOutboxQueries } from './outbox.js';
 import type { MailLog, MailTransport } from './transport.js';
@@ -124,8 +125,10 @@ export const createMailWorker = (options: MailWorkerOptions): MailWorker => {
     // allSettled: the run ends only when every delivery has, even if recording one outcome failed.
     const outcomes = await Promise.allSettled(claimed.map(deliver));
     for (const [index, outcome] of outcomes.entries()) {
-      if (outcome.status === 'fulfilled') result[outcome.value] += 1;
-      else {
+      if (outcome.status === 'fulfilled') {
+        result[outcome.value] += 1;
+        mailDeliveries.inc({ outcome: outcome.value });
+      } else {
         const details = { mailId: claimed[index]?.id, error: describeError(outcome.reason) };
         log.error(details, 'mail outcome not recorded; the claim will expire and the mail be retried');
       }

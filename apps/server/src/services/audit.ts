@@ -1,5 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
+import { currentRequestId } from '../http/request-id.js';
 import type { Database } from '../storage/schema.js';
+import { countAuditEvent } from './metrics.js';
 
 export type AuditEvent =
   | 'signup.code_sent'
@@ -52,6 +54,9 @@ export const recordAudit = async (
       account_id: entry.accountId ?? null,
       ip: entry.ip ?? null,
       detail: JSON.stringify(entry.detail ?? {}),
+      // The request this row was written for (its X-Request-Id), read from the request's scope.
+      request_id: currentRequestId() ?? null,
     })
     .execute();
+  countAuditEvent(entry.event, entry.outcome, entry.detail);
 };

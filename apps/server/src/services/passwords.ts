@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { type ErrorCode, newPasswordError } from '@hub/core';
 import { hash, verify } from '@node-rs/argon2';
+import { passwordHashDuration, passwordHashWait } from './metrics.js';
 
 /** OWASP's Argon2id parameters (DESIGN.md): m = 19 MiB, t = 2, p = 1. */
 // 2 is Algorithm.Argon2id (a const enum, which isolated modules cannot read).
@@ -18,12 +19,16 @@ const argon2Options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelis
 const maxConcurrentHashes = availableParallelism() + 1;
 let hashing = 0;
 const waiting: Array<() => void> = [];
-const inTurn = async <T>(work: () => Promise<T>): Promise<T> => {
+const inTurn = async <T>(operation: 'hash' | 'verify', work: () => Promise<T>): Promise<T> => {
+  const queued = performance.now();
   if (hashing >= maxConcurrentHashes) await new Promise<void>((resolve) => waiting.push(resolve));
   else hashing += 1;
+  const started = performance.now();
+  passwordHashWait.observe({ operation }, (started - queued) / 1000);
   try {
     return await work();
   } finally {
+    passwordHashDuration.observe({ operation }, (performance.now() - started) / 1000);
     // The slot passes straight to the next in line, if any.
     const next = waiting.shift();
     if (next) next();
@@ -32,12 +37,12 @@ const inTurn = async <T>(work: () => Promise<T>): Promise<T> => {
 };
 
 export const hashPassword = (password: string): Promise<string> =>
-  inTurn(() => hash(password, argon2Options));
+  inTurn('hash', () => hash(password, argon2Options));
 
 /** Constant-time verification; a malformed stored hash counts as a mismatch, never a crash. */
 export const verifyPassword = async (stored: string, password: string): Promise<boolean> => {
   try {
-    return await inTurn(() => verify(stored, password));
+    return await inTurn('verify', () => verify(stored, password));
   } catch (error) {
     console.error('password hash could not be verified', (error as Error).message);
     return false;

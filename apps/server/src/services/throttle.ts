@@ -8,6 +8,7 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 import { HubError } from '../errors.js';
+import { throttleRefusals } from './metrics.js';
 
 export interface ThrottleRule {
   name: string;
@@ -88,6 +89,7 @@ export const createThrottle = (options: {
         await limiterFor(name).consume(`${keyed(key)}:${windowIndex}`);
       } catch (error) {
         if (!(error instanceof RateLimiterRes)) throw error;
+        throttleRefusals.inc({ rule: rule.name });
         const retryAfter = Math.max(1, Math.ceil(((windowIndex + 1) * windowMs - now) / 1000));
         throw rateLimited(retryAfter);
       }

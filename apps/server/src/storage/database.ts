@@ -13,6 +13,8 @@ export interface HubDatabase {
   /** True while the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections, for the metrics (SQLite has one connection, no pool). */
+  poolState?: () => { total: number; idle: number; waiting: number };
 }
 
 const INT8_OID = 20;
@@ -78,7 +80,10 @@ const openPostgres = (url: string, max: number): HubDatabase => {
   });
   pool.on('error', (error) => console.error('postgres pool error', error));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return wrap(db, 'postgres');
+  return {
+    ...wrap(db, 'postgres'),
+    poolState: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 };
 
 const wrap = (db: Kysely<Database>, dialect: Dialect): HubDatabase => ({

@@ -5,6 +5,7 @@ import { socialIdentitiesMigration } from './migrations/0002-social-identities.j
 import { toolCredentialGraceMigration } from './migrations/0003-tool-credential-grace.js';
 import { hubSecretsMigration } from './migrations/0004-hub-secrets.js';
 import { retentionAndKeysMigration } from './migrations/0005-retention-and-keys.js';
+import { auditRequestIdMigration } from './migrations/0006-audit-request-id.js';
 
 const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
@@ -12,6 +13,7 @@ const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migratio
   '0003-tool-credential-grace': toolCredentialGraceMigration,
   '0004-hub-secrets': hubSecretsMigration,
   '0005-retention-and-keys': retentionAndKeysMigration,
+  '0006-audit-request-id': auditRequestIdMigration,
 });
 
 const migratorFor = (database: HubDatabase) =>

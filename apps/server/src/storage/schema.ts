@@ -170,6 +170,8 @@ export interface AuditEventsTable {
   account_id: string | null;
   ip: string | null;
   detail: string;
+  /** The X-Request-Id of the request that wrote the row; null outside a request. */
+  request_id: Generated<string | null>;
 }
 
 export interface SigningKeysTable {
