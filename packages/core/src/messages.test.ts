@@ -72,7 +72,7 @@ const statuses: Record<string, number> = {
   'session.required': 401,
   'origin.forbidden': 403,
   internal: 500,
-  unavailable: 503,
+  'service.unavailable': 503,
   'network.unreachable': 0,
 };
 
