@@ -1,17 +1,9 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app.js';
 import { runPrimary } from './cluster.js';
-import { type Config, ConfigError, loadConfig } from './config.js';
-import { seedLocalCatalogue } from './sso/catalogue.js';
-import { type HubDatabase, openDatabase } from './storage/database.js';
-import { migrateToLatest } from './storage/migrate.js';
-
-/** Migrations, and in `local` the demo catalogue: once per start, before any request is served. */
-const prepareDatabase = async (database: HubDatabase, config: Config) => {
-  await migrateToLatest(database);
-  // A fresh clone can try every SSO branch against the demo tool (README: Partner integration).
-  if (config.appEnv === 'local') await seedLocalCatalogue(database.db, config.demoToolUrl, Date.now());
-};
+import { ConfigError, loadConfig } from './config.js';
+import { prepareDatabase } from './prepare.js';
+import { openDatabase } from './storage/database.js';
 
 /**
  * config → database → migrations → listen; SIGTERM/SIGINT close the server, then the database.
@@ -29,19 +21,13 @@ const main = async () => {
     }
     throw error;
   }
+  // A worker's primary has prepared the database already.
+  if (cluster.isPrimary) await prepareDatabase(config);
   if (cluster.isPrimary && config.workers > 1) {
-    const database = openDatabase(config.databaseUrl);
-    try {
-      await prepareDatabase(database, config);
-    } finally {
-      await database.close();
-    }
     runPrimary(config);
     return;
   }
-  const database = openDatabase(config.databaseUrl);
-  // A worker's primary has prepared the database already.
-  if (cluster.isPrimary) await prepareDatabase(database, config);
+  const database = openDatabase(config.databaseUrl, { timeouts: config.databaseTimeouts });
   const { app, mailWorker } = await buildApp({ config, database });
 
   let closing = false;
