@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { ConfigError, loadConfig } from '../config.js';
 import { issueAinfo } from '../sso/ainfo.js';
 import { seedAccount } from '../test-support/accounts.js';
 import { createTestClock, type TestHub } from '../test-support/app.js';
@@ -13,6 +13,7 @@ import { createTestDatabaseUrl } from '../test-support/database-url.js';
 import { startTcpProxy, type TcpProxy } from '../test-support/tcp-proxy.js';
 import { registerTools } from '../test-support/tools.js';
 import { type HubDatabase, openDatabase } from './database.js';
+import { ConnectionFault, isDatabaseUnavailable } from './faults.js';
 import { migrateToLatest } from './migrate.js';
 
 /** Small limits, so a test waits on a silent database for a second or two, not for the defaults. */
@@ -60,6 +61,52 @@ const expectUnavailable = (res: LightMyRequestResponse) => {
 
 const signupStart = (hub: TestHub, email: string, ip: string) =>
   browserFor(hub, ip).post(authEndpoints.signupStart, { platform: 'psl', account: email });
+
+describe('database timeouts and fault classification', () => {
+  it('reads the three timeouts, with defaults of a few seconds, and refuses a value that is not one', () => {
+    expect(loadConfig({}).databaseTimeouts).toEqual({
+      connectMs: 5_000,
+      acquireMs: 5_000,
+      statementMs: 5_000,
+    });
+    const set = loadConfig({
+      DATABASE_CONNECT_TIMEOUT_MS: '1500',
+      DATABASE_ACQUIRE_TIMEOUT_MS: '2500',
+      DATABASE_STATEMENT_TIMEOUT_MS: '3500',
+    });
+    expect(set.databaseTimeouts).toEqual({ connectMs: 1_500, acquireMs: 2_500, statementMs: 3_500 });
+    for (const value of ['soon', '0', '-1', '1.5', '3600000']) {
+      expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: value })).toThrow(
+        /DATABASE_STATEMENT_TIMEOUT_MS/,
+      );
+    }
+  });
+
+  it('counts the database being away, lost, busy or slow as unavailable, and nothing else', () => {
+    const coded = (code: string) => Object.assign(new Error(code), { code });
+    for (const code of [
+      '57P01',
+      '57014',
+      '08006',
+      '53300',
+      '40001',
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'SQLITE_BUSY',
+      'SQLITE_BUSY_SNAPSHOT',
+      'SQLITE_LOCKED',
+    ]) {
+      expect(isDatabaseUnavailable(coded(code)), code).toBe(true);
+    }
+    expect(isDatabaseUnavailable(new ConnectionFault('lost'))).toBe(true);
+    for (const code of ['23505', '42P01', '22P02', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_ERROR']) {
+      expect(isDatabaseUnavailable(coded(code)), code).toBe(false);
+    }
+    expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(false);
+    expect(isDatabaseUnavailable(undefined)).toBe(false);
+  });
+});
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'PostgreSQL faults, through a proxy of the test’s own',
