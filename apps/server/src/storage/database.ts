@@ -27,9 +27,9 @@ export interface HubDatabase {
 const INT8_OID = 20;
 
 /**
- * How long the hub waits on the database before it answers 503 (docs/resilience.md). 0 means no
- * limit. Each is a bound on one step, so a request that goes on waiting on a database that does
- * not answer ends within a few of them, never hangs.
+ * How long the hub waits on the database before it answers 503 (docs/resilience.md). Each bounds
+ * one step, so a request waiting on a database that does not answer ends within a few of them,
+ * never hangs. A statementMs of 0 turns the statement limits off (migrations).
  */
 export interface DatabaseTimeouts {
   /** PostgreSQL: opening one connection (TCP, TLS, authentication). */
@@ -41,7 +41,7 @@ export interface DatabaseTimeouts {
   acquireMs: number;
   /**
    * PostgreSQL: the server cancels a statement running longer (statement_timeout), and ends a
-   * transaction left idle longer. A statement with no answer at all a second after this (a
+   * transaction left idle twice as long. A statement with no answer at all a second after this (a
    * connection that went silent) is given up and its connection dropped.
    */
   statementMs: number;
@@ -191,8 +191,9 @@ const openPostgres = (url: string, max: number, timeouts: DatabaseTimeouts): Hub
     timeouts.statementMs > 0
       ? {
           statement_timeout: timeouts.statementMs,
-          // A transaction whose process went silent must not hold its row locks for long.
-          idle_in_transaction_session_timeout: timeouts.statementMs,
+          // A transaction whose process went silent must not hold its row locks for long; twice the
+          // statement's time, as a live transaction may do some work of its own between statements.
+          idle_in_transaction_session_timeout: 2 * timeouts.statementMs,
         }
       : {};
   // pg uses one setting for the pool's wait and each connection's own opening: the client gets its own.
@@ -208,7 +209,8 @@ const openPostgres = (url: string, max: number, timeouts: DatabaseTimeouts): Hub
     Client: HubClient,
     connectionTimeoutMillis: timeouts.acquireMs,
     ...statementLimits,
-    // A connection a failover or a firewall left dead, while idle, is found out within seconds.
+    // A pooled connection that a failover or a firewall left dead while idle is found out by TCP
+    // keepalive (probes from 10 s idle) instead of waiting for a request to stumble on it.
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     // Times are epoch milliseconds in bigint columns: well inside Number's exact range.
