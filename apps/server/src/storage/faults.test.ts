@@ -1,4 +1,4 @@
-import { authEndpoints } from '@hub/core';
+import { authEndpoints, switchingEndpoints } from '@hub/core';
 import SqliteDatabase from 'better-sqlite3';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -254,6 +254,80 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         .where('account_id', '=', account.id)
         .execute();
       expect(memberships).toEqual([{ platform: 'psl' }]);
+    });
+
+    it('keeps the old password when a reset finalize is cut after the password’s update, and finishes on a retry', async () => {
+      n += 1;
+      const accountId = await seedAccount(hub, { email: email() });
+      const hashOf = async () =>
+        (
+          await direct.db
+            .selectFrom('accounts')
+            .select('password_hash')
+            .where('id', '=', accountId)
+            .executeTakeFirstOrThrow()
+        ).password_hash;
+      const before = await hashOf();
+      const browser = browserFor(hub, ip());
+      const started = await browser.post(authEndpoints.resetStart, { platform: 'psl', account: email() });
+      expect(started.statusCode).toBe(200);
+      const { flowId } = started.json();
+      const code = await latestCode(hub, email());
+      expect((await browser.post(authEndpoints.resetVerify, { flowId, code })).statusCode).toBe(200);
+
+      const password = 'Rizal-Park-2026!';
+      const cut = proxy.cutAfterAnswerTo('update "accounts"');
+      expectUnavailable(await browser.post(authEndpoints.resetFinalize, { flowId, password }));
+      await cut;
+      expect(await hashOf()).toBe(before);
+      const flow = await direct.db
+        .selectFrom('flows')
+        .select('state')
+        .where('id', '=', flowId)
+        .executeTakeFirst();
+      expect(flow?.state).toBe('verified');
+
+      expect((await browser.post(authEndpoints.resetFinalize, { flowId, password })).statusCode).toBe(200);
+      expect(await hashOf()).not.toBe(before);
+    });
+
+    it('leaves no link when linking is cut after the link’s insert, and links on a retry', async () => {
+      n += 1;
+      const parentPassword = 'Owner-Password-77';
+      const child = await seedAccount(hub, { email: `child${n}@example.ph`, platforms: ['biz'] });
+      await seedAccount(hub, { email: `owner${n}@example.ph`, platforms: ['biz'], password: parentPassword });
+      const browser = browserFor(hub, ip());
+      const identified = await browser.post(authEndpoints.loginIdentify, {
+        platform: 'biz',
+        account: `child${n}@example.ph`,
+      });
+      const signedIn = await browser.post(authEndpoints.loginPassword, {
+        flowId: identified.json().flowId,
+        password: strongPassword,
+      });
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      const linking = await browser.post(switchingEndpoints.linkingIdentify, {
+        platform: 'biz',
+        account: `owner${n}@example.ph`,
+      });
+      expect(linking.statusCode, linking.body).toBe(200);
+      const { flowId } = linking.json();
+      const linksOf = () =>
+        direct.db.selectFrom('account_links').select('kind').where('child_account_id', '=', child).execute();
+
+      const cut = proxy.cutAfterAnswerTo('insert into "account_links"');
+      expectUnavailable(
+        await browser.post(switchingEndpoints.linkingPassword, { flowId, password: parentPassword }),
+      );
+      await cut;
+      expect(await linksOf()).toEqual([]);
+
+      const done = await browser.post(switchingEndpoints.linkingPassword, {
+        flowId,
+        password: parentPassword,
+      });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(await linksOf()).toEqual([{ kind: 'parent' }]);
     });
 
     it('leaves an ainfo unredeemed when its redemption is cut after the update, so the tool gets its answer on a retry', async () => {
