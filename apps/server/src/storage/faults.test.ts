@@ -339,11 +339,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         { accountId, accountType: 'psl', platform: 'psl', authMethod: 'password' },
         { kind: 'tool', tid: 301 },
       );
-      const redeem = () =>
+      const redeem = (token = ainfo) =>
         hub.app.inject({
           method: 'POST',
           url: '/api/tools/ainfo/redeem',
-          payload: { ainfo },
+          payload: { ainfo: token },
           headers: { authorization: `Bearer ${credential}` },
         });
 
@@ -360,6 +360,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect(retried.statusCode).toBe(200);
       expect(retried.json().account).toMatchObject({ aid: accountId, email: email() });
       expect((await redeem()).json().code).toBe('token.redeemed');
+
+      // The redemption's transaction still lets exactly one of many parallel redeems through.
+      const another = await issueAinfo(
+        { db: hub.database.db, keys: hub.hub.keys, issuer: hub.config.publicUrl, now: hub.clock.now },
+        { accountId, accountType: 'psl', platform: 'psl', authMethod: 'password' },
+        { kind: 'tool', tid: 301 },
+      );
+      const answers = await Promise.all(Array.from({ length: 10 }, () => redeem(another)));
+      expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(1);
+      expect(answers.filter((res) => res.json().code === 'token.redeemed')).toHaveLength(9);
     });
   },
 );
