@@ -29,6 +29,7 @@ import { closeRedis, connectRedis } from './services/redis.js';
 import { createThrottle, type Throttle } from './services/throttle.js';
 import { registerSocialRoutes } from './social/routes.js';
 import { registerSsoRoutes } from './sso/routes.js';
+import { JWKS_MAX_AGE_SECONDS } from './sso/signing-keys.js';
 import type { HubDatabase } from './storage/database.js';
 import { sharedSecret } from './storage/secrets.js';
 
@@ -131,9 +132,11 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   });
 
   registerHealthRoutes(app, deps.database);
-  app.get('/.well-known/jwks.json', async (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=300').send(await hub.keys.jwks()),
-  );
+  app.get('/.well-known/jwks.json', async (_request, reply) => {
+    // Read before the header is set: a failure must not go out marked as cacheable.
+    const jwks = await hub.keys.jwks();
+    return reply.header('cache-control', `public, max-age=${JWKS_MAX_AGE_SECONDS}`).send(jwks);
+  });
   registerLoginRoutes(app, hub);
   registerSignupRoutes(app, hub);
   registerResetRoutes(app, hub);

@@ -112,7 +112,10 @@ const runMigrate = async (args: string[], io: CliIo): Promise<number> => {
   }
   const config = readConfig(io);
   if (typeof config === 'number') return config;
-  const database = openDatabase(config.databaseUrl);
+  // No statement timeout: a migration may rightly take long (docs/resilience.md).
+  const database = openDatabase(config.databaseUrl, {
+    timeouts: { ...config.databaseTimeouts, statementMs: 0 },
+  });
   try {
     const result = await migrateToLatest(database);
     const applied = result.results?.map((r) => r.migrationName) ?? [];

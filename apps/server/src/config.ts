@@ -5,9 +5,12 @@ import { isAbsolute, resolve } from 'node:path';
 import { type AppEnv, appEnvs } from '@hub/core';
 import { z } from 'zod';
 import { parseKeyEncryptionKey } from './services/key-encryption.js';
+import { type DatabaseTimeouts, defaultDatabaseTimeouts } from './storage/database.js';
 
 /** The operational contract of DESIGN.md: every variable, its default and its rule. */
 const portSchema = z.coerce.number().int().min(0).max(65535);
+/** A database timeout in milliseconds: from a tenth of a second to ten minutes. */
+const timeoutMs = z.coerce.number().int().min(100).max(600_000);
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ''));
 const keyEncryptionKey = z.string().transform((text, ctx) => {
   const key = parseKeyEncryptionKey(text);
@@ -28,6 +31,9 @@ const envSchema = z.object({
     .string()
     .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, 'must be sqlite:<path> or postgres://…')
     .default('sqlite:./data/hub.sqlite'),
+  DATABASE_CONNECT_TIMEOUT_MS: timeoutMs.default(defaultDatabaseTimeouts.connectMs),
+  DATABASE_ACQUIRE_TIMEOUT_MS: timeoutMs.default(defaultDatabaseTimeouts.acquireMs),
+  DATABASE_STATEMENT_TIMEOUT_MS: timeoutMs.default(defaultDatabaseTimeouts.statementMs),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
@@ -86,6 +92,8 @@ export interface Config {
   publicUrl: string;
   appEnv: AppEnv;
   databaseUrl: string;
+  /** How long a request waits on the database before it answers 503 (docs/resilience.md). */
+  databaseTimeouts: DatabaseTimeouts;
   smtpUrl: string | undefined;
   mailFrom: string;
   redisUrl: string | undefined;
@@ -234,6 +242,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     publicUrl,
     appEnv: e.APP_ENV,
     databaseUrl: e.DATABASE_URL,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      acquireMs: e.DATABASE_ACQUIRE_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Account Hub <no-reply@localhost>',
     redisUrl: e.REDIS_URL,

@@ -72,8 +72,8 @@ const statuses: Record<string, number> = {
   'session.required': 401,
   'origin.forbidden': 403,
   internal: 500,
-  unavailable: 503,
   'service.overloaded': 503,
+  'service.unavailable': 503,
   'network.unreachable': 0,
 };
 

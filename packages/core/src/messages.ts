@@ -68,10 +68,14 @@ export const errorCatalog = {
   'session.required': { message: 'Please sign in to continue.', status: 401 },
   'origin.forbidden': { message: 'This request comes from an origin that is not allowed.', status: 403 },
   internal: { message: 'Something went wrong on our side. Please try again.', status: 500 },
-  unavailable: { message: 'The service is temporarily unavailable. Please try again shortly.', status: 503 },
   // Load shedding: this process is too busy to answer in time; another one, or this one shortly, will.
   'service.overloaded': {
     message: 'The service is busy right now. Please try again in a few seconds.',
+    status: 503,
+  },
+  // The database is unreachable, lost or busy: a new attempt in a few seconds can succeed.
+  'service.unavailable': {
+    message: 'The service is busy right now. Please try again in a moment.',
     status: 503,
   },
   'network.unreachable': {

@@ -19,7 +19,11 @@ export const withDatabase = async (
   io: CliIo,
   command: (context: CommandContext) => Promise<number>,
 ): Promise<number> => {
-  const database = openDatabase(config.databaseUrl, { poolSize: 2 });
+  // No statement timeout: the pending migrations run first, and one may rightly take long.
+  const database = openDatabase(config.databaseUrl, {
+    poolSize: 2,
+    timeouts: { ...config.databaseTimeouts, statementMs: 0 },
+  });
   try {
     await migrateToLatest(database);
     return await command({

@@ -24,6 +24,16 @@ export const registerErrorHandler = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HubError) {
       if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
+      if (error.status >= 500) {
+        // Ours, and passing (the database): logged with its cause, and never kept by a cache that
+        // a route had already told to keep its answer.
+        request.log.warn(
+          { err: error.cause ?? error, code: error.code },
+          'request answered %d',
+          error.status,
+        );
+        reply.header('cache-control', 'no-store');
+      }
       return reply.status(error.status).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

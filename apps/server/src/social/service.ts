@@ -307,6 +307,8 @@ const createSocialAccount = async (
       );
     });
   } catch (error) {
+    // A database fault is no race: it answers 503, and the flow is left as it was for a new try.
+    if (error instanceof HubError && error.code === 'service.unavailable') throw error;
     // The unique email or (provider, subject): a concurrent sign-in of the same person won.
     console.warn('social sign-in: account creation lost a race', (error as Error).message);
     return undefined;

@@ -15,6 +15,13 @@ export const AINFO_TTL_SECONDS = 120;
 export const KEY_PUBLISH_LEAD_MS = 60_000;
 
 /**
+ * How long a JWKS answer may be cached (Cache-Control max-age). Half the publication lead: a tool
+ * or a cache in front of the hub that fetched the set just before a rotation fetches it again while
+ * the new key is still only published, not yet signing.
+ */
+export const JWKS_MAX_AGE_SECONDS = KEY_PUBLISH_LEAD_MS / 2 / 1000;
+
+/**
  * How long a process may go on signing with the key it looked up last, without asking the database
  * again. Far below KEY_PUBLISH_LEAD_MS: a rotation made by another process is picked up long
  * before its key has to sign, and the key it supersedes stays published meanwhile.
@@ -30,6 +37,11 @@ export interface SigningKey {
 export interface KeyRing {
   /** The key to sign with now; created on first use when the database holds none. */
   current(): Promise<SigningKey>;
+  /**
+   * Makes the first key when none is live, so a fresh hub publishes the key it will sign with
+   * before its first sign-in (the start-up does it, once, before serving).
+   */
+  ensure(): Promise<void>;
   /** The public keys to publish at /.well-known/jwks.json. */
   jwks(): Promise<{ keys: JWK[] }>;
   /**
@@ -99,6 +111,9 @@ export const createKeyRing = (
             };
       cached = { key, recheckAt: now() + CURRENT_KEY_RECHECK_MS };
       return key;
+    },
+    async ensure() {
+      if ((await queries.findLive(now())).length === 0) await createKey();
     },
     async jwks() {
       const rows = await queries.findPublished(now() - AINFO_TTL_SECONDS * 1000);

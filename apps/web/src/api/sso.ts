@@ -65,7 +65,7 @@ export const ssoNavigationTarget = (location: string): string | undefined => {
 const retryableCodes: readonly string[] = [
   'network.unreachable',
   'internal',
-  'unavailable',
+  'service.unavailable',
   'rate_limited',
 ] satisfies ErrorCode[];
 
