@@ -40,7 +40,7 @@ const reachable = (url: string) =>
 const canRun = Boolean(process.env.TEST_DATABASE_URL) && (await reachable(redisUrl));
 
 /** The load balancer's address: the origin every page and cookie belongs to, whichever process answers. */
-const PUBLIC_URL = 'http://localhost:4780';
+const PUBLIC_URL = 'https://id.example.com';
 const TOOL = { tid: 4242, key: 'SCALE_OUT_RQX', callback: 'https://tool.example.com/sso/account/auth' };
 const PASSWORD = 'Maria-Clara-1887';
 const run = randomBytes(4).toString('hex');

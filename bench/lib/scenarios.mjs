@@ -10,7 +10,8 @@ const CONNECTIONS = 50;
 const browserHeaders = (hub, cookie) => ({
   'content-type': 'application/json',
   origin: hub.origin,
-  cookie: `hub_fb=${cookie}`,
+  // PUBLIC_URL is https (bench/lib/hub.mjs), so the flow-binding cookie carries the __Host- prefix.
+  cookie: `__Host-hub_fb=${cookie}`,
   'user-agent': 'hub-bench',
 });
 
