@@ -7,17 +7,19 @@ import type { AddressInfo } from 'node:net';
  * hub, so they are dropped here instead of filling every test run; anything else still prints.
  * (What the Node 22 notice means for production: docs/operations.md, "Node versions".)
  */
+let quiet = false;
 const quietProvider = () => {
+  if (quiet) return;
+  quiet = true;
   const own = (args: unknown[]) =>
     typeof args[0] === 'string' && /oidc-provider (WARNING|NOTICE):/.test(args[0]);
-  for (const level of ['info', 'warn'] as const) {
-    const original = console[level];
-    if ((original as { quiet?: boolean }).quiet) continue;
-    const filtered = (...args: unknown[]) => {
-      if (!own(args)) original.apply(console, args);
-    };
-    console[level] = Object.assign(filtered, { quiet: true });
-  }
+  const { info, warn } = console;
+  console.info = (...args: unknown[]) => {
+    if (!own(args)) info.apply(console, args);
+  };
+  console.warn = (...args: unknown[]) => {
+    if (!own(args)) warn.apply(console, args);
+  };
 };
 
 /** The person the stand-in signs in next, or the consent they refuse. */
