@@ -9,7 +9,7 @@ import { passwordDelayMs } from './login/flow.js';
 /**
  * The check of an existing account's password, shared by every flow that asks for one (login,
  * switching, linking, the default platform): the client's limit, the account's growing delay
- * (DESIGN.md difference 6), an Argon2id compare, and on a mismatch the failure count and its audit
+ * (docs/security.md "Throttles"), an Argon2id compare, and on a mismatch the failure count and its audit
  * event. Wrong passwords count on the account, whichever flow they came through; a match resets it.
  */
 export const checkAccountPassword = async (
