@@ -127,7 +127,7 @@ const defaultWebDist = resolve(import.meta.dirname, '../../web/dist');
 /** What a refused value looked like, without the password a URL may carry. */
 const shown = (variable: string, value: string | undefined): string => {
   if (value === undefined) return 'unset';
-  if (/SECRET|PASSWORD/.test(variable)) return 'hidden';
+  if (/SECRET|PASSWORD|_KEY$/.test(variable)) return 'hidden';
   const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(value)?.[1];
   if (scheme && /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(value)) return `a ${scheme}: URL with credentials`;
   return JSON.stringify(value);
