@@ -36,7 +36,7 @@ import { sharedSecret } from './storage/secrets.js';
 export interface AppDeps {
   config: Config;
   database: HubDatabase;
-  /** Injected clock: flows read time only through it (DESIGN.md rule 6). */
+  /** Injected clock: flows read time only through it (docs/architecture.md "Time and randomness are injected"). */
   now?: () => number;
   logger?: boolean | { level: string };
   mail?: MailSetup;
@@ -109,8 +109,8 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     log: app.log,
   });
   app.addHook('onClose', () => cleanupJob.stop());
-  // Throttle counters in Redis when REDIS_URL is set (shared by every hub process, DESIGN.md
-  // "Scaling out"); else in this process, or in the primary for the workers of HUB_WORKERS.
+  // Throttle counters in Redis when REDIS_URL is set (shared by every hub process,
+  // docs/operations.md); else in this process, or in the primary for the workers of HUB_WORKERS.
   const redis = !deps.throttle && config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
   if (redis) app.addHook('onClose', () => closeRedis(redis));
   const throttle =

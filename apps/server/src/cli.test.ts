@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -27,6 +28,15 @@ const run = async (argv: string[], env: NodeJS.ProcessEnv, now?: () => number) =
   return { code, ...chunks };
 };
 
+/** A loopback port nothing listens on: one the system just handed out and took back. */
+const closedPort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
 const credentialsIn = (text: string) => text.match(/hubtool_\d+_[A-Za-z0-9_-]+/g) ?? [];
 
 describe('hub CLI', () => {
@@ -48,6 +58,25 @@ describe('hub CLI', () => {
     expect(result.code).toBe(78);
     expect(result.err).toContain('DATABASE_URL');
     expect((await run(['tools', 'list'], { DATABASE_URL: 'mysql://nope' })).code).toBe(78);
+  });
+
+  it('refuses a database it cannot reach in one line naming DATABASE_URL, with exit 78', async () => {
+    const port = await closedPort();
+    const env = { DATABASE_URL: `postgres://hub:not-this-one@127.0.0.1:${port}/hub` };
+    for (const argv of [['migrate'], ['tools', 'list']]) {
+      const result = await run(argv, env);
+      expect(result.code).toBe(78);
+      expect(result.err).toBe(
+        `Cannot use DATABASE_URL (PostgreSQL at 127.0.0.1:${port}, database hub): connection refused (nothing listens there): connect ECONNREFUSED 127.0.0.1:${port}\n`,
+      );
+    }
+    const file = join(dir, 'not-a-directory');
+    writeFileSync(file, '');
+    const sqlite = await run(['migrate'], { DATABASE_URL: `sqlite:${file}/data/hub.sqlite` });
+    expect(sqlite.code).toBe(78);
+    expect(sqlite.err).toMatch(
+      /^Cannot use DATABASE_URL \(SQLite file .*\): a part of the path is not a directory: .*\n$/,
+    );
   });
 
   it('prints help, and refuses an unknown command or subcommand with exit 64', async () => {

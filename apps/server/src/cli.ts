@@ -4,6 +4,7 @@ import { CliError, type CliIo, EXIT } from './cli/io.js';
 import { keySubcommands, keysUsage } from './cli/keys.js';
 import { toolSubcommands, toolsUsage } from './cli/tools.js';
 import { ConfigError, loadConfig } from './config.js';
+import { describeDatabaseFailure } from './storage/connection-failure.js';
 import { openDatabase } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
 
@@ -84,7 +85,7 @@ const execute = async (
     const run = subcommand(args);
     const config = readConfig(io);
     if (typeof config === 'number') return config;
-    return await withDatabase(config, io, run);
+    return await refusingBadDatabase(config.databaseUrl, io, () => withDatabase(config, io, run));
   } catch (error) {
     if (!(error instanceof CliError)) throw error;
     io.err.write(`${error.message}\n`);
@@ -104,6 +105,18 @@ const readConfig = (io: CliIo) => {
   }
 };
 
+/** A DATABASE_URL that cannot work (no such database, nothing listening…): one line and exit 78. */
+const refusingBadDatabase = async (databaseUrl: string, io: CliIo, run: () => Promise<number>) => {
+  try {
+    return await run();
+  } catch (error) {
+    const problem = describeDatabaseFailure(error, databaseUrl);
+    if (!problem) throw error;
+    io.err.write(`${problem}\n`);
+    return EXIT.config;
+  }
+};
+
 /** `migrate`: applies pending migrations and says which (the server also does it at start). */
 const runMigrate = async (args: string[], io: CliIo): Promise<number> => {
   if (args.length > 0) {
@@ -112,16 +125,18 @@ const runMigrate = async (args: string[], io: CliIo): Promise<number> => {
   }
   const config = readConfig(io);
   if (typeof config === 'number') return config;
-  // No statement timeout: a migration may rightly take long (docs/resilience.md).
-  const database = openDatabase(config.databaseUrl, {
-    timeouts: { ...config.databaseTimeouts, statementMs: 0 },
+  return refusingBadDatabase(config.databaseUrl, io, async () => {
+    // No statement timeout: a migration may rightly take long (docs/resilience.md).
+    const database = openDatabase(config.databaseUrl, {
+      timeouts: { ...config.databaseTimeouts, statementMs: 0 },
+    });
+    try {
+      const result = await migrateToLatest(database);
+      const applied = result.results?.map((r) => r.migrationName) ?? [];
+      io.out.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'Database is up to date.\n');
+      return EXIT.ok;
+    } finally {
+      await database.close();
+    }
   });
-  try {
-    const result = await migrateToLatest(database);
-    const applied = result.results?.map((r) => r.migrationName) ?? [];
-    io.out.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'Database is up to date.\n');
-    return EXIT.ok;
-  } finally {
-    await database.close();
-  }
 };

@@ -1,11 +1,32 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app.js';
 import { runPrimary } from './cluster.js';
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { type MetricsServer, startMetricsServer } from './http/metrics.js';
 import { installGracefulShutdown } from './http/shutdown.js';
 import { prepareDatabase } from './prepare.js';
+import { describeDatabaseFailure } from './storage/connection-failure.js';
 import { openDatabase } from './storage/database.js';
+
+/** sysexits.h EX_CONFIG: the configuration cannot work, so a supervisor should not simply restart. */
+const EXIT_CONFIG = 78;
+
+/** Configuration that cannot work ends the start with one line and exit 78, not a stack trace. */
+const refuseToStart = (message: string): never => {
+  console.error(message);
+  process.exit(EXIT_CONFIG);
+};
+
+/** Runs a start-up step; a DATABASE_URL that cannot work is refused in one line. */
+const refusingBadDatabase = async (config: Config, step: () => Promise<void>): Promise<void> => {
+  try {
+    await step();
+  } catch (error) {
+    const problem = describeDatabaseFailure(error, config.databaseUrl);
+    if (!problem) throw error;
+    refuseToStart(problem);
+  }
+};
 
 /**
  * config → database → migrations → listen; SIGTERM/SIGINT close the server, then the database.
@@ -17,14 +38,11 @@ const main = async () => {
   try {
     config = loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78);
-    }
+    if (error instanceof ConfigError) return refuseToStart(error.message);
     throw error;
   }
   // A worker's primary has prepared the database already.
-  if (cluster.isPrimary) await prepareDatabase(config);
+  if (cluster.isPrimary) await refusingBadDatabase(config, () => prepareDatabase(config));
   if (cluster.isPrimary && config.workers > 1) {
     runPrimary(config);
     // The primary serves the metrics of all its workers, added up (http/metrics.ts).

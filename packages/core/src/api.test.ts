@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorSchema, toApiError } from './api.js';
 
-describe('API error body (DESIGN.md rule 3)', () => {
+describe('API error body (one catalogue of errors)', () => {
   it('builds a catalogue error with field and retryAfter only when given', () => {
     expect(toApiError('account.not_found', { field: 'account' })).toEqual({
       code: 'account.not_found',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type ErrorCode, errorMessage } from './messages.js';
 
-/** DESIGN.md rule 3: every API error answers `{ code, message, field? }` (plus retryAfter on 429). */
+/** docs/architecture.md "One catalogue of errors": every API error answers `{ code, message, field? }` (plus retryAfter on 429). */
 export const apiErrorSchema = z.object({
   code: z.string(),
   message: z.string(),

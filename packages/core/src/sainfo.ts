@@ -14,7 +14,7 @@ export type ReturnFlow = (typeof returnFlows)[number];
 export const isReturnFlow = (value: unknown): value is ReturnFlow =>
   typeof value === 'string' && (returnFlows as readonly string[]).includes(value);
 
-/** sainfo is display and context, never authority (DESIGN.md): the server re-derives every decision. */
+/** sainfo is display and context, never authority (docs/security.md "Query-string state"): the server re-derives every decision. */
 export const SAINFO_MAX_BYTES = 4096;
 
 /**

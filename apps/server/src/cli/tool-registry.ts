@@ -23,7 +23,7 @@ export const findTool = async (tools: ToolQueries, tid: number) => {
 const typeMeaning = (type: number) =>
   type === 1 ? '1 (signs in on the normal screens)' : `${type} (signs in on the tool login)`;
 
-/** DESIGN.md difference 5: the credential is shown here once; the hub keeps only its hash. */
+/** docs/security.md "Credentials": the credential is shown here once; the hub keeps only its hash. */
 const printCredential = (out: (text: string) => void, tid: number, credential: string) => {
   out('');
   out(`Server credential of tool ${tid}:`);

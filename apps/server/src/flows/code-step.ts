@@ -21,7 +21,7 @@ import { contextQuery, type FlowContextRecord } from './flow-context.js';
 import { type FlowRow, flowContext, loadFlow, moveFlow, newFlowRecord } from './flow-record.js';
 import { type TypedAccount, typedAccountView } from './identify.js';
 
-/** Counts a code send against the account's and the client's limits (issue 3: 5 an hour per account). */
+/** Counts a code send against the account's and the client's limits (5 an hour per account: docs/security.md "Throttles"). */
 export const throttleCodeSend = async (hub: Hub, accountKey: string, ip: string) => {
   await hub.throttle.consume('codeSendPerIp', ip);
   await hub.throttle.consume('codeSendPerAccount', accountKey);
@@ -70,7 +70,7 @@ export const assertResendAllowed = (hub: Hub, context: FlowContextRecord) => {
 };
 
 /**
- * Checks a submitted code against the flow's live code (DESIGN.md difference 1): hashed compare,
+ * Checks a submitted code against the flow's live code (docs/security.md "Codes"): hashed compare,
  * single use under concurrency, 10-minute expiry, burned after 5 wrong tries.
  */
 /** The audit event of a wrong code, by the flow that asked for it. */

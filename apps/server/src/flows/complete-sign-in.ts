@@ -20,7 +20,7 @@ export interface SignInOutcome {
 }
 
 /**
- * DESIGN.md rule 5: every sign-in ends here. It creates the hub session (unless the browser
+ * Every sign-in ends here (docs/architecture.md). It creates the hub session (unless the browser
  * already holds one for the account), writes the audit event and chooses the exit: the tool's
  * registered callback when the flow came from a tool, else the platform site's /sso/account/auth.
  */

@@ -6,7 +6,7 @@ import { randomToken, sameHash } from '../services/tokens.js';
 import type { Database, FlowsTable } from '../storage/schema.js';
 import { type FlowContextRecord, parseContext } from './flow-context.js';
 
-/** Login, sign-up and reset; the flows issue 5 adds; a provider sign-in (social/). */
+/** Login, sign-up and reset; switching, linking, default platform and work accounts; a provider sign-in (social/). */
 export type FlowKind =
   | 'login'
   | 'signup'
@@ -60,7 +60,7 @@ export const loadFlow = async (
 export const flowContext = (flow: FlowRow) => parseContext(flow.context);
 
 /**
- * A new flow record (DESIGN.md rule 1): a fresh id, its first state, bound to the browser that
+ * A new flow record (docs/architecture.md "State lives on the server"): a fresh id, its first state, bound to the browser that
  * started it (or to none yet), alive for the flow's time. The caller writes it: alone, or in the
  * transaction that writes what comes with it.
  */

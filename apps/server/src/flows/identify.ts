@@ -29,7 +29,7 @@ export interface IdentifyRules<K extends 'password_hash' | 'email', T> {
 
 /**
  * The identify step of login, switching, linking and reset (spec §4, §7), in the spec's order:
- * the client's look-up limit (DESIGN.md difference 6), the input's format, the account by its
+ * the client's look-up limit (docs/security.md "Throttles"), the input's format, the account by its
  * kind, then the refusals. Every error is answered on the account field.
  */
 export const identifyAccount = async <K extends 'password_hash' | 'email', T = undefined>(

@@ -5,7 +5,7 @@ import { randomToken, sha256 } from '../services/tokens.js';
 
 const secure = (config: Config) => config.publicUrl.startsWith('https://');
 
-/** `__Host-` cookies on HTTPS (DESIGN.md difference 8); plain names on http://localhost. */
+/** `__Host-` cookies on HTTPS (docs/security.md "Sessions"); plain names on http://localhost. */
 export const cookieName = (config: Config, base: 'hub_session' | 'hub_fb') =>
   secure(config) ? `__Host-${base}` : base;
 

@@ -39,7 +39,7 @@ export interface AuditEntry {
   detail?: Record<string, string | number | boolean | null>;
 }
 
-/** Writes one authentication event (issue 3 "Audit"); usable inside the caller's transaction. */
+/** Writes one authentication event (docs/security.md "Also"); usable inside the caller's transaction. */
 export const recordAudit = async (
   db: Kysely<Database> | Transaction<Database>,
   entry: AuditEntry,

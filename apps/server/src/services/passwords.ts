@@ -6,7 +6,7 @@ import { type ErrorCode, newPasswordError } from '@hub/core';
 import { hash, verify } from '@node-rs/argon2';
 import { passwordHashDuration, passwordHashWait } from './metrics.js';
 
-/** OWASP's Argon2id parameters (DESIGN.md): m = 19 MiB, t = 2, p = 1. */
+/** OWASP's Argon2id parameters (docs/security.md "Passwords"): m = 19 MiB, t = 2, p = 1. */
 // 2 is Algorithm.Argon2id (a const enum, which isolated modules cannot read).
 const argon2Options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
@@ -14,7 +14,7 @@ const argon2Options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelis
  * At most one Argon2id computation per core, plus one, at a time in this process; the others wait
  * their turn. More at once would not finish sooner (each keeps a core busy) but each holds its
  * 19 MiB, and libuv's four threads would leave none free for anything else; the one extra keeps
- * every core hashing while the event loop hands out the next (README "Performance").
+ * every core hashing while the event loop hands out the next (docs/performance.md).
  */
 const maxConcurrentHashes = availableParallelism() + 1;
 let hashing = 0;

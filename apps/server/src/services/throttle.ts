@@ -16,7 +16,7 @@ export interface ThrottleRule {
   windowSeconds: number;
 }
 
-/** DESIGN.md difference 6 and issue 3: the limits, per client IP and per account. */
+/** The limits, per client IP and per account (docs/security.md "Throttles"). */
 export const throttleRules = {
   lookupPerIp: { name: 'lookup_ip', points: 60, windowSeconds: 60 },
   codeSendPerAccount: { name: 'code_send_acct', points: 5, windowSeconds: 3600 },
@@ -38,7 +38,7 @@ export interface Throttle {
  * process that shares a store must share the secret (app.ts reads it from the database).
  * The window is taken from the injected clock and is part of the key, so moving the clock opens a
  * new window: tests move time instead of sleeping. `scale` multiplies every limit (operators raise
- * it for benchmarks; see README). `clusterWorker`: without Redis, a worker of HUB_WORKERS keeps its
+ * it for benchmarks; see docs/configuration.md). `clusterWorker`: without Redis, a worker of HUB_WORKERS keeps its
  * counters in the primary process (cluster.ts), so the processes of one machine share one limit.
  */
 export const createThrottle = (options: {

@@ -2,7 +2,7 @@ import type { SocialIntent, SocialProvider } from '@hub/core';
 import type { FlowContextRecord } from '../flows/flow-context.js';
 
 /**
- * The social sign-in flow (issue 8), a server record of kind 'social':
+ * The social sign-in flow, a server record of kind 'social':
  *
  *   started --(callback, once)--> exchanging --(linked identity or new person)--> completed
  *                                     |--(verified email of an existing account)--> awaiting_password

@@ -6,7 +6,7 @@ import type { Config, SocialConfig } from '../config.js';
 export interface ProviderIdentity {
   subject: string;
   email: string | undefined;
-  /** Only a provider's explicit word makes an email verified (issue 8: no takeover by an unverified email). */
+  /** Only a provider's explicit word makes an email verified (no takeover by an unverified email). */
   emailVerified: boolean;
 }
 

@@ -30,7 +30,7 @@ import { registerThirdPartyLookup } from './tparty.js';
 
 const providerParams = z.object({ provider: z.enum(socialProviders) });
 
-/** Sign-in with Google and Facebook (issue 8) and the third-party look-up of spec §7. */
+/** Sign-in with Google and Facebook and the third-party look-up of spec §7. */
 export const registerSocialRoutes = (
   app: FastifyInstance,
   hub: Hub,

@@ -126,7 +126,7 @@ const loadSocialFlow = async (hub: Hub, flowId: string, binding: string | undefi
 /**
  * GET /auth/social/:provider/callback. The state must name a live flow of this browser for this
  * provider, taken once (a replayed callback finds it already moving). Then the code is exchanged
- * with PKCE and the identity decides the outcome (issue 8).
+ * with PKCE and the identity decides the outcome.
  */
 export const finishSocialCallback = async (
   deps: SocialDeps,
@@ -330,7 +330,7 @@ export const socialLinkState = async (deps: SocialDeps, binding: string, flowId:
 
 /**
  * POST /api/social/link: the existing account's password links the provider identity to it
- * (issue 8: never silently). A wrong password counts like any other and links nothing.
+ * (never silently). A wrong password counts like any other and links nothing.
  */
 export const linkAfterPassword = async (
   deps: SocialDeps,

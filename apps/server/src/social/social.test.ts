@@ -7,6 +7,7 @@ import { createTestHub, setUpTestHub } from '../test-support/app.js';
 import { auditEvents } from '../test-support/audit.js';
 import { demoToolUrl, seedDemoCatalogue } from '../test-support/catalogue.js';
 import { browserFor, strongPassword, type TestBrowser } from '../test-support/client.js';
+import { expectingConsole } from '../test-support/console.js';
 import { testDialects } from '../test-support/databases.js';
 import {
   type FacebookStandIn,
@@ -257,7 +258,12 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
     facebook.next({ id: `f-${ctx.n}`, email: email(), verified: true });
     facebook.failTokens(true);
     try {
-      expectSocialError(await signIn('facebook'), 'unavailable');
+      expectSocialError(
+        await expectingConsole('warn', /^social sign-in: facebook code exchange failed/, () =>
+          signIn('facebook'),
+        ),
+        'unavailable',
+      );
     } finally {
       facebook.failTokens(false);
     }
@@ -377,7 +383,9 @@ describe('a provider that is down', () => {
     });
     try {
       expect((await hub.app.inject(socialEndpoints.providers)).json()).toEqual({ providers: ['google'] });
-      const res = await browserFor(hub).get('/auth/social/google/start?platform=psl&intent=login');
+      const res = await expectingConsole('warn', /^social sign-in: google is unavailable/, () =>
+        browserFor(hub).get('/auth/social/google/start?platform=psl&intent=login'),
+      );
       expect(res.statusCode).toBe(302);
       expect(locationOf(res).searchParams.get('social_error')).toBe('unavailable');
       const disabled = await browserFor(hub).get('/auth/social/facebook/start?platform=biz&intent=signup');

@@ -12,7 +12,7 @@ export interface AinfoSubject {
   platform: Platform;
   /**
    * How the person signed in. Kept for the audit log, not put in the token: a tool must not be
-   * able to tell a provider sign-in from a password login (issue 8).
+   * able to tell a provider sign-in from a password login.
    */
   authMethod: string;
 }
@@ -24,7 +24,7 @@ export const audienceClaim = (audience: AinfoAudience): string =>
   audience.kind === 'platform' ? `platform:${audience.platform}` : `tool:${audience.tid}`;
 
 /**
- * DESIGN.md difference 3: ainfo is a compact ES256 JWS, valid 120 s, bound to one audience, with a
+ * docs/security.md "ainfo": ainfo is a compact ES256 JWS, valid 120 s, bound to one audience, with a
  * unique jti recorded so a tool can redeem it once. Its payload still carries aid and account_type.
  */
 export const issueAinfo = async (

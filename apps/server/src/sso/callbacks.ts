@@ -9,7 +9,7 @@ export const allowedCallbackEnvs = (appEnv: AppEnv): readonly AppEnv[] =>
 const callbackMissing = () => new HubError('sso.callback_missing');
 
 /**
- * DESIGN.md difference 4: a URL from the browser (the tool session's cb) is followed only when it
+ * docs/security.md "Redirects": a URL from the browser (the tool session's cb) is followed only when it
  * equals, character for character, a callback registered for the tool in an allowed environment.
  * No normalisation: another case, port, path, a trailing slash, userinfo or an encoded character
  * is another URL, and refused.

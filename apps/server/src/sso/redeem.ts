@@ -6,7 +6,7 @@ import { audienceClaim } from './ainfo.js';
 
 /**
  * The key set tokens are verified with, made anew only when the published keys change: jose
- * imports each key once per key set, and importing was a fifth of a redeem's CPU (README
+ * imports each key once per key set, and importing was a fifth of a redeem's CPU (docs/performance.md
  * "Performance"). The keys themselves are still read from the database on every redeem.
  */
 let verificationKeys: { published: string; keySet: ReturnType<typeof createLocalJWKSet> } | undefined;
@@ -19,7 +19,7 @@ const keySetOf = (jwks: { keys: JWK[] }) => {
 };
 
 /**
- * DESIGN.md difference 3: a tool redeems an ainfo once, server to server, for the account record.
+ * docs/security.md "ainfo": a tool redeems an ainfo once, server to server, for the account record.
  * The token must verify, be for this tool, be unexpired, and not have been redeemed (by any hub
  * process: the conditional update on issued_tokens decides).
  */

@@ -93,7 +93,7 @@ export const registerSsoRoutes = (app: FastifyInstance, hub: Hub) => {
     },
   );
 
-  // DESIGN.md difference 3: redeem once, server to server, with the tool's credential.
+  // docs/security.md "ainfo": redeem once, server to server, with the tool's credential.
   r.post(
     '/api/tools/ainfo/redeem',
     { schema: { body: z.object({ ainfo: z.string().min(1).max(4096) }).strict() } },

@@ -6,7 +6,7 @@ import type { HubDatabase } from '../storage/database.js';
 import { createSigningKeyQueries } from '../storage/signing-keys.js';
 
 export const AINFO_ALG = 'ES256';
-/** DESIGN.md difference 3: ainfo lives at most 120 s. */
+/** ainfo lives at most 120 s (docs/security.md "ainfo"). */
 export const AINFO_TTL_SECONDS = 120;
 /**
  * A new key is published this long before it signs, so tools that cache the JWKS (jose refetches

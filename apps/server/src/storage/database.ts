@@ -75,7 +75,7 @@ const openSqlite = (path: string, timeouts: DatabaseTimeouts): HubDatabase => {
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
-  // No memory-mapped reads: pages the hub touched would stay in its RSS (README "Performance");
+  // No memory-mapped reads: pages the hub touched would stay in its RSS (docs/performance.md);
   // the OS page cache serves them instead, and the hot ones stay in SQLite's own cache.
   sqlite.pragma('mmap_size = 0');
   sqlite.pragma('cache_size = -8192');
@@ -93,7 +93,7 @@ const STATEMENT_CACHE_SIZE = 500;
 
 /**
  * Kysely prepares every query it runs, and better-sqlite3 compiles SQL on each prepare: a tenth of a
- * look-up's CPU in profiles (README "Performance"). The hub's queries are few and parameterized, so
+ * look-up's CPU in profiles (docs/performance.md). The hub's queries are few and parameterized, so
  * each compiled statement is kept (bounded) and reused. Kysely runs one statement at a time on the
  * single connection, so a statement is never in use twice at once.
  */

@@ -22,11 +22,15 @@ const migratorFor = (database: HubDatabase) =>
     provider: { getMigrations: async () => migrationsFor(database.dialect) },
   });
 
-/** Applies every pending migration; throws with the failing migration's name. */
+/**
+ * Applies every pending migration; throws with the failing migration's name. When no migration ran
+ * (the database could not be reached, say) the error is thrown as it came, so the cause is on top.
+ */
 export const migrateToLatest = async (database: HubDatabase): Promise<MigrationResultSet> => {
   const result = await migratorFor(database).migrateToLatest();
   if (result.error) {
-    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName;
+    if (!failed) throw result.error;
     throw new Error(`Migration ${failed} failed`, { cause: result.error });
   }
   return result;

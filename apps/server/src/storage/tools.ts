@@ -5,7 +5,7 @@ import type { Database, ToolCallbacksTable, ToolsTable } from './schema.js';
 export type ToolRow = ToolsTable;
 export type ToolCallbackRow = ToolCallbacksTable;
 
-/** The tool registry (issue 4): tools, the tsa keys that name them, and their callbacks per environment. */
+/** The tool registry: tools, the tsa keys that name them, and their callbacks per environment. */
 export const createToolQueries = (db: Kysely<Database>) => ({
   findByTid: (tid: number) => db.selectFrom('tools').selectAll().where('tid', '=', tid).executeTakeFirst(),
 

@@ -27,7 +27,7 @@ export type SsoRequest = Partial<Record<SsoQueryKey, string>>;
 const ssoAnswerSchema = redirectSchema.extend({ toolSession: toolSessionSchema.optional() });
 export type SsoAnswer = ReturnType<typeof ssoAnswerSchema.parse>;
 
-/** The /sso/rqx query values that are present, passed raw: the server decides (DESIGN.md difference 7). */
+/** The /sso/rqx query values that are present, passed raw: the server decides (docs/security.md "Query-string state"). */
 export const ssoRequestFrom = (params: URLSearchParams): SsoRequest => {
   const request: SsoRequest = {};
   for (const key of ssoQueryKeys) {
@@ -59,7 +59,7 @@ export const ssoNavigationTarget = (location: string): string | undefined => {
 };
 
 /**
- * DESIGN.md rule 3: failures a new attempt can cure (no answer, our side, a throttle) get 'Try
+ * docs/architecture.md "One catalogue of errors": failures a new attempt can cure (no answer, our side, a throttle) get 'Try
  * again'; the tool's authorization errors (sso.*) and refused input do not.
  */
 const retryableCodes: readonly string[] = [

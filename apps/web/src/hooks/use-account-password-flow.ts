@@ -62,7 +62,7 @@ interface AccountPasswordOptions {
 /**
  * Spec §3 "Sign-in" and "Switching" state, §4 "Login" and "Switching and linking": step 1
  * identifies the account, step 2 checks its password; the server answers where the browser goes
- * next (DESIGN.md rule 5). While the step is 10 or 20 a submit is ignored.
+ * next (docs/architecture.md "Every sign-in ends in one place"). While the step is 10 or 20 a submit is ignored.
  */
 export const useAccountPasswordFlow = ({
   api,

@@ -17,7 +17,7 @@ export interface ProblemActions {
 }
 
 /**
- * DESIGN.md rule 3 and our difference from spec §8: no failure is silent. An error the server tied
+ * No failure is silent, unlike spec §8 (docs/security.md "Failures are never silent"). An error the server tied
  * to a field is shown under that field; anything else (no field, network, internal) goes into a
  * banner with 'Try again'.
  */

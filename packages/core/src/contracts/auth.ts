@@ -6,7 +6,7 @@ import { entries, platforms } from '../platform.js';
 import { returnFlows } from '../sainfo.js';
 
 /**
- * The API of the sign-up, login and reset flows (issue 3): the server validates requests with
+ * The API of the sign-up, login and reset flows: the server validates requests with
  * these schemas and the web client uses their types. Flows live on the server; the browser holds
  * only `flowId`, bound to it by an HttpOnly cookie.
  */
@@ -20,7 +20,7 @@ const queryValue = z.string().max(8192);
 
 /**
  * What the page's query string carried (spec §2 "Query parameters by screen"), passed through
- * raw: the server decodes and re-derives every decision (DESIGN.md difference 7).
+ * raw: the server decodes and re-derives every decision (docs/security.md "Query-string state").
  */
 export const flowContextSchema = z
   .object({

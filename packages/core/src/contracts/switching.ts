@@ -13,7 +13,7 @@ import {
 
 /**
  * The API of switching (option1), linking to a parent account (option2), the default platform
- * (option3), work accounts and the server-to-server calls of the platforms (issue 5). The same
+ * (option3), work accounts and the server-to-server calls of the platforms. The same
  * rules as contracts/auth.ts: flows live on the server, the browser holds only `flowId`, bound
  * to it by an HttpOnly cookie; every decision is taken from the hub's records, never from sainfo.
  */

@@ -1,5 +1,5 @@
 /**
- * Switching option3 and option3/finalize (spec §2 names the routes only; README design notes):
+ * Switching option3 and option3/finalize (spec §2 names the routes only; docs/architecture.md):
  * the signed-in account chooses which of its platforms is the default — its home, the spec's `at`
  * — and confirms the choice with its password.
  *

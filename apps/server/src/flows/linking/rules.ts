@@ -39,7 +39,7 @@ export interface LinkingRefusal {
 
 /**
  * Spec §6 and §8: may `child` be linked under `parent` on `platform`? Decided from the hub's
- * records only (DESIGN.md difference 7), in this order:
+ * records only (docs/security.md "Query-string state"), in this order:
  * - the parent is the child itself: 'Account already exists';
  * - the child has a parent already, or the parent is the child's own child: 'Account already linked';
  * - the parent is not a member of the platform: 'Account is not registered to' + the platform's name;

@@ -50,7 +50,7 @@ export const requestResetCode = async (hub: Hub, caller: FlowCaller, input: Rese
 
 /**
  * Spec §4: the new password (score 0), 'Password successfully updated' on the screen, then the
- * return by rrf. Every other session of the account ends (issue 3).
+ * return by rrf. Every other session of the account ends (docs/security.md "Sessions").
  */
 export const finalizeReset = async (hub: Hub, caller: FlowCaller, flowId: string, password: string) => {
   const flow = await loadFlow(hub, flowId, 'reset', caller.binding);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { setUpTestHub } from '../../test-support/app.js';
 import { auditEvents } from '../../test-support/audit.js';
 import { browserFor, latestCode, strongPassword } from '../../test-support/client.js';
+import { expectingConsole } from '../../test-support/console.js';
 import { testDialects } from '../../test-support/databases.js';
 import { expectRefusal } from '../../test-support/refusals.js';
 
@@ -303,7 +304,9 @@ describe.each(testDialects)('sign-up on %s', (dialect) => {
 
     ctx.n += 1;
     const noLast = encodeProfileSeed({ credential: email(), first_name: 'Jose' });
-    await signUp(email(), { entry: 'ubr_profile', context: { from: noLast } });
+    await expectingConsole('info', /^profile not created: first_name and last_name must have a value$/, () =>
+      signUp(email(), { entry: 'ubr_profile', context: { from: noLast } }),
+    );
     const other = await ctx.hub.hub.accounts.findByIdentifier('email', email());
     expect(
       await ctx.db.selectFrom('profiles').selectAll().where('account_id', '=', other!.id).executeTakeFirst(),

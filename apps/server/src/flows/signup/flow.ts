@@ -1,5 +1,5 @@
 /**
- * The sign-up flow on the server (DESIGN.md rule 1):
+ * The sign-up flow on the server (docs/architecture.md "State lives on the server"):
  *
  *   code_sent --(right code)--> verified --(password, score 0)--> completed
  *       ^  |
