@@ -13,6 +13,7 @@ import { registerSwitchingRoutes } from './flows/switching/routes.js';
 import { registerWorkAccountRoutes } from './flows/work-account/routes.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerHealthRoutes } from './http/health.js';
+import { requestForLog } from './http/log-redaction.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/static.js';
 import { createHub, type Hub } from './hub.js';
@@ -31,7 +32,8 @@ export interface AppDeps {
   database: HubDatabase;
   /** Injected clock: flows read time only through it (DESIGN.md rule 6). */
   now?: () => number;
-  logger?: boolean | { level: string };
+  /** false for none; an object overrides the level (and, in tests, where the lines go). */
+  logger?: boolean | { level: string; stream?: { write: (line: string) => void } };
   mail?: MailSetup;
   throttle?: Throttle;
 }
@@ -49,13 +51,19 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   const { config } = deps;
   const now = deps.now ?? Date.now;
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.logLevel,
-      redact: {
-        paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-        censor: '[redacted]',
-      },
-    },
+    logger:
+      deps.logger === false || deps.logger === true
+        ? deps.logger
+        : {
+            level: config.logLevel,
+            redact: {
+              paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+              censor: '[redacted]',
+            },
+            // A logged URL must never hold an ainfo: it is a bearer proof until redeemed.
+            serializers: { req: requestForLog },
+            ...deps.logger,
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     requestIdHeader: false,

@@ -189,7 +189,7 @@ const addMember: Subcommand = (args) => {
     out(`${account.email} belongs to tool ${tid} (${tool.name}).`);
     if (tool.type === 1)
       out(
-        'Note: the tool has type 1, so its users sign in on the normal screens; only the tool login checks membership.',
+        'Note: the tool has type 1 (open): anyone who signs in through it becomes a member; membership is checked only for restricted tools.',
       );
     return 0;
   };
