@@ -6,6 +6,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './cli.js';
 import { sha256 } from './services/tokens.js';
+import { seedLocalCatalogue } from './sso/catalogue.js';
 import { authenticateTool } from './sso/credentials.js';
 import { createKeyRing } from './sso/signing-keys.js';
 import { type HubDatabase, openDatabase } from './storage/database.js';
@@ -342,6 +343,40 @@ describe.each(testDialects)('hub tools and hub keys on %s', (dialect) => {
       await database.db.selectFrom('tool_memberships').selectAll().where('tid', '=', 19).execute(),
     ).toEqual([]);
     expect((await run(['tools', 'remove', '19', '--yes'], env)).code).toBe(1);
+  });
+
+  it('changes a platform’s or a seeded tool’s callbacks only with --force, saying what the tool is', async () => {
+    // The README's old example: a new tool under tid 18, then its production callback, which is
+    // the Personal platform's. In a seeded database tid 18 is Personal and 301 is CPA Review.
+    await seedLocalCatalogue(database.db, 'http://localhost:3001', Date.now());
+    const personal = await tools.callbacks(18, 'production');
+    const cpa = await tools.allCallbacks(301);
+    const url = 'https://cpa.example.ph/sso/account/auth';
+    for (const [argv, what] of [
+      [['tools', 'set-callback', '18', '--env', 'production', '--url', url], 'the Personal platform'],
+      [['tools', 'set-callback', '13', '--env', 'sandbox', '--url', url], 'the Business platform'],
+      [['tools', 'remove-callback', '301', '--env', 'local'], 'seeded local catalogue'],
+      [['tools', 'set-callback', '301', '--env', 'production', '--url', url], 'seeded local catalogue'],
+    ] as const) {
+      const refused = await run([...argv], env);
+      expect(refused.code, argv.join(' ')).toBe(1);
+      expect(refused.err).toContain(what);
+      expect(refused.err).toContain('--force');
+    }
+    expect(await tools.callbacks(18, 'production')).toEqual(personal);
+    expect(await tools.allCallbacks(301)).toEqual(cpa);
+
+    const forced = await run(
+      ['tools', 'set-callback', '301', '--env', 'production', '--url', url, '--force'],
+      env,
+    );
+    expect(forced.code).toBe(0);
+    expect(forced.out).toContain('seeded local catalogue');
+    expect((await tools.callbacks(301, 'production')).map((c) => c.url)).toEqual([url]);
+    // A tool of the operator's own needs no --force.
+    expect((await run(['tools', 'set-callback', '4018', '--env', 'sandbox', '--url', url], env)).code).toBe(
+      0,
+    );
   });
 
   it('keys rotate makes a new key current and keeps the old one published until its tokens expire', async () => {
