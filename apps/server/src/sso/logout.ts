@@ -67,20 +67,24 @@ export const registerLogoutRoutes = (app: FastifyInstance, hub: Hub) => {
     const who = tool ? `${escapeHtml(tool.name)} asks to sign you out.` : 'A page asks to sign you out.';
     // The form's redirect goes on to the tool: form-action must allow its origin, or the browser stops there.
     const targetOrigin = target.startsWith('/') ? '' : ` ${new URL(target).origin}`;
-    return reply
-      .header(
-        'content-security-policy',
-        `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'${targetOrigin}; frame-ancestors 'none'; base-uri 'none'`,
-      )
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .type('text/html; charset=utf-8')
-      .send(
-        page(
-          'Sign out of Account Hub?',
-          `<h1>Sign out of Account Hub?</h1><p>${who} Signing out of Account Hub signs you out here and you will be asked to sign in again on every site that uses it.</p><form method="post" action="/sso/logout">${hidden}<p class="actions"><button type="submit" data-testid="logout-confirm">Sign out</button><a href="/" data-testid="logout-cancel">Stay signed in</a></p></form>`,
-        ),
-      );
+    return (
+      reply
+        .header(
+          'content-security-policy',
+          `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'${targetOrigin}; frame-ancestors 'none'; base-uri 'none'`,
+        )
+        .header('cache-control', 'no-store')
+        // Not no-referrer: with it Chromium sends `Origin: null` on the form's POST, which the
+        // same-origin check must refuse. Nothing of this page reaches another site either way.
+        .header('referrer-policy', 'same-origin')
+        .type('text/html; charset=utf-8')
+        .send(
+          page(
+            'Sign out of Account Hub?',
+            `<h1>Sign out of Account Hub?</h1><p>${who} Signing out of Account Hub signs you out here and you will be asked to sign in again on every site that uses it.</p><form method="post" action="/sso/logout">${hidden}<p class="actions"><button type="submit" data-testid="logout-confirm">Sign out</button><a href="/" data-testid="logout-cancel">Stay signed in</a></p></form>`,
+          ),
+        )
+    );
   });
 
   // The confirmation page's form: urlencoded, parsed only on this route (no other route takes a form).
