@@ -331,6 +331,38 @@ describe.each(testDialects)('hub tools and hub keys on %s', (dialect) => {
     expect(unknown).toMatchObject({ code: 1, err: 'No account with the email nobody@example.ph.\n' });
   });
 
+  it('lists a tool’s members and takes one out', async () => {
+    const id = randomUUID();
+    await database.db
+      .insertInto('accounts')
+      .values(accountRow(id, 'leaver@example.ph', Date.UTC(2026, 0, 2)))
+      .execute();
+    expect(
+      (await run(['tools', 'add-member', '19', 'leaver@example.ph'], env, () => Date.UTC(2026, 0, 3))).code,
+    ).toBe(0);
+    const listed = await run(['tools', 'members', '19'], env);
+    expect(listed.code).toBe(0);
+    expect(listed.out).toMatch(/^email\s+aid\s+since$/m);
+    expect(listed.out).toMatch(
+      new RegExp(`^leaver@example\\.ph\\s+${id}\\s+2026-01-03T00:00:00\\.000Z$`, 'm'),
+    );
+
+    const removed = await run(['tools', 'remove-member', '19', 'leaver@example.ph'], env);
+    expect(removed).toMatchObject({
+      code: 0,
+      out: 'leaver@example.ph no longer belongs to tool 19 (Partner Desk 2).\n',
+    });
+    expect(await tools.isMember(19, id)).toBe(false);
+    const again = await run(['tools', 'remove-member', '19', 'leaver@example.ph'], env);
+    expect(again).toMatchObject({
+      code: 1,
+      err: 'leaver@example.ph is not a member of tool 19 (Partner Desk 2).\n',
+    });
+    expect((await run(['tools', 'members', '4018'], env)).out).toBe(
+      'Tool 4018 (CPA Review) has no members.\n',
+    );
+  });
+
   it('removes a tool only with --yes, with its keys, callbacks and members', async () => {
     expect((await run(['tools', 'add-key', '19', 'DESK_RQX'], env)).code).toBe(0);
     expect((await run(['tools', 'remove', '19'], env)).code).toBe(64);

@@ -27,6 +27,10 @@ export const toolsUsage = `Usage: hub tools <subcommand>
   add-member TID EMAIL
         let an account sign in to a tool whose type is not 1 (restricted: signing in or up
         through it never makes an account a member)
+  remove-member TID EMAIL
+        take an account out of a tool
+  members TID
+        the tool's members: email, aid, since when
   remove TID --yes
         delete the tool with its tsa keys, callbacks and members
 
