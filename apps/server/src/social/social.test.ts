@@ -288,6 +288,16 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
     );
   });
 
+  it('refuses a subcb no exit would follow before going to the provider', async () => {
+    for (const subcb of [' //evil.test/x', 'https://evil.test', '\\\\evil.test', 'javascript:alert(1)']) {
+      const res = await ctx.browser.get(
+        start('google', `platform=psl&intent=login&subcb=${encodeURIComponent(subcb)}`),
+      );
+      expectSocialError(res, 'state_refused');
+      expect(String(res.headers.location)).not.toContain('evil');
+    }
+  });
+
   it('never signs anyone into a restricted tool from the ordinary login or sign-up, nor makes them its member', async () => {
     const desk = encodeToolSession({
       cb: `${demoToolUrl}/t/302/sso/account/auth`,

@@ -191,13 +191,32 @@ describe.each(testDialects)('SSO authorization on %s', (dialect) => {
       `${demoToolUrl}/t/201/anything`,
     ];
 
-    it.each(hostile)('refuses %j on the platform exit, before any session or ainfo', async (subcb) => {
-      await seedAccount(ctx.hub, { email: email() });
-      const res = await login(undefined, email(), ctx.browser, subcb);
-      expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().code).toBe('sso.callback_missing');
-      expect(res.cookies.find((c) => c.name === 'hub_session')).toBeUndefined();
-    });
+    it.each(hostile)(
+      'refuses %j on every screen that starts a flow, before a code or a session',
+      async (subcb) => {
+        await seedAccount(ctx.hub, { email: email() });
+        await seedAccount(ctx.hub, { email: email('biz-'), platforms: ['biz'] });
+        const context = { subcb };
+        const starts = [
+          [authEndpoints.loginIdentify, { platform: 'psl', account: email(), context }],
+          [authEndpoints.signupStart, { platform: 'psl', account: email('new-'), context }],
+          [authEndpoints.resetStart, { platform: 'psl', account: email(), context }],
+          [switchingEndpoints.switchingIdentify, { platform: 'psl', account: email('biz-'), context }],
+        ] as const;
+        for (const [url, body] of starts) {
+          const res = await ctx.browser.post(url, body);
+          expect(res.statusCode, `${url} ${res.body}`).toBe(400);
+          expect(res.json()).toMatchObject({ code: 'sso.callback_missing', field: 'subcb' });
+        }
+        expect(ctx.browser.cookies.has('hub_session')).toBe(false);
+        const mailed = await ctx.db
+          .selectFrom('mail_outbox')
+          .select('id')
+          .where('to_address', 'like', `%authz%${ctx.n}@%`)
+          .execute();
+        expect(mailed).toEqual([]);
+      },
+    );
 
     it.each(hostile)('refuses %j at a tool, from /sso/rqx and from a crafted tool session', async (subcb) => {
       const rqx = await ctx.browser.post('/api/sso/rqx', { from: 'PCHT_SSO_RQX', callback: 'local', subcb });
@@ -208,7 +227,11 @@ describe.each(testDialects)('SSO authorization on %s', (dialect) => {
       expect(crafted.statusCode, crafted.body).toBe(400);
       expect(crafted.json().code).toBe('sso.callback_missing');
       // Carried beside the tool session (the login's own subcb) it is refused the same way.
-      const beside = await login(encodeToolSession(session), email(), browserFor(ctx.hub), subcb);
+      const beside = await browserFor(ctx.hub).post(authEndpoints.loginIdentify, {
+        platform: 'psl',
+        account: email(),
+        context: { from: encodeToolSession(session), subcb },
+      });
       expect(beside.statusCode, beside.body).toBe(400);
     });
 
