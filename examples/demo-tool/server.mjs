@@ -28,7 +28,7 @@ const tools = [
   [205, 'Referral', 'PFREFERRAL_SSO_RQX'],
   [206, 'Pay & Share Wallet', 'PFPAYMESHARE_SSO_RQX'],
   [301, 'CPA Review', 'CPA_REVIEW_RQX'],
-  [302, 'Partner Desk (tool login)', 'PARTNER_DESK_RQX'],
+  [302, 'Partner Desk (restricted: members only, tool login)', 'PARTNER_DESK_RQX'],
   [303, 'Offline Tool (no local callback: the hub shows its error)', 'OFFLINE_TOOL_RQX'],
 ].map(([tid, name, key]) => ({ tid, name, key }));
 if (TOOL_TID && TOOL_KEY) tools.unshift({ tid: TOOL_TID, name: `Your tool ${TOOL_TID}`, key: TOOL_KEY });

@@ -14,6 +14,7 @@ import { registerWorkAccountRoutes } from './flows/work-account/routes.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerHealthRoutes } from './http/health.js';
 import { registerLoadShedding } from './http/load-shedding.js';
+import { requestForLog } from './http/log-redaction.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerRequestId, requestIdFor } from './http/request-id.js';
@@ -38,7 +39,8 @@ export interface AppDeps {
   database: HubDatabase;
   /** Injected clock: flows read time only through it (docs/architecture.md "Time and randomness are injected"). */
   now?: () => number;
-  logger?: boolean | { level: string };
+  /** false for none; an object overrides the level (and, in tests, where the lines go). */
+  logger?: boolean | { level: string; stream?: { write: (line: string) => void } };
   mail?: MailSetup;
   throttle?: Throttle;
 }
@@ -64,13 +66,19 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   const { config } = deps;
   const now = deps.now ?? Date.now;
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.logLevel,
-      redact: {
-        paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-        censor: '[redacted]',
-      },
-    },
+    logger:
+      deps.logger === false || deps.logger === true
+        ? deps.logger
+        : {
+            level: config.logLevel,
+            redact: {
+              paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+              censor: '[redacted]',
+            },
+            // A logged URL must never hold an ainfo: it is a bearer proof until redeemed.
+            serializers: { req: requestForLog },
+            ...deps.logger,
+          },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
     requestIdHeader: false,

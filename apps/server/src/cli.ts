@@ -16,7 +16,8 @@ Commands:
   migrate                 apply pending database migrations (DATABASE_URL)
   tools <subcommand>      the tool registry: add, list, show, update, set-callback,
                           remove-callback, add-key, remove-key, rotate-credential,
-                          add-member, remove (hub tools help)
+                          add-member, remove-member, members, remove
+                          (hub tools help)
   keys rotate | list | rewrap
                           the keys that sign ainfo, and their encryption (hub keys help)
   cleanup [--dry-run]     delete expired flows, codes, tokens, sessions, old mail and

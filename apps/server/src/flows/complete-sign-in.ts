@@ -1,11 +1,12 @@
-import { buildPlatformExitUrl, decodeToolSession, type Platform } from '@hub/core';
+import { buildPlatformExitUrl, decodeToolSession, type Platform, routePath } from '@hub/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { setSessionCookie } from '../http/request-context.js';
 import type { Hub } from '../hub.js';
 import { recordAudit } from '../services/audit.js';
 import { randomToken, sha256 } from '../services/tokens.js';
 import { issueAinfo } from '../sso/ainfo.js';
-import { toolExitUrl } from '../sso/tool-exit.js';
+import { checkSubcb } from '../sso/callbacks.js';
+import { type ToolExit, toolExitUrl } from '../sso/tool-exit.js';
 import type { FlowContextRecord } from './flow-context.js';
 
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
@@ -20,9 +21,21 @@ export interface SignInOutcome {
 }
 
 /**
+ * Where the tool login shows why a sign-in did not go on to a restricted tool: the screen reads
+ * `refused` and names the tool ('Account is not registered to {tool name}').
+ */
+export const TOOL_REFUSAL_PARAM = 'refused';
+export const TOOL_REFUSAL_NOT_MEMBER = 'not_registered_to_tool';
+
+/**
  * Every sign-in ends here (docs/architecture.md). It creates the hub session (unless the browser
  * already holds one for the account), writes the audit event and chooses the exit: the tool's
  * registered callback when the flow came from a tool, else the platform site's /sso/account/auth.
+ *
+ * A restricted tool's membership is checked here, so no screen or method (password, sign-up,
+ * switching, linking, Google, Facebook) can get around it. A non-member still gets the hub session
+ * (they proved who they are, and a sign-up's account exists) but no ainfo for the tool: they land
+ * on the tool login with the refusal shown.
  */
 export const completeSignIn = async (
   hub: Hub,
@@ -30,9 +43,25 @@ export const completeSignIn = async (
   reply: FastifyReply,
   outcome: SignInOutcome,
 ): Promise<{ next: 'redirect'; location: string }> => {
-  const location = await exitLocation(hub, outcome);
+  const exit = await exitLocation(hub, outcome);
   const now = hub.now();
   if (outcome.authMethod !== 'session') await startSession(hub, request, reply, outcome, now);
+  // The answer holds an ainfo (or leads to one): no cache may keep it.
+  reply.header('cache-control', 'no-store');
+  const refused = 'notMemberOf' in exit;
+  if (refused) {
+    await recordAudit(
+      hub.db,
+      {
+        event: 'sso.tool_refused',
+        outcome: 'refused',
+        accountId: outcome.accountId,
+        ip: request.ip,
+        detail: { platform: outcome.platform, method: outcome.authMethod, tool: exit.notMemberOf.tid },
+      },
+      now,
+    );
+  }
   await recordAudit(
     hub.db,
     {
@@ -43,14 +72,23 @@ export const completeSignIn = async (
       detail: {
         platform: outcome.platform,
         method: outcome.authMethod,
-        tool: toolOf(outcome.context) ?? null,
+        tool: refused ? null : (toolOf(outcome.context) ?? null),
       },
     },
     now,
   );
   // The page that hands the proof over must not leak it in a Referer.
   reply.header('referrer-policy', 'no-referrer');
-  return { next: 'redirect', location };
+  return { next: 'redirect', location: refused ? refusalLocation(outcome) : exit.location };
+};
+
+/** The tool login of the same tool session, told to show why the sign-in stopped there. */
+const refusalLocation = (outcome: SignInOutcome) => {
+  const query = new URLSearchParams({
+    from: outcome.context.from ?? '',
+    [TOOL_REFUSAL_PARAM]: TOOL_REFUSAL_NOT_MEMBER,
+  });
+  return `${routePath('tool_login', { platform: outcome.platform })}?${query.toString()}`;
 };
 
 const toolOf = (context: FlowContextRecord) => {
@@ -58,7 +96,7 @@ const toolOf = (context: FlowContextRecord) => {
   return decoded?.ok ? decoded.value.tid : undefined;
 };
 
-const exitLocation = async (hub: Hub, outcome: SignInOutcome) => {
+const exitLocation = async (hub: Hub, outcome: SignInOutcome): Promise<ToolExit> => {
   const decoded = outcome.context.from ? decodeToolSession(outcome.context.from) : undefined;
   if (decoded?.ok) {
     return toolExitUrl(hub, {
@@ -69,6 +107,8 @@ const exitLocation = async (hub: Hub, outcome: SignInOutcome) => {
       ...(outcome.fromSwitching ? { fromSwitching: true } : {}),
     });
   }
+  // The platform exit follows the same subcb rule as a tool's (checked before any ainfo exists).
+  const subcb = checkSubcb(outcome.context.subcb);
   const ainfo = await issueAinfo(
     { db: hub.db, keys: hub.keys, issuer: hub.config.publicUrl, now: hub.now },
     {
@@ -79,7 +119,7 @@ const exitLocation = async (hub: Hub, outcome: SignInOutcome) => {
     },
     { kind: 'platform', platform: outcome.platform },
   );
-  return buildPlatformExitUrl(hub.config.platformUrls[outcome.platform], ainfo, outcome.context.subcb);
+  return { location: buildPlatformExitUrl(hub.config.platformUrls[outcome.platform], ainfo, subcb) };
 };
 
 const startSession = async (

@@ -1,4 +1,5 @@
-import type { Entry, FlowContext, ReturnFlow } from '@hub/core';
+import { type Entry, type FlowContext, isSafeSubcb, type ReturnFlow } from '@hub/core';
+import { HubError } from '../errors.js';
 
 /**
  * What a flow remembers of the page's query string: raw values to hand back in later URLs, and
@@ -17,7 +18,13 @@ export interface FlowContextRecord {
   resendAvailableAt?: number;
 }
 
+/**
+ * Every flow starts here with the page's context. A subcb that no exit would follow is refused now,
+ * before a code is mailed or an account made; the exits check it again (the same rule).
+ */
 export const toContextRecord = (context: FlowContext | undefined, extra: Partial<FlowContextRecord> = {}) => {
+  if (context?.subcb && !isSafeSubcb(context.subcb))
+    throw new HubError('sso.callback_missing', { field: 'subcb' });
   const record: FlowContextRecord = { ...extra };
   if (context?.from) record.from = context.from;
   if (context?.subcb) record.subcb = context.subcb;

@@ -128,7 +128,10 @@ const errorRules: Array<[RegExp, ErrorCode[]]> = [
       'account.format_invalid',
     ],
   ],
-  [/^GET \/api\/tools\/(ssorqx|toolcb)$/, [...validated, 'sso.tsa_key_missing']],
+  [
+    /^GET \/api\/tools\/(ssorqx|toolcb)$/,
+    [...validated, 'sso.tsa_key_missing', 'tool.unauthorized', 'tool.forbidden'],
+  ],
   [/^GET \/api\/tools\/tparty$/, [...validated, 'sso.tsa_key_missing', 'sso.callback_missing']],
   [
     /^POST \/api\/tools\/ainfo\/redeem$/,
@@ -150,6 +153,7 @@ const errorRules: Array<[RegExp, ErrorCode[]]> = [
     ],
   ],
   [/^GET \/sso\/logout$/, [...validated]],
+  [/^POST \/sso\/logout$/, [...validated, 'origin.forbidden', 'request.malformed_json']],
   [/^GET \/dev\/mail/, [...validated]],
   [/^GET \/api\/docs/, []],
   // Outside /api: the service's own probes and keys, and the local demo platform sites.

@@ -58,3 +58,10 @@ export const existingFlowBinding = (request: FastifyRequest, config: Config): st
 
 export const setSessionCookie = (reply: FastifyReply, config: Config, token: string, maxAgeSeconds: number) =>
   reply.setCookie(cookieName(config, 'hub_session'), token, cookieOptions(config, maxAgeSeconds));
+
+/**
+ * Ends the session cookie with exactly the attributes it was set with: a browser ignores a
+ * clearing cookie that differs (on HTTPS a `__Host-` cookie without `Secure` is dropped).
+ */
+export const clearSessionCookie = (reply: FastifyReply, config: Config) =>
+  reply.clearCookie(cookieName(config, 'hub_session'), cookieOptions(config));

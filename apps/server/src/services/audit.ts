@@ -28,6 +28,7 @@ export type AuditEvent =
   | 'work_account.registered'
   | 'social.linked'
   | 'social.refused'
+  | 'sso.tool_refused'
   | 'throttle.refused';
 
 export interface AuditEntry {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   formatAccountForDisplay,
+  isSafeSubcb,
   loginRefusal,
   type Platform,
   routePath,
@@ -68,6 +69,10 @@ export const startSocialSignIn = async (
   await hub.throttle.consume('lookupPerIp', caller.ip);
   if (input.intent === 'tool_login' && !(await toolOfSession(hub, input.from))) {
     // A tool login names its tool in `from`; without one there is nothing to sign in to.
+    return errorLocation(input.platform, input.intent, input.provider, 'state_refused');
+  }
+  // The exit would refuse it after the provider; refuse it before (the one subcb rule).
+  if (input.subcb && !isSafeSubcb(input.subcb)) {
     return errorLocation(input.platform, input.intent, input.provider, 'state_refused');
   }
   const state = client.randomState();

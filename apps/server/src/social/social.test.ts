@@ -294,6 +294,46 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
     );
   });
 
+  it('refuses a subcb no exit would follow before going to the provider', async () => {
+    for (const subcb of [' //evil.test/x', 'https://evil.test', '\\\\evil.test', 'javascript:alert(1)']) {
+      const res = await ctx.browser.get(
+        start('google', `platform=psl&intent=login&subcb=${encodeURIComponent(subcb)}`),
+      );
+      expectSocialError(res, 'state_refused');
+      expect(String(res.headers.location)).not.toContain('evil');
+    }
+  });
+
+  it('never signs anyone into a restricted tool from the ordinary login or sign-up, nor makes them its member', async () => {
+    const desk = encodeToolSession({
+      cb: `${demoToolUrl}/t/302/sso/account/auth`,
+      tid: 302,
+      tinfo: [{ name: 'Partner Desk', tid: 302, logo: '', type: 2 }],
+      expiration: '',
+      platform: 'psl',
+      tsa_key: 'PARTNER_DESK_RQX',
+    });
+    const expectRefusedAtToolLogin = (res: LightMyRequestResponse) => {
+      expect(res.statusCode, res.body).toBe(302);
+      const target = locationOf(res);
+      expect(target.origin).toBe(hubOrigin);
+      expect(target.pathname).toBe('/psl/tool/login');
+      expect(target.searchParams.get('refused')).toBe('not_registered_to_tool');
+      expect(String(res.headers.location)).not.toContain('ainfo');
+    };
+    // A new person signs up with Facebook carrying the tool's session.
+    facebook.next({ id: `f-desk-${ctx.n}`, email: email(), verified: true });
+    const query = (intent: string) => `platform=psl&intent=${intent}&from=${encodeURIComponent(desk)}`;
+    expectRefusedAtToolLogin(await signIn('facebook', ctx.browser, query('signup')));
+    const account = await accountByEmail(email());
+    expect(account).toBeDefined();
+    expect(await ctx.hub.hub.tools.isMember(302, account!.id)).toBe(false);
+    // The same person again, on the ordinary login with Facebook now linked.
+    facebook.next({ id: `f-desk-${ctx.n}`, email: email(), verified: true });
+    expectRefusedAtToolLogin(await signIn('facebook', browserFor(ctx.hub, '198.51.100.251'), query('login')));
+    expect(await ctx.hub.hub.tools.isMember(302, account!.id)).toBe(false);
+  });
+
   describe('on a tool login (spec §2, §4: the tool’s own members only)', () => {
     const toolLogin = (from = chatSession()) =>
       `platform=psl&intent=tool_login&from=${encodeURIComponent(from)}`;

@@ -1,14 +1,15 @@
-import { appEnvs, encodeToolSession, envFromCallbackParam, errorMessage } from '@hub/core';
+import { callbackEnvNames, encodeToolSession, envFromCallbackParam, errorMessage } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HubError } from '../errors.js';
 import { completeSignIn } from '../flows/complete-sign-in.js';
-import { cookieName, requireSameOrigin } from '../http/request-context.js';
+import { requireSameOrigin } from '../http/request-context.js';
 import { currentSession } from '../http/session.js';
 import type { Hub } from '../hub.js';
-import { callbackFor } from './callbacks.js';
+import { type ServerCaller, serverCallerOf } from '../platform-api/platform-caller.js';
 import { requireTool } from './credentials.js';
+import { registerLogoutRoutes } from './logout.js';
 import { redeemAinfo } from './redeem.js';
 import { decideSsoRequest } from './rqx.js';
 
@@ -29,6 +30,17 @@ const ssoRequestSchema = z
     state: param,
   })
   .strict();
+
+/**
+ * An environment as the spec's calls name it: the names /sso/rqx's callback param knows (sb is
+ * sandbox), the same on every endpoint. Unlike /sso/rqx, whose unknown value means production, an
+ * unknown name here is refused: a tool asking for its callbacks should get the ones it asked for.
+ */
+const envParam = z.enum(callbackEnvNames).transform((name) => envFromCallbackParam(name));
+
+/** A tool reads only its own registry entry; a platform (Personal, Business) reads any. */
+const mayRead = (caller: ServerCaller, tid: number) =>
+  caller.platform !== undefined || caller.tool.tid === tid;
 
 /** The tu list of spec §3: `{callback}_auth_callback` entries, each with a value; the first first. */
 const tuOf = (callbacks: Array<{ name: string; url: string }>) =>
@@ -55,13 +67,16 @@ export const registerSsoRoutes = (app: FastifyInstance, hub: Hub) => {
     return decision;
   });
 
-  // Spec §7 tools/ssorqx: a tool by its tsa key.
+  // Spec §7 tools/ssorqx: a tool by its tsa key. The spec's calls carry an api key: a tool reads
+  // only itself (another tool's key answers as an unknown one does), a platform reads any tool.
   r.get(
     '/api/tools/ssorqx',
-    { schema: { querystring: z.object({ tsa_key: z.string().max(128), env: z.enum(appEnvs).optional() }) } },
+    { schema: { querystring: z.object({ tsa_key: z.string().max(128), env: envParam.optional() }) } },
     async (request, reply) => {
+      const caller = await serverCallerOf(hub, request);
+      reply.header('cache-control', 'no-store');
       const tool = await hub.tools.findByKey(request.query.tsa_key);
-      if (!tool) {
+      if (!tool || !mayRead(caller, tool.tid)) {
         return reply
           .status(404)
           .send({ code: 'sso.tsa_key_missing', message: errorMessage('sso.tsa_key_missing'), msg: '!tk' });
@@ -75,18 +90,21 @@ export const registerSsoRoutes = (app: FastifyInstance, hub: Hub) => {
     },
   );
 
-  // Spec §7 tools/toolcb: a tool's callbacks in one environment.
+  // Spec §7 tools/toolcb: a tool's callbacks in one environment, for that tool or a platform.
   r.get(
     '/api/tools/toolcb',
     {
       schema: {
         querystring: z.object({
           tid: z.coerce.number().int().positive().max(999_999_999),
-          env: z.enum(appEnvs),
+          env: envParam,
         }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const caller = await serverCallerOf(hub, request);
+      if (!mayRead(caller, request.query.tid)) throw new HubError('tool.forbidden');
+      reply.header('cache-control', 'no-store');
       const tool = await hub.tools.findByTid(request.query.tid);
       if (!tool) throw new HubError('sso.tsa_key_missing');
       return { tu: tuOf(await hub.tools.callbacks(tool.tid, request.query.env)) };
@@ -104,35 +122,5 @@ export const registerSsoRoutes = (app: FastifyInstance, hub: Hub) => {
     },
   );
 
-  // Single logout: ends the hub session and returns to a registered URL only.
-  r.get(
-    '/sso/logout',
-    {
-      schema: {
-        querystring: z.object({ tid: z.coerce.number().int().positive().optional(), callback: param }),
-      },
-    },
-    async (request, reply) => {
-      const session = await currentSession(hub, request);
-      if (session) await hub.sessions.revoke(session.id, hub.now());
-      reply.clearCookie(cookieName(hub.config, 'hub_session'), { path: '/' });
-      reply.header('referrer-policy', 'no-referrer').header('cache-control', 'no-store');
-      let target = '/';
-      if (request.query.tid) {
-        const env = envFromCallbackParam(request.query.callback);
-        const callback = await callbackFor(
-          hub.tools,
-          request.query.tid,
-          env,
-          hub.config.appEnv,
-          'logout',
-        ).catch((error: unknown) => {
-          request.log.info({ err: error, tid: request.query.tid }, 'logout without a registered return');
-          return undefined;
-        });
-        if (callback) target = new URL(callback).origin;
-      }
-      return reply.redirect(target, 303);
-    },
-  );
+  registerLogoutRoutes(app, hub);
 };

@@ -108,7 +108,7 @@ const toolSessionFor = (
   key: string,
   query: SsoRequest,
 ): ToolSession => {
-  const subcb = checkSubcb(query.subcb, cb);
+  const subcb = checkSubcb(query.subcb);
   // A malformed state is refused, not dropped: the tool would refuse its own callback without it.
   if (query.state && !toolStateSchema.safeParse(query.state).success) throw new HubError('sso.state_invalid');
   return {

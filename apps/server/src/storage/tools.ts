@@ -89,5 +89,23 @@ export const createToolQueries = (db: Kysely<Database>) => ({
       .values({ tid, account_id: accountId, created_at: now })
       .onConflict((oc) => oc.columns(['tid', 'account_id']).doNothing())
       .execute(),
+
+  removeMember: (tid: number, accountId: string) =>
+    db
+      .deleteFrom('tool_memberships')
+      .where('tid', '=', tid)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst(),
+
+  /** A tool's members with their emails, oldest first (what `hub tools members` lists). */
+  members: (tid: number) =>
+    db
+      .selectFrom('tool_memberships')
+      .innerJoin('accounts', 'accounts.id', 'tool_memberships.account_id')
+      .select(['accounts.id', 'accounts.email', 'tool_memberships.created_at'])
+      .where('tool_memberships.tid', '=', tid)
+      .orderBy('tool_memberships.created_at')
+      .orderBy('accounts.id')
+      .execute(),
 });
 export type ToolQueries = ReturnType<typeof createToolQueries>;
