@@ -11,10 +11,11 @@ import { registerResetRoutes } from './flows/reset/routes.js';
 import { registerSignupRoutes } from './flows/signup/routes.js';
 import { registerSwitchingRoutes } from './flows/switching/routes.js';
 import { registerWorkAccountRoutes } from './flows/work-account/routes.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { answerFrameworkError, registerErrorHandler } from './http/error-handler.js';
 import { registerHealthRoutes } from './http/health.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/static.js';
+import { registerStorableInputCheck } from './http/storable-input.js';
 import { createHub, type Hub } from './hub.js';
 import { registerDevMailbox } from './mail/dev-mailbox-routes.js';
 import { createMailTransport, type DevMailbox, type MailSetup } from './mail/transport.js';
@@ -59,12 +60,14 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     requestIdHeader: false,
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
+  registerStorableInputCheck(app);
   await app.register(fastifyCookie);
 
   const mail = deps.mail ?? createMailTransport(config, app.log);

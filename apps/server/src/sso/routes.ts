@@ -1,4 +1,11 @@
-import { appEnvs, encodeToolSession, envFromCallbackParam, errorMessage } from '@hub/core';
+import {
+  appEnvs,
+  encodeToolSession,
+  envFromCallbackParam,
+  errorMessage,
+  STORED_INTEGER_MAX,
+  text,
+} from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +19,7 @@ import { requireTool } from './credentials.js';
 import { redeemAinfo } from './redeem.js';
 import { decideSsoRequest } from './rqx.js';
 
-const param = z.string().max(4096).optional();
+const param = text(4096).optional();
 const ssoRequestSchema = z
   .object({
     from: param,
@@ -58,7 +65,7 @@ export const registerSsoRoutes = (app: FastifyInstance, hub: Hub) => {
   // Spec §7 tools/ssorqx: a tool by its tsa key.
   r.get(
     '/api/tools/ssorqx',
-    { schema: { querystring: z.object({ tsa_key: z.string().max(128), env: z.enum(appEnvs).optional() }) } },
+    { schema: { querystring: z.object({ tsa_key: text(128), env: z.enum(appEnvs).optional() }) } },
     async (request, reply) => {
       const tool = await hub.tools.findByKey(request.query.tsa_key);
       if (!tool) {
@@ -109,7 +116,10 @@ export const registerSsoRoutes = (app: FastifyInstance, hub: Hub) => {
     '/sso/logout',
     {
       schema: {
-        querystring: z.object({ tid: z.coerce.number().int().positive().optional(), callback: param }),
+        querystring: z.object({
+          tid: z.coerce.number().int().positive().max(STORED_INTEGER_MAX).optional(),
+          callback: param,
+        }),
       },
     },
     async (request, reply) => {
