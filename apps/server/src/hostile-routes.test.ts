@@ -1,7 +1,5 @@
 import {
   authEndpoints,
-  encodeBase64Account,
-  encodeBase64Json,
   flowContextSchema,
   isErrorCode,
   socialEndpoints,
@@ -17,6 +15,7 @@ import { demoToolUrl, seedDemoCatalogue } from './test-support/catalogue.js';
 import { browserFor, strongPassword } from './test-support/client.js';
 import { testDialects } from './test-support/databases.js';
 import {
+  encodedValue,
   hostileNumber,
   percentEncode,
   type RegisteredRoute,
@@ -166,58 +165,6 @@ const nearValid = (fixtures: Fixtures) =>
     '-1',
     '1.5',
     '1e3',
-  );
-
-/** Values that carry their hostility inside an encoding the hub decodes later (JSON, base64 JSON). */
-const encodedValue = (inner: fc.Arbitrary<unknown>) =>
-  fc.oneof(
-    // A tool session ('from'): the tid and every text field.
-    fc
-      .record(
-        {
-          cb: fc.oneof(fc.constant(`${demoToolUrl}/t/202/cb`), inner),
-          tid: fc.oneof(fc.constantFrom(202, 18), hostileNumber, inner),
-          tinfo: fc.array(fc.record({ tid: fc.oneof(hostileNumber, inner), name: inner, logo: inner }), {
-            maxLength: 2,
-          }),
-          expiration: inner,
-          platform: fc.oneof(fc.constantFrom('psl', 'biz'), inner),
-          tsa_key: fc.oneof(fc.constantFrom('PARTNER_DESK_RQX', 'PFREFERRAL_SSO_RQX'), inner),
-          pricing: inner,
-          subcb: inner,
-          ref_a_frnd: inner,
-          state: inner,
-        },
-        { requiredKeys: ['cb', 'tid'] },
-      )
-      .map((session) => JSON.stringify(session)),
-    // A profile seed ('from' of the ubr_profile entry).
-    fc
-      .record(
-        {
-          credential: inner,
-          first_name: inner,
-          last_name: inner,
-          middle_name: inner,
-          contact_info: fc.dictionary(fc.constantFrom('phone', 'x'), inner),
-          other_info: fc.record({ gender: inner }),
-        },
-        { requiredKeys: ['credential', 'first_name', 'last_name'] },
-      )
-      .map((seed) => JSON.stringify(seed)),
-    // A referral link (ref_a_frnd): base64url JSON with the numbers of two integer columns.
-    fc
-      .record({
-        tid: fc.oneof(hostileNumber, fc.constant(18), inner),
-        aid: inner,
-        ref_from: fc.oneof(hostileNumber, fc.constant(4), inner),
-      })
-      .map((link) => encodeBase64Json(link)),
-    // A sainfo, and a base64 account as the password screens read them.
-    fc
-      .record({ account: inner, ref: inner, default: inner, step: hostileNumber })
-      .map((s) => JSON.stringify(s)),
-    fc.string({ maxLength: 40 }).map((account) => encodeBase64Account(`account_${account}`)),
   );
 
 /** For each field, values of its own kind the hub would accept (or nearly). */

@@ -5,12 +5,21 @@ import {
   encodeToolSession,
   switchingEndpoints,
 } from '@hub/core';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { seedAccount } from '../test-support/accounts.js';
 import { setUpTestHub } from '../test-support/app.js';
 import { demoToolUrl, seedDemoCatalogue } from '../test-support/catalogue.js';
-import { latestCode, strongPassword } from '../test-support/client.js';
+import { browserFor, latestCode, strongPassword } from '../test-support/client.js';
 import { testDialects } from '../test-support/databases.js';
+import {
+  encodedValue,
+  hostileNumber,
+  hostileProfileSeed,
+  hostileRefAFrnd,
+  hostileToolSession,
+  unstorableString,
+} from '../test-support/hostile-requests.js';
 import { expectRefusal } from '../test-support/refusals.js';
 
 // Values SQLite stores without a word but PostgreSQL refuses: a NUL in text, a lone UTF-16
@@ -147,5 +156,106 @@ describe.each(testDialects)('input PostgreSQL cannot store, on %s', (dialect) =>
     });
     expect(done.statusCode, done.body).toBe(200);
     expect(new URL(done.json().location).origin).toBe(new URL(ctx.hub.config.platformUrls.psl).origin);
+  });
+
+  // Encoded values are read only at a later step (finalize, the password): the whole flow is run,
+  // with each part of the context either ordinary or hostile, and the referrer a real account.
+  const part = fc.oneof(
+    { arbitrary: fc.constantFrom('Maria', 'Clara'), weight: 2 },
+    { arbitrary: unstorableString, weight: 2 },
+    { arbitrary: hostileNumber, weight: 1 },
+  );
+  const hostileContext = (referrer: string) =>
+    fc.record(
+      {
+        from: fc.oneof(hostileProfileSeed(part), hostileToolSession(part)),
+        ref_a_frnd: hostileRefAFrnd(part, fc.constant(referrer)),
+        sainfo: encodedValue(part),
+      },
+      { requiredKeys: [] },
+    );
+  // A login is about its tool session: always one, well formed but for its tid or a text field.
+  const loginContext = (referrer: string) =>
+    fc.record(
+      {
+        from: fc
+          .record({
+            tid: fc.oneof(fc.constantFrom(202, 18), hostileNumber),
+            pricing: fc.oneof(fc.constant('monthly'), unstorableString),
+          })
+          .map(({ tid, pricing }) =>
+            encodeToolSession({
+              cb: `${demoToolUrl}/t/202/cb`,
+              tid,
+              tinfo: [],
+              expiration: '',
+              platform: 'psl',
+              tsa_key: 'PARTNER_DESK_RQX',
+              pricing,
+            }),
+          ),
+        ref_a_frnd: hostileRefAFrnd(part, fc.constant(referrer)),
+      },
+      { requiredKeys: ['from'] },
+    );
+  let runIp = 0;
+  const nextBrowser = () => {
+    runIp += 1;
+    return browserFor(ctx.hub, `10.20.${Math.floor(runIp / 250)}.${runIp % 250}`);
+  };
+
+  it('finishes or refuses a sign-up whose link carried any hostile encoded value, never with a 5xx', async () => {
+    const referrer = await seedAccount(ctx.hub, { email: 'hostile-referrer@example.ph' });
+    let finalized = 0;
+    await fc.assert(
+      fc.asyncProperty(hostileContext(referrer), async (context) => {
+        ctx.n += 1;
+        const browser = nextBrowser();
+        const profileEntry = Boolean(context.from?.includes('"credential"'));
+        const start = await browser.post(authEndpoints.signupStart, {
+          platform: 'psl',
+          account: email(),
+          context,
+          ...(profileEntry ? { entry: 'ubr_profile' } : {}),
+        });
+        expect(start.statusCode, start.body).toBeLessThan(500);
+        if (start.statusCode !== 200) return;
+        const flowId = start.json().flowId as string;
+        const code = await latestCode(ctx.hub, email());
+        expect((await browser.post(authEndpoints.signupVerify, { flowId, code })).statusCode).toBe(200);
+        const done = await browser.post(authEndpoints.signupFinalize, { flowId, password: strongPassword });
+        expect(done.statusCode, done.body).toBeLessThan(500);
+        finalized += 1;
+      }),
+      { numRuns: 40 },
+    );
+    expect(finalized).toBeGreaterThan(0);
+  });
+
+  it('finishes or refuses a login whose context carried any hostile encoded value, never with a 5xx', async () => {
+    await seedAccount(ctx.hub, { email: 'hostile-login@example.ph' });
+    const referrer = await seedAccount(ctx.hub, { email: 'hostile-login-referrer@example.ph' });
+    let checked = 0;
+    await fc.assert(
+      fc.asyncProperty(loginContext(referrer), fc.boolean(), async (context, toolLogin) => {
+        const browser = nextBrowser();
+        const first = await browser.post(authEndpoints.loginIdentify, {
+          platform: 'psl',
+          account: 'hostile-login@example.ph',
+          context,
+          ...(toolLogin ? { toolLogin } : {}),
+        });
+        expect(first.statusCode, first.body).toBeLessThan(500);
+        if (first.statusCode !== 200) return;
+        const done = await browser.post(authEndpoints.loginPassword, {
+          flowId: first.json().flowId,
+          password: strongPassword,
+        });
+        expect(done.statusCode, done.body).toBeLessThan(500);
+        checked += 1;
+      }),
+      { numRuns: 40 },
+    );
+    expect(checked).toBeGreaterThan(0);
   });
 });

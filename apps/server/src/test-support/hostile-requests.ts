@@ -1,8 +1,10 @@
+import { encodeBase64Account, encodeBase64Json } from '@hub/core';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../storage/schema.js';
 import type { TestHub } from './app.js';
+import { demoToolUrl } from './catalogue.js';
 import { expectJsonRefusal } from './refusals.js';
 
 /** What attackers put in any field first: blanks, NUL, a prototype key, SQL, a 100 kB string. */
@@ -37,6 +39,68 @@ export const hostileNumber = fc.oneof(
   fc.integer({ min: -(2 ** 53), max: 2 ** 53 }),
   fc.double(),
 );
+
+/** A tool session ('from', spec §3) as JSON text: its tid and every text field hostile or not. */
+export const hostileToolSession = (inner: fc.Arbitrary<unknown>) =>
+  fc
+    .record(
+      {
+        cb: fc.oneof(fc.constant(`${demoToolUrl}/t/202/cb`), inner),
+        tid: fc.oneof(fc.constantFrom(202, 18), hostileNumber, inner),
+        tinfo: fc.array(
+          fc.record({ tid: fc.oneof(fc.constant(202), hostileNumber, inner), name: inner, logo: inner }),
+          { maxLength: 2 },
+        ),
+        expiration: inner,
+        platform: fc.oneof(fc.constantFrom('psl', 'psl', 'biz'), inner),
+        tsa_key: fc.oneof(fc.constantFrom('PARTNER_DESK_RQX', 'PFREFERRAL_SSO_RQX'), inner),
+        pricing: inner,
+        subcb: inner,
+        ref_a_frnd: inner,
+        state: inner,
+      },
+      { requiredKeys: ['cb', 'tid'] },
+    )
+    .map((session) => JSON.stringify(session));
+
+/** A profile seed ('from' of the ubr_profile entry) as JSON text. */
+export const hostileProfileSeed = (inner: fc.Arbitrary<unknown>) =>
+  fc
+    .record(
+      {
+        credential: inner,
+        first_name: inner,
+        last_name: inner,
+        middle_name: inner,
+        contact_info: fc.dictionary(fc.constantFrom('phone', 'x'), inner),
+        other_info: fc.record({ gender: inner }),
+      },
+      { requiredKeys: ['credential', 'first_name', 'last_name'] },
+    )
+    .map((seed) => JSON.stringify(seed));
+
+/** A referral link (ref_a_frnd): base64url JSON with the numbers of two integer columns. */
+export const hostileRefAFrnd = (inner: fc.Arbitrary<unknown>, aid: fc.Arbitrary<unknown> = inner) =>
+  fc
+    .record({
+      tid: fc.oneof(hostileNumber, fc.constant(18), inner),
+      aid,
+      ref_from: fc.oneof(hostileNumber, fc.constant(4), inner),
+    })
+    .map((link) => encodeBase64Json(link));
+
+/** Values that carry their hostility inside an encoding the hub decodes later (JSON, base64 JSON). */
+export const encodedValue = (inner: fc.Arbitrary<unknown>) =>
+  fc.oneof(
+    hostileToolSession(inner),
+    hostileProfileSeed(inner),
+    hostileRefAFrnd(inner),
+    // A sainfo, and a base64 account as the password screens read them.
+    fc
+      .record({ account: inner, ref: inner, default: inner, step: hostileNumber })
+      .map((sainfo) => JSON.stringify(sainfo)),
+    fc.string({ maxLength: 40 }).map((account) => encodeBase64Account(`account_${account}`)),
+  );
 
 /**
  * Hostile field values: wrong types, huge strings, prototype keys, control characters, text
