@@ -66,6 +66,17 @@ describe.each(testDialects)('input PostgreSQL cannot store, on %s', (dialect) =>
     expect(logout.statusCode).toBe(400);
   });
 
+  it('answers a URL that cannot be routed with a catalogue code, like any bad input', async () => {
+    const { field: _, ...invalid } = invalidRequest('');
+    expectRefusal(await ctx.hub.app.inject('/auth/social/%zz/start?platform=psl'), 400, invalid);
+    expectRefusal(await ctx.hub.app.inject(`/auth/social/${'g'.repeat(200)}/start`), 414, invalid);
+    expectRefusal(
+      await ctx.hub.app.inject('/auth/social/%00/start?platform=psl'),
+      400,
+      invalidRequest('provider'),
+    );
+  });
+
   it('refuses a NUL in a context value and in a password', async () => {
     const res = await ctx.browser.post(authEndpoints.signupStart, {
       platform: 'psl',
