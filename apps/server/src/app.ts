@@ -11,7 +11,7 @@ import { registerResetRoutes } from './flows/reset/routes.js';
 import { registerSignupRoutes } from './flows/signup/routes.js';
 import { registerSwitchingRoutes } from './flows/switching/routes.js';
 import { registerWorkAccountRoutes } from './flows/work-account/routes.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { answerFrameworkError, registerErrorHandler } from './http/error-handler.js';
 import { registerHealthRoutes } from './http/health.js';
 import { registerLoadShedding } from './http/load-shedding.js';
 import { requestForLog } from './http/log-redaction.js';
@@ -20,6 +20,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { registerRequestId, requestIdFor } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/static.js';
+import { registerStorableInputCheck } from './http/storable-input.js';
 import { createHub, type Hub } from './hub.js';
 import { registerDevMailbox } from './mail/dev-mailbox-routes.js';
 import { createMailTransport, type DevMailbox, type MailSetup } from './mail/transport.js';
@@ -84,6 +85,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     requestIdHeader: false,
     // A valid incoming X-Request-Id, else a UUID (http/request-id.ts); echoed on every answer.
     genReqId: requestIdFor,
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -95,6 +97,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   registerMetrics(app, { database: deps.database, now });
   // Before the routes: the OpenAPI document is collected from them as they are registered.
   await registerOpenApi(app, { publicUrl: config.publicUrl });
+  registerStorableInputCheck(app);
   await app.register(fastifyCookie);
 
   const mail = deps.mail ?? createMailTransport(config, app.log);

@@ -6,6 +6,7 @@ export * from './code-input.js';
 export * from './codecs.js';
 export * from './constants.js';
 export * from './contracts/auth.js';
+export * from './contracts/input.js';
 export * from './contracts/social.js';
 export * from './contracts/switching.js';
 export * from './flow-rules.js';

@@ -1,7 +1,8 @@
 import { errorMessage } from '@hub/core';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HubError } from '../errors.js';
+import { isInputRefusedByDatabase } from '../storage/refused-input.js';
 
 /** Fastify's own errors that come from the request, not from us, and the catalogue code for each. */
 const clientErrorCodes: Record<
@@ -14,6 +15,15 @@ const clientErrorCodes: Record<
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'request.invalid', status: 400 },
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'request.invalid', status: 413 },
   FST_ERR_VALIDATION: { code: 'request.invalid', status: 400 },
+};
+
+/**
+ * Fastify's `frameworkErrors`: a URL it cannot route (bad percent-encoding such as `%zz`, a path
+ * parameter past its length) is answered like any bad input, with a catalogue code, not Fastify's own.
+ */
+export const answerFrameworkError = (error: FastifyError, _request: unknown, reply: FastifyReply) => {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  reply.status(status).send({ code: 'request.invalid', message: errorMessage('request.invalid') });
 };
 
 /**
@@ -54,6 +64,11 @@ export const registerErrorHandler = (app: FastifyInstance) => {
       return reply
         .status(error.statusCode)
         .send({ code: 'request.invalid', message: errorMessage('request.invalid') });
+    }
+    if (isInputRefusedByDatabase(error)) {
+      // The edge rules should have refused this input; say so in the log, and answer it as bad input.
+      request.log.warn({ err: error }, 'the database refused a value from the request');
+      return reply.status(400).send({ code: 'request.invalid', message: errorMessage('request.invalid') });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'internal', message: errorMessage('internal') });

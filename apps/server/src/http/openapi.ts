@@ -14,7 +14,8 @@ export const OPENAPI_HTML_PATH = '/api/docs';
  * pattern matches none of the rules below gets only the codes every route can answer, and the
  * OpenAPI test fails for an /api route that has no rule (so a new route gets one).
  */
-const everyRoute: ErrorCode[] = ['internal', 'service.overloaded'];
+// request.invalid: every route refuses text PostgreSQL cannot store in its path or query (http/storable-input.ts).
+const everyRoute: ErrorCode[] = ['internal', 'service.overloaded', 'request.invalid'];
 /** A route with a schema: input that does not match it. */
 const validated: ErrorCode[] = ['request.invalid'];
 /** A browser step of a flow: same-origin only, a flow bound to this browser, throttled. */

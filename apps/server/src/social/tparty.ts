@@ -1,4 +1,4 @@
-import { accountIdSchema, isEmail, platforms } from '@hub/core';
+import { accountIdSchema, isEmail, platforms, storable } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { requireTool } from '../sso/credentials.js';
 
 const tpartyQuerySchema = z
   .object({
-    account: z.string().trim().min(1).max(320),
+    account: storable(z.string().trim().min(1).max(320)),
     platform: z.enum(platforms),
     ref: z.literal('tparty').optional(),
   })

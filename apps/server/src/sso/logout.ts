@@ -1,6 +1,7 @@
-import { envFromCallbackParam } from '@hub/core';
+import { envFromCallbackParam, STORED_INTEGER_MAX, text } from '@hub/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { HubError } from '../errors.js';
 import { escapeHtml } from '../http/escape-html.js';
 import { clearSessionCookie, requireSameOrigin } from '../http/request-context.js';
 import { currentSession } from '../http/session.js';
@@ -8,10 +9,18 @@ import type { Hub } from '../hub.js';
 import { allowedCallbackEnvs } from './callbacks.js';
 
 const logoutQuerySchema = z.object({
-  tid: z.coerce.number().int().positive().max(999_999_999).optional(),
-  callback: z.string().max(64).optional(),
+  tid: z.coerce.number().int().positive().max(STORED_INTEGER_MAX).optional(),
+  callback: text(64).optional(),
 });
 type LogoutQuery = z.infer<typeof logoutQuerySchema>;
+
+/** A malformed tid or callback is refused like any bad input, before the session is touched. */
+const parseLogoutInput = (input: unknown): LogoutQuery => {
+  const parsed = logoutQuerySchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const field = parsed.error.issues[0]?.path[0];
+  throw new HubError('request.invalid', typeof field === 'string' ? { field } : {});
+};
 
 /**
  * Where single logout sends the browser, the behaviour a tool can rely on: the tool's registered
@@ -51,8 +60,7 @@ export const registerLogoutRoutes = (app: FastifyInstance, hub: Hub) => {
   };
 
   app.get('/sso/logout', async (request, reply) => {
-    const parsed = logoutQuerySchema.safeParse(request.query);
-    const query = parsed.success ? parsed.data : {};
+    const query = parseLogoutInput(request.query);
     const fetchSite = request.headers['sec-fetch-site'];
     const asked = fetchSite === 'none' || fetchSite === 'same-origin';
     // Nothing to end: going back to the tool at once harms no one.
@@ -96,8 +104,7 @@ export const registerLogoutRoutes = (app: FastifyInstance, hub: Hub) => {
     );
     scope.post('/sso/logout', async (request, reply) => {
       requireSameOrigin(request, hub.config);
-      const parsed = logoutQuerySchema.safeParse(request.body ?? {});
-      return endSession(request, reply, parsed.success ? parsed.data : {});
+      return endSession(request, reply, parseLogoutInput(request.body ?? {}));
     });
   });
 };

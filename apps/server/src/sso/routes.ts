@@ -1,4 +1,4 @@
-import { callbackEnvNames, encodeToolSession, envFromCallbackParam, errorMessage } from '@hub/core';
+import { callbackEnvNames, encodeToolSession, envFromCallbackParam, errorMessage, text } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +13,7 @@ import { registerLogoutRoutes } from './logout.js';
 import { redeemAinfo } from './redeem.js';
 import { decideSsoRequest } from './rqx.js';
 
-const param = z.string().max(4096).optional();
+const param = text(4096).optional();
 const ssoRequestSchema = z
   .object({
     from: param,
@@ -71,7 +71,7 @@ export const registerSsoRoutes = (app: FastifyInstance, hub: Hub) => {
   // only itself (another tool's key answers as an unknown one does), a platform reads any tool.
   r.get(
     '/api/tools/ssorqx',
-    { schema: { querystring: z.object({ tsa_key: z.string().max(128), env: envParam.optional() }) } },
+    { schema: { querystring: z.object({ tsa_key: text(128), env: envParam.optional() }) } },
     async (request, reply) => {
       const caller = await serverCallerOf(hub, request);
       reply.header('cache-control', 'no-store');

@@ -12,6 +12,7 @@ import {
   ssoBranchOf,
   type ToolSession,
   toolStateSchema,
+  truncateText,
 } from '@hub/core';
 import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
@@ -118,9 +119,9 @@ const toolSessionFor = (
     expiration: '',
     platform,
     tsa_key: key,
-    ...(query.pricing ? { pricing: query.pricing.slice(0, 256) } : {}),
+    ...(query.pricing ? { pricing: truncateText(query.pricing, 256) } : {}),
     ...(subcb ? { subcb } : {}),
-    ...(query.ref_a_frnd ? { ref_a_frnd: query.ref_a_frnd.slice(0, 1024) } : {}),
+    ...(query.ref_a_frnd ? { ref_a_frnd: truncateText(query.ref_a_frnd, 1024) } : {}),
     ...(query.state ? { state: query.state } : {}),
   };
 };

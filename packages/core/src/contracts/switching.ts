@@ -10,6 +10,7 @@ import {
   redirectSchema,
   verifyCodeRequestSchema,
 } from './auth.js';
+import { text } from './input.js';
 
 /**
  * The API of switching (option1), linking to a parent account (option2), the default platform
@@ -21,7 +22,7 @@ import {
 const flowId = loginPasswordRequestSchema.shape.flowId;
 const accountInput = loginIdentifyRequestSchema.shape.account;
 const passwordInput = loginPasswordRequestSchema.shape.password;
-const emailInput = z.string().max(320);
+const emailInput = text(320);
 
 /** The success notices a linking answer asks the screen to show before it redirects (spec §4, §8). */
 export const linkNotices = ['account_linked'] as const;
