@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../hooks/use-document-title';
 import { documentTitle } from '../lib/brand';
 import type { ScreenId } from '../screens/registry';
 import { Card } from './Card';
+import { Logo } from './Logo';
 import { PlatformBadge } from './PlatformBadge';
 
 interface ScreenFrameProps {
@@ -24,6 +25,10 @@ export const ScreenFrame = ({ screen, title, platform, description, logo, childr
   return (
     <section data-screen={screen} aria-labelledby={headingId} className="flex w-full justify-center">
       <Card>
+        {/* The compact mobile header shows only the tabs, so the card names the product there. */}
+        <div data-testid="card-product-mark" className="mb-4 tablet:hidden">
+          <Logo size={28} withWordmark />
+        </div>
         {logo ?? (platform && <PlatformBadge platform={platform} />)}
         <h1 id={headingId} className="mt-3 text-2xl font-semibold tracking-tight text-slate-900">
           {title}
