@@ -23,10 +23,18 @@ export const ScreenFrame = ({ screen, title, platform, description, logo, childr
   const headingId = useId();
   useDocumentTitle(documentTitle(title, platform && platformProductNames[platform]));
   return (
-    <section data-screen={screen} aria-labelledby={headingId} className="flex w-full justify-center">
+    <section
+      data-screen={screen}
+      aria-labelledby={headingId}
+      className="group/frame flex w-full justify-center"
+    >
       <Card>
-        {/* The compact mobile header shows only the tabs, so the card names the product there. */}
-        <div data-testid="card-product-mark" className="mb-4 tablet:hidden">
+        {/* The compact mobile header shows only the tabs, so the card names the product there
+            (not twice: the Personal or Business logo of the set-up screens is already the hub's mark). */}
+        <div
+          data-testid="card-product-mark"
+          className="mb-4 group-has-[[data-testid=platform-logo]]/frame:hidden tablet:hidden"
+        >
           <Logo size={28} withWordmark />
         </div>
         {logo ?? (platform && <PlatformBadge platform={platform} />)}
