@@ -59,11 +59,7 @@ export const VideoFacade = ({ src, title, poster, overlay }: VideoFacadeProps) =
             fetchPriority="high"
             className="size-full object-cover"
           />
-          {overlay && (
-            <span aria-hidden="true" className="absolute inset-0 text-left text-white">
-              {overlay}
-            </span>
-          )}
+
           <span
             aria-hidden="true"
             className="absolute inset-0 m-auto flex size-16 items-center justify-center rounded-full bg-white/95 text-primary-700 shadow-xl ring-8 ring-white/25 transition-transform group-hover:scale-110 motion-reduce:transition-none tablet:size-20"
@@ -78,6 +74,12 @@ export const VideoFacade = ({ src, title, poster, overlay }: VideoFacadeProps) =
             </svg>
           </span>
         </button>
+      )}
+      {/* Beside the button, not in it: the button's name stays the one its label says; clicks pass through. */}
+      {!playing && overlay && (
+        <div aria-hidden="true" className="pointer-events-none absolute inset-0 text-left text-white">
+          {overlay}
+        </div>
       )}
     </div>
   );
