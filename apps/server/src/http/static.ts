@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { pageIndexes } from './page-meta.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The hub's icon, built from apps/web/public; the server's own HTML pages link it too. */
+export const FAVICON_PATH = '/favicon.svg';
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, and
@@ -33,6 +35,11 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string, publ
   } else {
     app.log.warn({ webDist }, 'web app build not found; pages will answer 503 until `npm run build`');
   }
+  // Browsers ask for /favicon.ico on pages that name no icon (the dev mailbox, a tool's own pages);
+  // the hub's icon is an SVG, so that address points at it instead of answering 404.
+  app.get('/favicon.ico', (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=86400').redirect(FAVICON_PATH, 301),
+  );
   const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : '';
   const pages = pageIndexes(indexHtml, publicUrl);
 

@@ -55,7 +55,7 @@ export const registerSsoRoutes = (app: FastifyInstance, hub: Hub) => {
     await hub.throttle.consume('lookupPerIp', request.ip);
     const session = await currentSession(hub, request);
     const signedIn = session ? await hub.accounts.findById(session.account_id) : undefined;
-    const decision = await decideSsoRequest(hub, request.body, signedIn);
+    const decision = await decideSsoRequest(hub, request.body, signedIn, request.log);
     if ('signedInAs' in decision && decision.signedInAs && decision.toolSession) {
       return completeSignIn(hub, request, reply, {
         accountId: decision.signedInAs as string,

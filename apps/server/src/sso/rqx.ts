@@ -43,6 +43,11 @@ export interface SsoDecision {
   toolSession?: ToolSession;
 }
 
+/** Where a tool's mistakes that the user is let past are written for the tool's operator (the request's logger). */
+export interface SsoLog {
+  warn: (details: Record<string, unknown>, message: string) => void;
+}
+
 const tsaKeyMissing = () => new HubError('sso.tsa_key_missing');
 
 /**
@@ -53,6 +58,7 @@ export const decideSsoRequest = async (
   hub: Hub,
   query: SsoRequest,
   signedInAccount: { id: string; email: string | null } | undefined,
+  log?: SsoLog,
 ): Promise<SsoDecision> => {
   const key = query.from ?? '';
   const platform = platformFromName(query.platform);
@@ -75,7 +81,7 @@ export const decideSsoRequest = async (
     case 'partner_auth':
       return to(authTarget, platform, session, query.entry);
     case 'direct_checkout':
-      return directCheckout(hub, query, platform, session, authTarget, signedInAccount);
+      return directCheckout(hub, query, platform, session, authTarget, signedInAccount, tool, log);
     case 'tool_key':
       return tool.type === 1
         ? to(authTarget, platform, session, query.entry, { tool_auth: tool.name })
@@ -155,10 +161,21 @@ const directCheckout = async (
   session: ToolSession,
   authTarget: RouteId,
   signedInAccount: { id: string; email: string | null } | undefined,
+  tool: ToolRow,
+  log: SsoLog | undefined,
 ): Promise<SsoDecision & { signedInAs?: string }> => {
   const account = (query.account ?? '').trim();
   if (account === '' || account === 'none') return to(authTarget, platform, session);
-  if (!isEmail(account)) throw new HubError('account.format_invalid', { field: 'account' });
+  if (!isEmail(account)) {
+    // The tool sent something that is not an email: its mistake, not the user's and not a failed
+    // authorization. The user goes on to the login or sign-up without a pre-fill; the tool's
+    // operator finds the line in the log.
+    log?.warn(
+      { tool: tool.name, tid: tool.tid, tsaKey: query.from, accountLength: account.length },
+      'direct checkout: the tool sent an account that is not an email; opened the form without it',
+    );
+    return to(authTarget, platform, session);
+  }
   const existing = await hub.accounts.findByIdentifier('email', account);
   if (existing && signedInAccount?.id === existing.id) {
     return { ...to('login', platform, session), signedInAs: existing.id };

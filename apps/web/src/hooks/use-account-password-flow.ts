@@ -78,7 +78,9 @@ export const useAccountPasswordFlow = ({
   const password = useField();
   const { problem, dismiss, show } = useApiProblem();
   const shownStep = formStep(step);
-  const fieldRef = useStepFocus<HTMLInputElement>(shownStep);
+  // An account carried in (switching option1, a direct checkout) arrives in its field with the
+  // focus, so Enter goes on at once.
+  const fieldRef = useStepFocus<HTMLInputElement>(shownStep, Boolean(initialAccount));
 
   const back = useStableCallback(() => {
     if (isBusyStep(step)) return;

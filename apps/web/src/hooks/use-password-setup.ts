@@ -8,7 +8,7 @@ import {
   REDIRECT_DELAY_MS,
   scorePassword,
 } from '@hub/core';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { PasswordSaver } from '../api/auth';
 import { useApiProblem } from './use-api-problem';
 import { useField } from './use-field';
@@ -44,6 +44,9 @@ export const usePasswordSetup = ({ flowId, api, confirm, onRestart }: PasswordSe
   const { score } = scorePassword(password.value);
   const equal = !confirm || passwordsEqual(password.value, repass.value);
   const canSubmit = !submitted && equal && canSubmitNewPassword(step, password.value);
+
+  // The screen opens on its first empty field (the new password), as the code step does.
+  useEffect(() => passwordRef.current?.focus(), []);
 
   /** Spec §5 "Confirmation": a re-entered password that differs gives 'Not Equal passwords'. */
   const checkRepass = () => {

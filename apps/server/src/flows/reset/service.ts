@@ -23,7 +23,7 @@ const resetCodeStep = defineCodeStep({
   ttlMs: RESET_FLOW_TTL_MS,
   finalize: (flow) => ({
     path: routePath('reset_password_finalize', { platform: flow.platform }),
-    // Spec §2: the reset screen shows the last underscore-separated part of the decoded account.
+    // Spec §2: the reset screen shows the decoded account without the hub's 'account_' prefix.
     sainfo: encodeSainfo({
       va: identifierKind(flow.identifier_kind),
       account: encodeBase64Account(`account_${flow.identifier ?? ''}`),
