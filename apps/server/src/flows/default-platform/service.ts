@@ -97,7 +97,7 @@ export const defaultPlatformStatus = async (
 ) => {
   const flow = await ownFlow(hub, caller.binding, account, flowId);
   return {
-    state: flow.state as (typeof defaultPlatformStates)[keyof typeof defaultPlatformStates],
+    state: flow.state,
     platform: flow.platform,
     current: account.home_platform,
     account: accountView(account),

@@ -1,3 +1,5 @@
+import type { Transitions } from '../flow-states.js';
+
 /**
  * The login flow (identifier first, spec §4):
  *
@@ -8,6 +10,13 @@
  * FREE_PASSWORD_FAILURES each further one waits a growing delay. A success resets the count.
  */
 export const loginStates = { identified: 'identified', completed: 'completed' } as const;
+export type LoginState = (typeof loginStates)[keyof typeof loginStates];
+export const loginInitial = loginStates.identified;
+/** The legal moves: moveFlow accepts no other, at compile time and when it runs. */
+export const loginTransitions = {
+  identified: ['completed'],
+  completed: [],
+} as const satisfies Transitions<LoginState>;
 export const LOGIN_FLOW_TTL_MS = 15 * 60 * 1000;
 export const FREE_PASSWORD_FAILURES = 10;
 const BASE_DELAY_MS = 30_000;

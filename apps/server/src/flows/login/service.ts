@@ -3,7 +3,7 @@ import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
 import type { FlowCaller } from '../caller.js';
 import { toContextRecord } from '../flow-context.js';
-import { flowContext, loadFlow } from '../flow-record.js';
+import { flowContext, loadFlow, moveFlow } from '../flow-record.js';
 import { identifyAccount, passwordAccountRules } from '../identify.js';
 import { checkFlowPassword, startPasswordStep } from '../password-step.js';
 import { switchingRedirect } from '../switching-redirect.js';
@@ -61,10 +61,6 @@ export const checkLoginPassword = async (hub: Hub, caller: FlowCaller, flowId: s
   const flow = await loadFlow(hub, flowId, 'login', caller.binding);
   const step = { waiting: loginStates.identified, failureEvent: 'login.failure' } as const;
   const account = await checkFlowPassword(hub, caller, flow, step, password);
-  const moved = await hub.flows.transition(hub.db, flow.id, loginStates.identified, {
-    state: loginStates.completed,
-    updated_at: hub.now(),
-  });
-  if (!moved) throw new HubError('flow.not_found');
+  await moveFlow(hub, flow, { from: loginStates.identified, to: loginStates.completed });
   return { accountId: account.id, platform: flow.platform, context: flowContext(flow) };
 };
