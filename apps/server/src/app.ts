@@ -20,6 +20,7 @@ import { registerDevMailbox } from './mail/dev-mailbox-routes.js';
 import { createMailTransport, type DevMailbox, type MailSetup } from './mail/transport.js';
 import { createMailWorker, type MailWorker } from './mail/worker.js';
 import { registerPlatformApiRoutes } from './platform-api/routes.js';
+import { policy } from './policy.js';
 import { type CleanupJob, createCleanupJob } from './services/cleanup-job.js';
 import { closeRedis, connectRedis } from './services/redis.js';
 import { createThrottle, type Throttle } from './services/throttle.js';
@@ -121,7 +122,9 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
 
   registerHealthRoutes(app, deps.database);
   app.get('/.well-known/jwks.json', async (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=300').send(await hub.keys.jwks()),
+    reply
+      .header('cache-control', `public, max-age=${policy.jwksCacheMaxAgeMs / 1000}`)
+      .send(await hub.keys.jwks()),
   );
   registerLoginRoutes(app, hub);
   registerSignupRoutes(app, hub);

@@ -1,17 +1,10 @@
-import {
-  type AccountKind,
-  CODE_MAX_ATTEMPTS,
-  CODE_TTL_SECONDS,
-  formatAccountForDisplay,
-  isAccountKind,
-  type Platform,
-  RESEND_COUNTDOWN_SECONDS,
-} from '@hub/core';
+import { type AccountKind, formatAccountForDisplay, isAccountKind, type Platform } from '@hub/core';
 import type { Transaction } from 'kysely';
 import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { type CodePurpose, type MailContent, verificationCodeMail } from '../mail/templates.js';
+import { policy } from '../policy.js';
 import { type AuditEvent, recordAudit } from '../services/audit.js';
 import { rateLimited } from '../services/throttle.js';
 import { generateCode, hashCode, randomToken, sameHash } from '../services/tokens.js';
@@ -51,17 +44,17 @@ export const issueCode = async (
     purpose: input.purpose,
     code_hash: hashCode(id, code),
     attempts: 0,
-    expires_at: now + CODE_TTL_SECONDS * 1000,
+    expires_at: now + policy.codeTtlMs,
     consumed_at: null,
     created_at: now,
   });
-  const ttlMinutes = CODE_TTL_SECONDS / 60;
+  const ttlMinutes = policy.codeTtlMs / 60_000;
   const mail =
     input.mail?.(code, ttlMinutes) ?? verificationCodeMail({ code, purpose: input.purpose, ttlMinutes });
   await enqueueMail(trx, { to: input.to, ...mail }, now);
 };
 
-export const resendAvailableAt = (now: number) => now + RESEND_COUNTDOWN_SECONDS * 1000;
+export const resendAvailableAt = (now: number) => now + policy.resendCountdownMs;
 
 /** The resend countdown is the server's too: a resend before it ends is refused with the seconds left. */
 export const assertResendAllowed = (hub: Hub, context: FlowContextRecord) => {
@@ -85,15 +78,16 @@ export const verifyFlowCode = async (hub: Hub, flow: FlowRow, submitted: string,
   const now = hub.now();
   const live = await hub.codes.findLive(flow.id);
   if (!live || live.expires_at <= now) throw new HubError('code.expired', { field: 'code' });
-  if (live.attempts >= CODE_MAX_ATTEMPTS) throw new HubError('code.too_many_attempts', { field: 'code' });
+  if (live.attempts >= policy.codeMaxAttempts)
+    throw new HubError('code.too_many_attempts', { field: 'code' });
   const event = codeFailedEvent[flow.kind as keyof typeof codeFailedEvent] ?? 'signup.code_failed';
   const matches = /^\d{6}$/.test(submitted) && sameHash(live.code_hash, hashCode(live.id, submitted));
   if (matches) {
-    if (await hub.codes.consume(live.id, now, CODE_MAX_ATTEMPTS)) return;
+    if (await hub.codes.consume(live.id, now, policy.codeMaxAttempts)) return;
     // Another request took the code a moment earlier (or it just expired): this one is refused.
     throw new HubError('code.expired', { field: 'code' });
   }
-  const attempts = await hub.codes.recordWrongTry(live.id, CODE_MAX_ATTEMPTS);
+  const attempts = await hub.codes.recordWrongTry(live.id, policy.codeMaxAttempts);
   await recordAudit(
     hub.db,
     {
@@ -101,11 +95,11 @@ export const verifyFlowCode = async (hub: Hub, flow: FlowRow, submitted: string,
       outcome: 'failure',
       accountId: flow.account_id,
       ip,
-      detail: { attempts: attempts ?? CODE_MAX_ATTEMPTS },
+      detail: { attempts: attempts ?? policy.codeMaxAttempts },
     },
     now,
   );
-  if (attempts === null || attempts >= CODE_MAX_ATTEMPTS) {
+  if (attempts === null || attempts >= policy.codeMaxAttempts) {
     throw new HubError('code.too_many_attempts', { field: 'code' });
   }
   throw new HubError('code.incorrect', { field: 'code' });

@@ -36,8 +36,6 @@ export const socialTransitions = {
   failed: [],
 } as const satisfies Transitions<SocialState>;
 
-export const SOCIAL_FLOW_TTL_MS = 10 * 60 * 1000;
-
 /** What the flow remembers besides the page's context: secrets for the exchange, then the identity. */
 export interface SocialFlowContext extends FlowContextRecord {
   provider: SocialProvider;

@@ -25,11 +25,12 @@ import { OWNER_U_TYPE, registerVerifiedEmail } from '../flows/new-account.js';
 import { checkAccountPassword } from '../flows/password-check.js';
 import { switchingRedirect } from '../flows/switching-redirect.js';
 import type { Hub } from '../hub.js';
+import { policy } from '../policy.js';
 import { recordAudit } from '../services/audit.js';
 import { sha256 } from '../services/tokens.js';
 import type { AccountRow } from '../storage/accounts.js';
 import { createSocialIdentityQueries } from '../storage/social-identities.js';
-import { SOCIAL_FLOW_TTL_MS, type SocialFlowContext, socialStates } from './flow.js';
+import { type SocialFlowContext, socialStates } from './flow.js';
 import { type ProviderIdentity, ProviderUnavailable, type SocialProviders } from './providers.js';
 
 /** The end of a provider callback: sign in (the caller completes), ask for a password, or an error. */
@@ -115,7 +116,7 @@ export const startSocialSignIn = async (
     identifier: null,
     context,
     binding: caller.binding,
-    ttlMs: SOCIAL_FLOW_TTL_MS,
+    ttlMs: policy.socialFlowTtlMs,
     now: hub.now(),
   });
   // The callback finds its flow by the state alone.

@@ -1,25 +1,26 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import { policy } from '../policy.js';
 import type { PrivateKeySealer } from '../services/key-encryption.js';
 import { randomToken } from '../services/tokens.js';
 import type { HubDatabase } from '../storage/database.js';
 import { createSigningKeyQueries } from '../storage/signing-keys.js';
 
 export const AINFO_ALG = 'ES256';
-/** DESIGN.md difference 3: ainfo lives at most 120 s. */
-export const AINFO_TTL_SECONDS = 120;
+/** An ainfo token's lifetime in seconds (its exp claim): the policy's ainfoTtlMs. */
+export const AINFO_TTL_SECONDS = policy.ainfoTtlMs / 1000;
 /**
  * A new key is published this long before it signs, so tools that cache the JWKS (jose refetches
  * at most every 30 s) already know it when its first token arrives.
  */
-export const KEY_PUBLISH_LEAD_MS = 60_000;
+export const KEY_PUBLISH_LEAD_MS = policy.signingKeyPublishLeadMs;
 
 /**
  * How long a process may go on signing with the key it looked up last, without asking the database
  * again. Far below KEY_PUBLISH_LEAD_MS: a rotation made by another process is picked up long
  * before its key has to sign, and the key it supersedes stays published meanwhile.
  */
-const CURRENT_KEY_RECHECK_MS = 5_000;
+const CURRENT_KEY_RECHECK_MS = policy.signingKeyRecheckMs;
 
 export interface SigningKey {
   kid: string;

@@ -17,4 +17,3 @@ export const defaultPlatformTransitions = {
   chosen: ['completed'],
   completed: [],
 } as const satisfies Transitions<DefaultPlatformState>;
-export const DEFAULT_PLATFORM_FLOW_TTL_MS = 15 * 60 * 1000;

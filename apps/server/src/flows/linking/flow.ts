@@ -19,7 +19,6 @@ export const linkingTransitions = {
   identified: ['completed'],
   completed: [],
 } as const satisfies Transitions<LinkingState>;
-export const LINKING_FLOW_TTL_MS = 15 * 60 * 1000;
 
 /** What a linking flow remembers besides the page's context: the server's own decision of the child. */
 export interface LinkingContext extends FlowContextRecord {

@@ -1,13 +1,14 @@
 import { decodeToolSession, type FlowContext, type Platform } from '@hub/core';
 import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
+import { policy } from '../../policy.js';
 import type { FlowCaller } from '../caller.js';
 import { toContextRecord } from '../flow-context.js';
 import { flowContext, loadFlow, moveFlow } from '../flow-record.js';
 import { identifyAccount, passwordAccountRules } from '../identify.js';
 import { checkFlowPassword, startPasswordStep } from '../password-step.js';
 import { switchingRedirect } from '../switching-redirect.js';
-import { LOGIN_FLOW_TTL_MS, loginStates } from './flow.js';
+import { loginStates } from './flow.js';
 
 /**
  * Spec §4 Login step 1: the account by its kind on the requested platform. The user-type rules
@@ -40,7 +41,7 @@ export const identifyForLogin = async (
     account,
     check,
     context,
-    ttlMs: LOGIN_FLOW_TTL_MS,
+    ttlMs: policy.loginFlowTtlMs,
   });
 };
 

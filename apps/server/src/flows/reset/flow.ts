@@ -16,4 +16,3 @@ export const resetTransitions = {
   verified: ['completed'],
   completed: [],
 } as const satisfies Transitions<ResetState>;
-export const RESET_FLOW_TTL_MS = 30 * 60 * 1000;

@@ -18,4 +18,3 @@ export const signupTransitions = {
   verified: ['completed'],
   completed: [],
 } as const satisfies Transitions<SignupState>;
-export const SIGNUP_FLOW_TTL_MS = 30 * 60 * 1000;

@@ -18,4 +18,3 @@ export const switchingTransitions = {
   identified: ['completed'],
   completed: [],
 } as const satisfies Transitions<SwitchingState>;
-export const SWITCHING_FLOW_TTL_MS = 15 * 60 * 1000;

@@ -27,7 +27,6 @@ export const workAccountTransitions = {
   verified: ['completed'],
   completed: [],
 } as const satisfies Transitions<WorkAccountState>;
-export const WORK_ACCOUNT_FLOW_TTL_MS = 7 * 24 * 3600 * 1000;
 /** Spec §6: any u_type but 1 is an added user; a work account gets 2. */
 export const WORK_ACCOUNT_U_TYPE = 2;
 
