@@ -4,7 +4,7 @@ import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { type CodePurpose, type MailContent, verificationCodeMail } from '../mail/templates.js';
-import { policy } from '../policy.js';
+import { MINUTE_MS, policy } from '../policy.js';
 import { type AuditEvent, recordAudit } from '../services/audit.js';
 import { rateLimited } from '../services/throttle.js';
 import { generateCode, hashCode, randomToken, sameHash } from '../services/tokens.js';
@@ -48,7 +48,7 @@ export const issueCode = async (
     consumed_at: null,
     created_at: now,
   });
-  const ttlMinutes = policy.codeTtlMs / 60_000;
+  const ttlMinutes = policy.codeTtlMs / MINUTE_MS;
   const mail =
     input.mail?.(code, ttlMinutes) ?? verificationCodeMail({ code, purpose: input.purpose, ttlMinutes });
   await enqueueMail(trx, { to: input.to, ...mail }, now);
