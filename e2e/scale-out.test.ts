@@ -211,7 +211,7 @@ describe.skipIf(!canRun)('two hub processes on one PostgreSQL and one Redis', ()
 
   it('holds on B the password throttles counted on A', async () => {
     const rule = throttleRules.passwordPerIp;
-    await awayFromWindowEdge(rule.windowSeconds);
+    await awayFromWindowEdge(rule.windowMs / 1000);
     const attacker = new Browser();
     const identified = await attacker.post(a, '/api/login/identify', {
       platform: 'psl',
@@ -398,7 +398,7 @@ describe('HUB_WORKERS: one hub process per core on one port', () => {
   it('serves from two workers that share one throttle count per client', async () => {
     expect(workersOf(hub.pid)).toHaveLength(2);
     const limit = throttleRules.lookupPerIp.points;
-    await awayFromWindowEdge(throttleRules.lookupPerIp.windowSeconds);
+    await awayFromWindowEdge(throttleRules.lookupPerIp.windowMs / 1000);
     const statuses: number[] = [];
     for (let i = 0; i <= limit; i += 1) statuses.push(await lookUpOnNewConnection(hub.url, PUBLIC_URL));
     // Spread over both workers, the look-ups still meet one limit: the primary holds the count.

@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { type AppEnv, appEnvs } from '@hub/core';
 import { z } from 'zod';
+import { DAY_MS, HOUR_MS, MINUTE_MS, policy } from './policy.js';
 import { parseKeyEncryptionKey } from './services/key-encryption.js';
 import { type DatabaseTimeouts, defaultDatabaseTimeouts } from './storage/database.js';
 
@@ -79,13 +80,24 @@ const envSchema = z.object({
   FACEBOOK_USERINFO_URL: httpUrl.default('https://graph.facebook.com/v19.0/me'),
   KEY_ENCRYPTION_KEY: keyEncryptionKey.optional(),
   KEY_ENCRYPTION_KEY_PREVIOUS: keyEncryptionKey.optional(),
-  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(365),
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(36_500)
+    .default(policy.auditRetentionMs / DAY_MS),
   CLEANUP_INTERVAL_MINUTES: z.coerce
     .number()
     .int()
     .min(0)
     .max(7 * 24 * 60)
-    .default(60),
+    .default(policy.cleanupIntervalMs / MINUTE_MS),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(366 * 24)
+    .default(policy.sessionTtlMs / HOUR_MS),
 });
 
 /** Never echoed in a configuration error: they hold passwords, client secrets or keys (a URL is shown without its credentials). */
@@ -142,6 +154,8 @@ export interface Config {
   auditRetentionDays: number;
   /** How often a hub process runs the cleanup (one process at a time); 0 turns the in-process job off. */
   cleanupIntervalMinutes: number;
+  /** How long a hub session (cookie and row) lasts from its sign-in: SESSION_TTL_HOURS, 30 days by default. */
+  sessionTtlMs: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -356,6 +370,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     keyEncryption: { current: e.KEY_ENCRYPTION_KEY, previous: e.KEY_ENCRYPTION_KEY_PREVIOUS },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     cleanupIntervalMinutes: e.CLEANUP_INTERVAL_MINUTES,
+    sessionTtlMs: e.SESSION_TTL_HOURS * HOUR_MS,
   };
 };
 

@@ -9,8 +9,6 @@ import { checkSubcb } from '../sso/callbacks.js';
 import { type ToolExit, toolExitUrl } from '../sso/tool-exit.js';
 import type { FlowContextRecord } from './flow-context.js';
 
-export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
-
 export interface SignInOutcome {
   accountId: string;
   platform: Platform;
@@ -139,8 +137,8 @@ const startSession = async (
     user_agent: request.headers['user-agent']?.slice(0, 512) ?? null,
     created_at: now,
     last_seen_at: now,
-    expires_at: now + SESSION_TTL_SECONDS * 1000,
+    expires_at: now + hub.config.sessionTtlMs,
     revoked_at: null,
   });
-  setSessionCookie(reply, hub.config, token, SESSION_TTL_SECONDS);
+  setSessionCookie(reply, hub.config, token, Math.floor(hub.config.sessionTtlMs / 1000));
 };

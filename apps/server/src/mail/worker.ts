@@ -1,3 +1,4 @@
+import { policy } from '../policy.js';
 import { mailDeliveries } from '../services/metrics.js';
 import type { HubDatabase } from '../storage/database.js';
 import { type ClaimedMail, createOutboxQueries } from './outbox.js';
@@ -39,8 +40,8 @@ export interface MailWorker {
   runOnce(): Promise<RunResult>;
 }
 
-const RETRY_BASE_MS = 5_000;
-const RETRY_CAP_MS = 15 * 60_000;
+const RETRY_BASE_MS = policy.mailRetryBaseMs;
+const RETRY_CAP_MS = policy.mailRetryCapMs;
 
 /** Delay before the next try after `attempt` failed: 5 s, 10 s, 20 s … capped at 15 min, plus up to 10 % jitter. */
 export const retryDelayMs = (attempt: number, random: () => number = Math.random): number => {
@@ -70,11 +71,11 @@ const withTimeout = <T>(work: Promise<T>, ms: number): Promise<T> => {
 export const createMailWorker = (options: MailWorkerOptions): MailWorker => {
   const { transport, now, log } = options;
   const queries = createOutboxQueries(options.database.db);
-  const pollIntervalMs = options.pollIntervalMs ?? 5_000;
+  const pollIntervalMs = options.pollIntervalMs ?? policy.mailPollIntervalMs;
   const batchSize = options.batchSize ?? 20;
-  const maxAttempts = options.maxAttempts ?? 12;
-  const leaseMs = options.leaseMs ?? 5 * 60_000;
-  const sendTimeoutMs = options.sendTimeoutMs ?? 60_000;
+  const maxAttempts = options.maxAttempts ?? policy.mailMaxAttempts;
+  const leaseMs = options.leaseMs ?? policy.mailClaimLeaseMs;
+  const sendTimeoutMs = options.sendTimeoutMs ?? policy.mailSendTimeoutMs;
   const random = options.random ?? Math.random;
 
   const deliver = async (mail: ClaimedMail): Promise<keyof RunResult> => {

@@ -8,23 +8,13 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 import { HubError } from '../errors.js';
+import { policy, type ThrottleRuleName } from '../policy.js';
 import { throttleRefusals } from './metrics.js';
 
-export interface ThrottleRule {
-  name: string;
-  points: number;
-  windowSeconds: number;
-}
+export type { ThrottleRule, ThrottleRuleName } from '../policy.js';
 
-/** The limits, per client IP and per account (docs/security.md "Throttles"). */
-export const throttleRules = {
-  lookupPerIp: { name: 'lookup_ip', points: 60, windowSeconds: 60 },
-  codeSendPerAccount: { name: 'code_send_acct', points: 5, windowSeconds: 3600 },
-  codeSendPerIp: { name: 'code_send_ip', points: 30, windowSeconds: 3600 },
-  codeVerifyPerIp: { name: 'code_verify_ip', points: 60, windowSeconds: 600 },
-  passwordPerIp: { name: 'password_ip', points: 100, windowSeconds: 900 },
-} as const satisfies Record<string, ThrottleRule>;
-export type ThrottleRuleName = keyof typeof throttleRules;
+/** The limits, per client IP and per account: the policy's, where they are explained. */
+export const throttleRules = policy.throttle;
 
 export interface Throttle {
   /** Counts one attempt; throws HubError rate_limited (with retryAfter seconds) past the rule's limit. */
@@ -63,7 +53,7 @@ export const createThrottle = (options: {
       const base = {
         keyPrefix: `${keyPrefix}${rule.name}`,
         points: Math.ceil(rule.points * scale),
-        duration: rule.windowSeconds * 2,
+        duration: (rule.windowMs / 1000) * 2,
       };
       limiter = options.redis
         ? new RateLimiterRedis({
@@ -82,7 +72,7 @@ export const createThrottle = (options: {
   return {
     async consume(name, key) {
       const rule = throttleRules[name];
-      const windowMs = rule.windowSeconds * 1000;
+      const windowMs = rule.windowMs;
       const now = options.now();
       const windowIndex = Math.floor(now / windowMs);
       try {

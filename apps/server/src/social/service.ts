@@ -13,17 +13,25 @@ import * as client from 'openid-client';
 import { HubError } from '../errors.js';
 import type { FlowCaller } from '../flows/caller.js';
 import { contextQuery, parseContext, toContextRecord } from '../flows/flow-context.js';
-import { type FlowRow, flowRefusal, moveFlow, newFlowRecord } from '../flows/flow-record.js';
+import {
+  type FlowRow,
+  findFlow,
+  flowRefusal,
+  moveFlow,
+  newFlowRecord,
+  tryMoveFlow,
+} from '../flows/flow-record.js';
 import { toolOfSession } from '../flows/login/service.js';
 import { OWNER_U_TYPE, registerVerifiedEmail } from '../flows/new-account.js';
 import { checkAccountPassword } from '../flows/password-check.js';
 import { switchingRedirect } from '../flows/switching-redirect.js';
 import type { Hub } from '../hub.js';
+import { policy } from '../policy.js';
 import { recordAudit } from '../services/audit.js';
 import { sha256 } from '../services/tokens.js';
 import type { AccountRow } from '../storage/accounts.js';
 import { createSocialIdentityQueries } from '../storage/social-identities.js';
-import { SOCIAL_FLOW_TTL_MS, type SocialFlowContext, socialStates } from './flow.js';
+import { type SocialFlowContext, socialStates } from './flow.js';
 import { type ProviderIdentity, ProviderUnavailable, type SocialProviders } from './providers.js';
 
 /** The end of a provider callback: sign in (the caller completes), ask for a password, or an error. */
@@ -113,7 +121,7 @@ export const startSocialSignIn = async (
     identifier: null,
     context,
     binding: caller.binding,
-    ttlMs: SOCIAL_FLOW_TTL_MS,
+    ttlMs: policy.socialFlowTtlMs,
     now: hub.now(),
   });
   // The callback finds its flow by the state alone.
@@ -123,7 +131,7 @@ export const startSocialSignIn = async (
 
 /** The flow as loadFlow would find it, or undefined: a callback answers with a redirect, not an error. */
 const loadSocialFlow = async (hub: Hub, flowId: string, binding: string | undefined) => {
-  const flow = await hub.flows.findById(flowId);
+  const flow = await findFlow(hub, flowId, 'social');
   if (!flow || flowRefusal(flow, 'social', binding, hub.now())) return undefined;
   return { flow, context: parseContext(flow.context) as SocialFlowContext };
 };
@@ -156,14 +164,15 @@ export const finishSocialCallback = async (
   };
   if (!loaded || loaded.context.provider !== provider) return refused('state_refused');
   const { flow, context } = loaded;
-  const moved = await hub.flows.transition(hub.db, flow.id, socialStates.started, {
-    state: socialStates.exchanging,
-    updated_at: hub.now(),
+  const moved = await tryMoveFlow(hub, hub.db, flow, {
+    from: socialStates.started,
+    to: socialStates.exchanging,
   });
   if (!moved) return refused('state_refused');
+  // From here on this request alone holds the flow (in `exchanging`): its moves below cannot lose a race.
 
   const fail = async (code: SocialErrorCode, accountId: string | null = null) => {
-    await hub.flows.update(hub.db, flow.id, { state: socialStates.failed, updated_at: hub.now() });
+    await tryMoveFlow(hub, hub.db, flow, { from: socialStates.exchanging, to: socialStates.failed });
     await recordAudit(
       hub.db,
       {
@@ -218,10 +227,10 @@ export const finishSocialCallback = async (
     if (refusal) return fail(refusal, account.id);
     if (await outsideTool(account.id)) return fail('not_registered_to_tool', account.id);
     const switching = await switchingFor(hub, account, flow.platform, context);
-    await hub.flows.update(hub.db, flow.id, {
-      state: socialStates.completed,
-      account_id: account.id,
-      updated_at: hub.now(),
+    await tryMoveFlow(hub, hub.db, flow, {
+      from: socialStates.exchanging,
+      to: socialStates.completed,
+      changes: { account_id: account.id },
     });
     return switching ?? { next: 'sign_in', accountId: account.id, platform: flow.platform, context };
   }
@@ -239,11 +248,10 @@ export const finishSocialCallback = async (
       ...context,
       identity: { subject: identity.subject, email: identity.email },
     };
-    await hub.flows.update(hub.db, flow.id, {
-      state: socialStates.awaitingPassword,
-      account_id: existing.id,
-      context: JSON.stringify(waiting),
-      updated_at: hub.now(),
+    await tryMoveFlow(hub, hub.db, flow, {
+      from: socialStates.exchanging,
+      to: socialStates.awaitingPassword,
+      changes: { account_id: existing.id, context: JSON.stringify(waiting) },
     });
     const query = contextQuery(context, { social: flow.id });
     return { next: 'redirect', location: `${routePath('login', { platform: flow.platform })}${query}` };
@@ -282,7 +290,7 @@ const switchingFor = async (
  */
 const createSocialAccount = async (
   deps: SocialDeps,
-  flow: FlowRow,
+  flow: FlowRow<'social'>,
   provider: SocialProvider,
   identity: ProviderIdentity,
   email: string,

@@ -1,32 +1,33 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import { policy } from '../policy.js';
 import type { PrivateKeySealer } from '../services/key-encryption.js';
 import { randomToken } from '../services/tokens.js';
 import type { HubDatabase } from '../storage/database.js';
 import { createSigningKeyQueries } from '../storage/signing-keys.js';
 
 export const AINFO_ALG = 'ES256';
-/** ainfo lives at most 120 s (docs/security.md "ainfo"). */
-export const AINFO_TTL_SECONDS = 120;
+/** An ainfo token's lifetime in seconds (its exp claim): the policy's ainfoTtlMs. */
+export const AINFO_TTL_SECONDS = policy.ainfoTtlMs / 1000;
 /**
  * A new key is published this long before it signs, so tools that cache the JWKS (jose refetches
  * at most every 30 s) already know it when its first token arrives.
  */
-export const KEY_PUBLISH_LEAD_MS = 60_000;
+export const KEY_PUBLISH_LEAD_MS = policy.signingKeyPublishLeadMs;
 
 /**
  * How long a JWKS answer may be cached (Cache-Control max-age). Half the publication lead: a tool
  * or a cache in front of the hub that fetched the set just before a rotation fetches it again while
  * the new key is still only published, not yet signing.
  */
-export const JWKS_MAX_AGE_SECONDS = KEY_PUBLISH_LEAD_MS / 2 / 1000;
+export const JWKS_MAX_AGE_SECONDS = policy.jwksCacheMaxAgeMs / 1000;
 
 /**
  * How long a process may go on signing with the key it looked up last, without asking the database
  * again. Far below KEY_PUBLISH_LEAD_MS: a rotation made by another process is picked up long
  * before its key has to sign, and the key it supersedes stays published meanwhile.
  */
-const CURRENT_KEY_RECHECK_MS = 5_000;
+const CURRENT_KEY_RECHECK_MS = policy.signingKeyRecheckMs;
 
 export interface SigningKey {
   kid: string;

@@ -48,6 +48,7 @@ export interface AccountLinksTable {
 
 export interface FlowsTable {
   id: string;
+  /** One of flows/flow-states.ts's kinds, and a state of that kind's table: parseFlowRow checks both on reading. */
   kind: string;
   state: string;
   platform: 'psl' | 'biz';

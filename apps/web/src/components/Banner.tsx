@@ -27,7 +27,10 @@ const liveRole = (variant: BannerVariant) => (variant === 'error' ? 'alert' : 's
  * its tabs.
  */
 export const Banner = ({ variant = 'info', children, onDismiss, action, live = true }: BannerProps) => (
-  <div data-banner className="pointer-events-none fixed inset-x-0 top-[4.5rem] z-50 flex justify-center px-4 tablet:top-20">
+  <div
+    data-banner
+    className="pointer-events-none fixed inset-x-0 top-[4.5rem] z-50 flex justify-center px-4 tablet:top-20"
+  >
     <div
       role={live ? liveRole(variant) : undefined}
       className={cx(

@@ -1,6 +1,7 @@
 import type { FlowContext, Platform } from '@hub/core';
 import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
+import { policy } from '../../policy.js';
 import { recordAudit } from '../../services/audit.js';
 import { randomToken } from '../../services/tokens.js';
 import type { AccountRow } from '../../storage/accounts.js';
@@ -10,7 +11,7 @@ import { flowContext, loadFlow, moveFlow } from '../flow-record.js';
 import { identifyAccount } from '../identify.js';
 import { checkFlowPassword, startPasswordStep } from '../password-step.js';
 
-import { LINKING_FLOW_TTL_MS, type LinkingContext, linkingStates } from './flow.js';
+import { type LinkingContext, linkingStates } from './flow.js';
 import { insertLink } from './links.js';
 import { checkLinkingAccount, linkingRefusalFor } from './rules.js';
 
@@ -48,7 +49,7 @@ export const identifyParent = async (
     account: parent,
     check,
     context,
-    ttlMs: LINKING_FLOW_TTL_MS,
+    ttlMs: policy.linkingFlowTtlMs,
   });
 };
 

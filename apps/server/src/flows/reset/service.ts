@@ -7,6 +7,7 @@ import {
 } from '@hub/core';
 import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
+import { policy } from '../../policy.js';
 import { recordAudit } from '../../services/audit.js';
 import { checkNewPassword, hashPassword } from '../../services/passwords.js';
 import type { FlowCaller } from '../caller.js';
@@ -14,13 +15,13 @@ import { defineCodeStep, identifierKind } from '../code-step.js';
 import { contextQuery, toContextRecord } from '../flow-context.js';
 import { flowContext, loadFlow, moveFlow } from '../flow-record.js';
 import { identifyAccount } from '../identify.js';
-import { RESET_FLOW_TTL_MS, resetStates } from './flow.js';
+import { resetStates } from './flow.js';
 
 /** The reset's code step: the finalize screen sets a new password for the account (spec §4). */
 const resetCodeStep = defineCodeStep({
   kind: 'reset',
   states: resetStates,
-  ttlMs: RESET_FLOW_TTL_MS,
+  ttlMs: policy.resetFlowTtlMs,
   finalize: (flow) => ({
     path: routePath('reset_password_finalize', { platform: flow.platform }),
     // Spec §2: the reset screen shows the decoded account without the hub's 'account_' prefix.

@@ -1,3 +1,5 @@
+import type { Transitions } from '../flow-states.js';
+
 /**
  * The sign-up flow on the server (docs/architecture.md "State lives on the server"):
  *
@@ -8,4 +10,11 @@
  * Wrong codes count on the code (5 burn it); the flow itself expires after 30 minutes.
  */
 export const signupStates = { codeSent: 'code_sent', verified: 'verified', completed: 'completed' } as const;
-export const SIGNUP_FLOW_TTL_MS = 30 * 60 * 1000;
+export type SignupState = (typeof signupStates)[keyof typeof signupStates];
+export const signupInitial = signupStates.codeSent;
+/** The legal moves: moveFlow accepts no other, at compile time and when it runs. */
+export const signupTransitions = {
+  code_sent: ['verified'],
+  verified: ['completed'],
+  completed: [],
+} as const satisfies Transitions<SignupState>;

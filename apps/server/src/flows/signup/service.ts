@@ -12,6 +12,7 @@ import {
 import type { Transaction } from 'kysely';
 import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
+import { policy } from '../../policy.js';
 import { hashPassword } from '../../services/passwords.js';
 import type { Database } from '../../storage/schema.js';
 import type { FlowCaller } from '../caller.js';
@@ -21,13 +22,13 @@ import { flowContext, loadFlow } from '../flow-record.js';
 import { checkNewEmailAccount, OWNER_U_TYPE, registerVerifiedEmail } from '../new-account.js';
 import { recordReferral } from '../referral.js';
 import { switchingRedirect } from '../switching-redirect.js';
-import { SIGNUP_FLOW_TTL_MS, signupStates } from './flow.js';
+import { signupStates } from './flow.js';
 
 /** The sign-up's code step: the finalize screen sets the password of the email (spec §4). */
 const signupCodeStep = defineCodeStep({
   kind: 'signup',
   states: signupStates,
-  ttlMs: SIGNUP_FLOW_TTL_MS,
+  ttlMs: policy.signupFlowTtlMs,
   finalize: (flow, context) => ({
     path: routePath('registration_finalize', { platform: flow.platform, entry: context.entry }),
     sainfo: encodeSainfo({ va: 'email', account: encodeBase64Account(`unauth_${flow.identifier}`) }),

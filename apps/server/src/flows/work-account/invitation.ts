@@ -3,13 +3,14 @@ import type { Transaction } from 'kysely';
 import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
 import { workAccountInvitationMail } from '../../mail/templates.js';
+import { policy } from '../../policy.js';
 import { recordAudit } from '../../services/audit.js';
 import type { AccountRow } from '../../storage/accounts.js';
 import type { Database } from '../../storage/schema.js';
 import { issueCode, resendAvailableAt, throttleCodeSend } from '../code-step.js';
 import { newFlowRecord, UNBOUND } from '../flow-record.js';
 
-import { WORK_ACCOUNT_FLOW_TTL_MS, type WorkAccountContext, workAccountStates } from './flow.js';
+import { type WorkAccountContext, workAccountStates } from './flow.js';
 
 /**
  * Spec §6: only a business owner (u_type 1) of the Business platform, who may use it, adds work
@@ -98,7 +99,7 @@ export const inviteWorkAccount = async (
     identifier: check,
     context,
     binding: UNBOUND,
-    ttlMs: WORK_ACCOUNT_FLOW_TTL_MS,
+    ttlMs: policy.workAccountFlowTtlMs,
     now,
   });
   const inviter = await inviterName(hub, owner);

@@ -11,12 +11,7 @@ import { type FlowRow, flowContext, loadFlow, moveFlow } from '../flow-record.js
 import { insertLink } from '../linking/links.js';
 import { checkNewEmailAccount, registerVerifiedEmail } from '../new-account.js';
 
-import {
-  WORK_ACCOUNT_U_TYPE,
-  type WorkAccountContext,
-  type WorkAccountState,
-  workAccountStates,
-} from './flow.js';
+import { WORK_ACCOUNT_U_TYPE, type WorkAccountContext, workAccountStates } from './flow.js';
 import { assertBusinessOwner, inviterName, ownerOf, sendInvitation } from './invitation.js';
 
 const accountOf = (flow: FlowRow) => ({
@@ -37,7 +32,7 @@ export const workAccountStatus = async (hub: Hub, binding: string | undefined, f
   const context: WorkAccountContext = flowContext(flow);
   const existing = await hub.accounts.findByIdentifier('email', flow.identifier ?? '');
   return {
-    state: flow.state as WorkAccountState,
+    state: flow.state,
     platform: flow.platform,
     account: accountOf(flow),
     inviter: await inviterName(hub, await ownerOf(hub, context)),
