@@ -100,6 +100,9 @@ const envSchema = z.object({
     .default(policy.sessionTtlMs / HOUR_MS),
 });
 
+/** Every variable the server reads (each also as NAME_FILE); config-docs.test.ts keeps the docs complete. */
+export const configVariables: readonly string[] = Object.keys(envSchema.shape);
+
 /** Never echoed in a configuration error: they hold passwords, client secrets or keys (a URL is shown without its credentials). */
 const secretVariables = new Set([
   'DATABASE_URL',
