@@ -236,7 +236,7 @@ export const finishSocialCallback = async (
   }
 
   if (!identity.email) return fail('email_missing');
-  // Issue 8: never link or create from an email the provider has not verified.
+  // An unverified email proves nothing about who holds it: never link or create from one.
   if (!identity.emailVerified) return fail('email_unverified');
   const existing = await hub.accounts.findByIdentifier('email', identity.email);
   if (existing) {

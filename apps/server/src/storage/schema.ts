@@ -193,7 +193,7 @@ export interface IssuedTokensTable {
   redeemed_at: number | null;
 }
 
-/** Issue 8: a Google or Facebook identity linked to a hub account; unique per (provider, subject). */
+/** A Google or Facebook identity linked to a hub account; unique per (provider, subject). */
 export interface SocialIdentitiesTable {
   provider: 'google' | 'facebook';
   /** The provider's stable user id (`sub` for Google, the app-scoped `id` for Facebook). */

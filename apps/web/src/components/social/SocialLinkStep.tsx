@@ -10,7 +10,7 @@ import { fetchSocialLinkState, linkSocialIdentity } from './social-api';
 const providerNames = { google: 'Google', facebook: 'Facebook' } as const;
 
 /**
- * Issue 8, link after password: the provider gave a verified email of an existing account. The
+ * Linking a provider after the password: the provider gave a verified email of an existing account. The
  * account's password, entered once, is the consent to link (never silently); then the sign-in
  * ends like a password login.
  */
