@@ -92,6 +92,7 @@ const routeFields: Record<string, string[]> = {
   'POST /sso/logout': [],
   'GET /api/docs': [],
   'GET /api/docs/json': [],
+  'GET /favicon.ico': [],
   'GET /dev/mail': ['to'],
   'GET /dev/mail.json': ['to'],
   'GET /demo/:platform/sso/account/auth': ['ainfo', 'subcb'],

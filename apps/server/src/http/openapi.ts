@@ -154,6 +154,7 @@ const errorRules: Array<[RegExp, ErrorCode[]]> = [
     ],
   ],
   [/^GET \/sso\/logout$/, [...validated]],
+  [/^GET \/favicon\.ico$/, []],
   [/^POST \/sso\/logout$/, [...validated, 'origin.forbidden', 'request.malformed_json']],
   [/^GET \/dev\/mail/, [...validated]],
   [/^GET \/api\/docs/, []],
