@@ -64,10 +64,11 @@ describe('start-up with configuration that cannot work', () => {
   it('names every missing production variable at once, exit 78', async () => {
     const result = await start({ PORT: String(await freePort()), APP_ENV: 'production' });
     expect(result.stderr.split('\n')).toEqual([
-      'Invalid configuration (5 problems):',
+      'Invalid configuration (6 problems):',
       '  PUBLIC_URL is required when APP_ENV=production',
       '  SMTP_URL is required when APP_ENV=production',
       '  MAIL_FROM is required when APP_ENV=production',
+      '  KEY_ENCRYPTION_KEY is required when APP_ENV=production (32 random bytes: openssl rand -base64 32)',
       '  PSL_URL is required when APP_ENV=production',
       '  BIZ_URL is required when APP_ENV=production',
       '',
