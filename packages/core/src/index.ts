@@ -8,6 +8,7 @@ export * from './constants.js';
 export * from './contracts/auth.js';
 export * from './contracts/input.js';
 export * from './contracts/social.js';
+export * from './contracts/sso.js';
 export * from './contracts/switching.js';
 export * from './flow-rules.js';
 export * from './ids.js';

@@ -163,6 +163,32 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
     expectPlatformExit(await signIn('google', browserFor(ctx.hub, '198.51.100.252')));
   });
 
+  it('links nothing once the provider is turned off during the password step, and counts no password', async () => {
+    const id = await seedAccount(ctx.hub, { email: email() });
+    google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
+    const flowId = locationOf(await signIn('google')).searchParams.get('social')!;
+    // The operator takes Google's client out (a node restarted without it) while the screen asks.
+    const googleClient = ctx.hub.config.social.google;
+    delete ctx.hub.config.social.google;
+    try {
+      const refused = await ctx.browser.post(socialEndpoints.link, { flowId, password: strongPassword });
+      expect(refused.statusCode, refused.body).toBe(404);
+      expect(refused.json()).toMatchObject({ code: 'flow.not_found' });
+      expect(refused.cookies.find((c) => c.name === 'hub_session')).toBeUndefined();
+      // Refused before the password is looked at: a wrong one is no failed attempt.
+      const wrong = await ctx.browser.post(socialEndpoints.link, { flowId, password: 'Wrong-password-1' });
+      expect(wrong.statusCode).toBe(404);
+      expect(await auditEvents(ctx.hub, { accountId: id, event: 'login.failure' })).toEqual([]);
+      expect((await identities()).filter((i) => i.account_id === id)).toEqual([]);
+    } finally {
+      ctx.hub.config.social.google = googleClient;
+    }
+    // Nothing committed: the flow still waits, and with Google back the password links.
+    const done = await ctx.browser.post(socialEndpoints.link, { flowId, password: strongPassword });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await identities()).filter((i) => i.account_id === id)).toHaveLength(1);
+  });
+
   it('sends a linked account of the other platform on to switching option1, as a password login does', async () => {
     const id = await seedAccount(ctx.hub, { email: email(), platforms: ['biz'] });
     google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });

@@ -9,6 +9,7 @@ import {
   platformFromName,
   type RouteId,
   routePath,
+  type SsoRequest,
   ssoBranchOf,
   type ToolSession,
   toolStateSchema,
@@ -19,28 +20,16 @@ import type { Hub } from '../hub.js';
 import type { ToolRow } from '../storage/tools.js';
 import { callbackFor, checkSubcb } from './callbacks.js';
 
-/** The query of /sso/rqx (spec §2), every value optional and untrusted. */
-export interface SsoRequest {
-  from?: string;
-  callback?: string;
-  tid?: string;
-  platform?: string;
-  auth_type?: string;
-  entry?: string;
-  account?: string;
-  pricing?: string;
-  subcb?: string;
-  ref_a_frnd?: string;
-  tsa_key?: string;
-  /** Not in the spec: the tool's own value, returned untouched in its callback (tool-session.ts). */
-  state?: string;
-}
+/** The query of /sso/rqx (spec §2, core's contracts/sso.ts), every value optional and untrusted. */
+export type { SsoRequest };
 
 export interface SsoDecision {
   next: 'redirect';
   location: string;
   /** What the browser keeps under pm_tool_session (spec §3); display and context only. */
   toolSession?: ToolSession;
+  /** A direct checkout for the account this browser is signed in as: the sign-in completes at once. */
+  signedInAs?: string;
 }
 
 /** Where a tool's mistakes that the user is let past are written for the tool's operator (the request's logger). */
@@ -163,7 +152,7 @@ const directCheckout = async (
   signedInAccount: { id: string; email: string | null } | undefined,
   tool: ToolRow,
   log: SsoLog | undefined,
-): Promise<SsoDecision & { signedInAs?: string }> => {
+): Promise<SsoDecision> => {
   const account = (query.account ?? '').trim();
   if (account === '' || account === 'none') return to(authTarget, platform, session);
   if (!isEmail(account)) {
