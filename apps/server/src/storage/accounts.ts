@@ -55,6 +55,23 @@ export const createAccountQueries = (db: Kysely<Database>) => ({
       .execute(),
 
   /**
+   * Makes one platform the account's default and its home. One statement rewrites every membership
+   * of the account, so exactly one is the default whatever runs beside it.
+   */
+  setDefaultPlatform: async (trx: Db, accountId: string, platform: Platform, now: number) => {
+    await trx
+      .updateTable('platform_memberships')
+      .set((eb) => ({ is_default: eb.case().when('platform', '=', platform).then(1).else(0).end() }))
+      .where('account_id', '=', accountId)
+      .execute();
+    await trx
+      .updateTable('accounts')
+      .set({ home_platform: platform, updated_at: now })
+      .where('id', '=', accountId)
+      .execute();
+  },
+
+  /**
    * Takes one password attempt for the account, or none: a single conditional UPDATE, so however
    * many checks arrive at once, from whichever process, each sees the count its predecessors left.
    * The attempt counts as a failure before the hash runs (a success clears it), and when that count
