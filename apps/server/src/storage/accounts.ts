@@ -1,4 +1,4 @@
-import type { AccountKind, Platform } from '@hub/core';
+import { type AccountKind, normalizeIdentifier, type Platform } from '@hub/core';
 import { type Insertable, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { AccountsTable, Database } from './schema.js';
 
@@ -11,9 +11,6 @@ const identifierColumn = {
   mobile_num: 'mobile_num',
   username: 'username_normalized',
 } as const satisfies Record<AccountKind, keyof AccountsTable>;
-
-export const normalizeIdentifier = (kind: AccountKind, value: string): string =>
-  kind === 'mobile_num' ? value : value.trim().toLowerCase();
 
 export const createAccountQueries = (db: Kysely<Database>) => ({
   findByIdentifier: (kind: AccountKind, value: string, trx: Db = db) =>
