@@ -2,10 +2,10 @@ import { envFromCallbackParam, STORED_INTEGER_MAX, text } from '@hub/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HubError } from '../errors.js';
-import { escapeHtml } from '../http/escape-html.js';
 import { clearSessionCookie, requireSameOrigin } from '../http/request-context.js';
 import { currentSession } from '../http/session.js';
 import type { Hub } from '../hub.js';
+import { escapeHtml } from '../services/html.js';
 import { allowedCallbackEnvs } from './callbacks.js';
 
 const logoutQuerySchema = z.object({

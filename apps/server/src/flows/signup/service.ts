@@ -14,13 +14,13 @@ import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
 import { policy } from '../../policy.js';
 import { hashPassword } from '../../services/passwords.js';
+import { recordReferral } from '../../sso/referral.js';
 import type { Database } from '../../storage/schema.js';
 import type { FlowCaller } from '../caller.js';
 import { defineCodeStep } from '../code-step.js';
 import { type FlowContextRecord, toContextRecord } from '../flow-context.js';
 import { flowContext, loadFlow } from '../flow-record.js';
 import { checkNewEmailAccount, OWNER_U_TYPE, registerVerifiedEmail } from '../new-account.js';
-import { recordReferral } from '../referral.js';
 import { switchingRedirect } from '../switching-redirect.js';
 import { signupStates } from './flow.js';
 
