@@ -1,4 +1,4 @@
-import { type RouteId, routeIds } from '@hub/core';
+import { routeIds } from '@hub/core';
 import type { ComponentType } from 'react';
 import { type RetryableLazy, retryableLazy } from '../lib/chunk-loader';
 import type { ScreenId } from './screen-id';
