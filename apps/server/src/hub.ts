@@ -6,6 +6,10 @@ import { createKeyRing, type KeyRing } from './sso/signing-keys.js';
 import { type AccountQueries, createAccountQueries } from './storage/accounts.js';
 import type { HubDatabase } from './storage/database.js';
 import { type CodeQueries, createCodeQueries, createFlowQueries, type FlowQueries } from './storage/flows.js';
+import { createIssuedTokenQueries, type IssuedTokenQueries } from './storage/issued-tokens.js';
+import { createLinkQueries, type LinkQueries } from './storage/links.js';
+import { createProfileQueries, type ProfileQueries } from './storage/profiles.js';
+import { createReferralQueries, type ReferralQueries } from './storage/referrals.js';
 import type { Database } from './storage/schema.js';
 import { createSessionQueries, type SessionQueries } from './storage/sessions.js';
 import { createToolQueries, type ToolQueries } from './storage/tools.js';
@@ -21,6 +25,10 @@ export interface Hub {
   codes: CodeQueries;
   sessions: SessionQueries;
   tools: ToolQueries;
+  links: LinkQueries;
+  profiles: ProfileQueries;
+  referrals: ReferralQueries;
+  issuedTokens: IssuedTokenQueries;
   throttle: Throttle;
   keys: KeyRing;
   /** Asks the mail worker to send now (call after the transaction that queued a mail has committed). */
@@ -45,6 +53,10 @@ export const createHub = (deps: {
     codes: createCodeQueries(database.db),
     sessions: createSessionQueries(database.db),
     tools: createToolQueries(database.db),
+    links: createLinkQueries(database.db),
+    profiles: createProfileQueries(database.db),
+    referrals: createReferralQueries(database.db),
+    issuedTokens: createIssuedTokenQueries(database.db),
     throttle: deps.throttle ?? createThrottle({ now, scale: config.rateLimitScale }),
     keys: createKeyRing(database, now, createSealer(config.keyEncryption)),
     nudgeMail: deps.nudgeMail ?? (() => {}),

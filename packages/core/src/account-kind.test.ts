@@ -10,6 +10,7 @@ import {
   isAccountKind,
   isEmail,
   normalizeEmail,
+  normalizeIdentifier,
   stripResetPrefix,
   stripSetupPrefix,
 } from './account-kind.js';
@@ -99,6 +100,14 @@ describe('account kinds', () => {
 describe('normalizeEmail, display and prefixes (spec §2)', () => {
   it('lower-cases and trims an email for storage', () => {
     expect(normalizeEmail('  User@Example.COM ')).toBe('user@example.com');
+  });
+
+  it.each<[AccountKind, string, string]>([
+    ['email', '  User@Example.COM ', 'user@example.com'],
+    ['username', ' Juan_Dela_Cruz ', 'juan_dela_cruz'],
+    ['mobile_num', '9171234567', '9171234567'],
+  ])('stores a %s %j as %j', (kind, value, stored) => {
+    expect(normalizeIdentifier(kind, value)).toBe(stored);
   });
 
   it.each<[string, AccountKind, string]>([

@@ -37,6 +37,13 @@ export const detectAccountKind = (input: string): { kind: AccountKind; value: st
 /** The form of an email used for storage and look-up: trimmed and lower-cased. */
 export const normalizeEmail = (value: string): string => value.trim().toLowerCase();
 
+/**
+ * The stored form of any identifier, the one the accounts are looked up by: a username is
+ * case-insensitive just as an email is, and a mobile_num is stored as detected.
+ */
+export const normalizeIdentifier = (kind: AccountKind, value: string): string =>
+  kind === 'mobile_num' ? value : normalizeEmail(value);
+
 /** Spec §2 password screens: a mobile_num is shown with the +63 prefix. */
 export const formatAccountForDisplay = (value: string, kind: AccountKind): string =>
   kind === 'mobile_num' && !value.startsWith(MOBILE_PREFIX) ? `${MOBILE_PREFIX}${value}` : value;

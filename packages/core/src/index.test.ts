@@ -7,6 +7,7 @@ const contract = [
   'isAccountKind',
   'detectAccountKind',
   'normalizeEmail',
+  'normalizeIdentifier',
   'formatAccountForDisplay',
   'stripSetupPrefix',
   'stripResetPrefix',

@@ -1,9 +1,8 @@
 import { isPlatform, platformProductNames } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import { escapeHtml } from '../http/escape-html.js';
-import { FAVICON_PATH } from '../http/static.js';
 import type { Hub } from '../hub.js';
+import { escapeHtml, FAVICON_PATH } from '../services/html.js';
 import { audienceClaim } from '../sso/ainfo.js';
 
 const page = (title: string, body: string) =>

@@ -7,13 +7,7 @@ import { signupInitial, signupTransitions } from './signup/flow.js';
 import { switchingInitial, switchingTransitions } from './switching/flow.js';
 import { workAccountInitial, workAccountTransitions } from './work-account/flow.js';
 
-/**
- * A flow's transition table: every state it can be in, and the states each may move to. A state
- * with no moves is final. Each flow's flow.ts declares its own table `as const satisfies
- * Transitions<ItsState>`, so a state missing from the table, or a move to a state the flow does not
- * have, is a compile error there.
- */
-export type Transitions<S extends string> = { readonly [F in S]: readonly S[] };
+export type { Transitions } from './transitions.js';
 
 /** Every kind of flow, with the state it starts in and its transition table. */
 export const flowMachines = {

@@ -1,4 +1,4 @@
-import type { Platform } from '@hub/core';
+import { normalizeEmail, type Platform } from '@hub/core';
 import type { Insertable, Transaction } from 'kysely';
 import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
@@ -24,7 +24,7 @@ export const verifiedEmailAccount = (input: {
 }): Insertable<AccountsTable> => ({
   id: input.id,
   email: input.email,
-  email_normalized: input.email.toLowerCase(),
+  email_normalized: normalizeEmail(input.email),
   mobile_num: null,
   username: null,
   username_normalized: null,

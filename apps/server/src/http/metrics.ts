@@ -3,9 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { AggregatorRegistry } from 'prom-client';
-import { outboxState } from '../mail/outbox.js';
 import { addMetricsSource, httpRequestDuration, metricsRegistry } from '../services/metrics.js';
 import type { HubDatabase } from '../storage/database.js';
+import { outboxState } from '../storage/outbox.js';
 
 // A worker of HUB_WORKERS answers the primary's requests for its metrics with this registry.
 // prom-client starts listening for those requests when an AggregatorRegistry is made.

@@ -2,7 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import { type ErrorCode, errorCatalog } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '../services/html.js';
 
 export const OPENAPI_JSON_PATH = '/api/docs/json';
 export const OPENAPI_HTML_PATH = '/api/docs';

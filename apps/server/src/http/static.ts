@@ -3,11 +3,10 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { errorMessage, matchRoute } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
+import { FAVICON_PATH } from '../services/html.js';
 import { pageIndexes } from './page-meta.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** The hub's icon, built from apps/web/public; the server's own HTML pages link it too. */
-export const FAVICON_PATH = '/favicon.svg';
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, and

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FAVICON_PATH } from '../http/static.js';
+import { FAVICON_PATH } from '../services/html.js';
 import { escapeHtml } from './html-layout.js';
 import type { DevMail, DevMailbox } from './transport.js';
 

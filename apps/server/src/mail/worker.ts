@@ -1,7 +1,7 @@
 import { policy } from '../policy.js';
 import { mailDeliveries } from '../services/metrics.js';
 import type { HubDatabase } from '../storage/database.js';
-import { type ClaimedMail, createOutboxQueries } from './outbox.js';
+import { type ClaimedMail, createOutboxQueries } from '../storage/outbox.js';
 import type { MailLog, MailTransport } from './transport.js';
 
 export interface MailWorkerOptions {

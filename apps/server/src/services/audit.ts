@@ -1,6 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
 import { currentRequestId } from '../http/request-id.js';
-import type { Database } from '../storage/schema.js';
+import { createAuditQueries } from '../storage/audit.js';
+import type { Db } from '../storage/db.js';
 import { countAuditEvent } from './metrics.js';
 
 export type AuditEvent =
@@ -41,23 +41,16 @@ export interface AuditEntry {
 }
 
 /** Writes one authentication event (docs/security.md "Also"); usable inside the caller's transaction. */
-export const recordAudit = async (
-  db: Kysely<Database> | Transaction<Database>,
-  entry: AuditEntry,
-  now: number,
-) => {
-  await db
-    .insertInto('audit_events')
-    .values({
-      at: now,
-      event: entry.event,
-      outcome: entry.outcome,
-      account_id: entry.accountId ?? null,
-      ip: entry.ip ?? null,
-      detail: JSON.stringify(entry.detail ?? {}),
-      // The request this row was written for (its X-Request-Id), read from the request's scope.
-      request_id: currentRequestId() ?? null,
-    })
-    .execute();
+export const recordAudit = async (db: Db, entry: AuditEntry, now: number) => {
+  await createAuditQueries(db).insert({
+    at: now,
+    event: entry.event,
+    outcome: entry.outcome,
+    account_id: entry.accountId ?? null,
+    ip: entry.ip ?? null,
+    detail: JSON.stringify(entry.detail ?? {}),
+    // The request this row was written for (its X-Request-Id), read from the request's scope.
+    request_id: currentRequestId() ?? null,
+  });
   countAuditEvent(entry.event, entry.outcome, entry.detail);
 };

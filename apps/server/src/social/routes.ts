@@ -12,9 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, readerOf } from '../flows/caller.js';
-import { completeSignIn } from '../flows/complete-sign-in.js';
 import { flowBinding, flowBindingIfAny } from '../http/request-context.js';
 import type { Hub } from '../hub.js';
+import { completeSignIn } from '../sso/complete-sign-in.js';
 import { createSocialProviders, type SocialProviders } from './providers.js';
 import {
   finishSocialCallback,

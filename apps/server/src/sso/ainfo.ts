@@ -2,6 +2,7 @@ import { sign } from 'node:crypto';
 import type { Platform } from '@hub/core';
 import type { Kysely } from 'kysely';
 import { randomToken } from '../services/tokens.js';
+import { createIssuedTokenQueries } from '../storage/issued-tokens.js';
 import type { Database } from '../storage/schema.js';
 import { AINFO_ALG, AINFO_TTL_SECONDS, type KeyRing, type SigningKey } from './signing-keys.js';
 
@@ -46,16 +47,13 @@ export const issueAinfo = async (
     exp: iat + AINFO_TTL_SECONDS,
     jti,
   });
-  await deps.db
-    .insertInto('issued_tokens')
-    .values({
-      jti,
-      tid: audience.kind === 'tool' ? audience.tid : 0,
-      account_id: subject.accountId,
-      expires_at: (iat + AINFO_TTL_SECONDS) * 1000,
-      redeemed_at: null,
-    })
-    .execute();
+  await createIssuedTokenQueries(deps.db).insert({
+    jti,
+    tid: audience.kind === 'tool' ? audience.tid : 0,
+    account_id: subject.accountId,
+    expires_at: (iat + AINFO_TTL_SECONDS) * 1000,
+    redeemed_at: null,
+  });
   return token;
 };
 

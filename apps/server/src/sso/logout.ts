@@ -1,9 +1,9 @@
 import type { LogoutQuery } from '@hub/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { escapeHtml } from '../http/escape-html.js';
 import { clearSessionCookie, requireSameOrigin } from '../http/request-context.js';
 import { sessionTokenOf } from '../http/session.js';
 import type { Hub } from '../hub.js';
+import { escapeHtml } from '../services/html.js';
 import { parseLogoutInput, requestLogout, signOut } from './sign-out.js';
 
 const page = (title: string, body: string) =>

@@ -44,15 +44,7 @@ export const redeemAinfo = async (hub: Hub, tool: ToolRow, token: string) => {
   // The redemption commits only with the reads of its answer: a fault between them leaves the
   // token unredeemed, for the tool to try again, rather than spent with no answer given.
   return hub.db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('issued_tokens')
-      .set({ redeemed_at: now })
-      .where('jti', '=', jti)
-      .where('tid', '=', tool.tid)
-      .where('redeemed_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new HubError('token.redeemed');
+    if (!(await hub.issuedTokens.redeem(trx, jti, tool.tid, now))) throw new HubError('token.redeemed');
     const account = await hub.accounts.findById(aid, trx);
     if (!account) throw new HubError('token.invalid');
     const memberships = await hub.accounts.memberships(account.id, trx);

@@ -11,11 +11,11 @@ import {
 } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { completeSignIn } from '../flows/complete-sign-in.js';
 import { requireSameOrigin } from '../http/request-context.js';
 import { sessionTokenOf } from '../http/session.js';
 import type { Hub } from '../hub.js';
 import { serverCallerOf } from '../platform-api/platform-caller.js';
+import { completeSignIn } from './complete-sign-in.js';
 import { requireTool } from './credentials.js';
 import { registerLogoutRoutes } from './logout.js';
 import { redeemAinfo } from './redeem.js';

@@ -1,10 +1,10 @@
 import { buildToolCallbackUrl, isReferralKey, type Platform, type ToolSession } from '@hub/core';
 import { HubError } from '../errors.js';
-import { recordReferral } from '../flows/referral.js';
 import type { Hub } from '../hub.js';
 import type { ToolRow } from '../storage/tools.js';
 import { issueAinfo } from './ainfo.js';
 import { checkSubcb, registeredCallback } from './callbacks.js';
+import { recordReferral } from './referral.js';
 
 /**
  * Spec §3: type 1 is the open kind of tool, whose users sign in on the normal screens and join it

@@ -44,6 +44,14 @@ export const createToolQueries = (db: Kysely<Database>) => ({
 
   insert: (tool: Insertable<ToolsTable>) => db.insertInto('tools').values(tool).execute(),
 
+  /** Adds the tool unless its tid exists (a seed that keeps what is there). */
+  insertIfAbsent: (tool: Insertable<ToolsTable>) =>
+    db
+      .insertInto('tools')
+      .values(tool)
+      .onConflict((oc) => oc.column('tid').doNothing())
+      .execute(),
+
   update: (tid: number, changes: Partial<ToolsTable>) =>
     db.updateTable('tools').set(changes).where('tid', '=', tid).execute(),
 
@@ -51,6 +59,14 @@ export const createToolQueries = (db: Kysely<Database>) => ({
 
   addKey: (tid: number, tsaKey: string, now: number) =>
     db.insertInto('tool_keys').values({ tsa_key: tsaKey, tid, created_at: now }).execute(),
+
+  /** Adds the key unless it exists (whichever tool it names). */
+  addKeyIfAbsent: (tid: number, tsaKey: string, now: number) =>
+    db
+      .insertInto('tool_keys')
+      .values({ tsa_key: tsaKey, tid, created_at: now })
+      .onConflict((oc) => oc.column('tsa_key').doNothing())
+      .execute(),
 
   removeKey: (tsaKey: string) => db.deleteFrom('tool_keys').where('tsa_key', '=', tsaKey).executeTakeFirst(),
 

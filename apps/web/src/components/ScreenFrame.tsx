@@ -2,7 +2,7 @@ import { type Platform, platformProductNames } from '@hub/core';
 import { type ReactNode, useId } from 'react';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { documentTitle } from '../lib/brand';
-import type { ScreenId } from '../screens/registry';
+import type { ScreenId } from '../screens/screen-id';
 import { Card } from './Card';
 import { Logo } from './Logo';
 import { PlatformBadge } from './PlatformBadge';

@@ -1,4 +1,4 @@
-import type { Transitions } from '../flow-states.js';
+import type { Transitions } from '../transitions.js';
 
 /**
  * Switching option3 and option3/finalize (spec §2 names the routes only; docs/architecture.md):

@@ -122,16 +122,7 @@ export const confirmDefaultPlatform = async (
   await assertMayBeDefault(hub, checked, flow.platform);
   const move = { from: defaultPlatformStates.chosen, to: defaultPlatformStates.completed };
   await moveFlow(hub, flow, move, async (trx, now) => {
-    await trx
-      .updateTable('platform_memberships')
-      .set((eb) => ({ is_default: eb.case().when('platform', '=', flow.platform).then(1).else(0).end() }))
-      .where('account_id', '=', account.id)
-      .execute();
-    await trx
-      .updateTable('accounts')
-      .set({ home_platform: flow.platform, updated_at: now })
-      .where('id', '=', account.id)
-      .execute();
+    await hub.accounts.setDefaultPlatform(trx, account.id, flow.platform, now);
     await recordAudit(
       trx,
       {

@@ -1,5 +1,6 @@
 import { authEndpoints, encodeSainfo, switchingEndpoints } from '@hub/core';
 import { describe, expect, it } from 'vitest';
+import { createLinkQueries } from '../../storage/links.js';
 import { seedAccount } from '../../test-support/accounts.js';
 import { setUpTestHub } from '../../test-support/app.js';
 import { auditEvents } from '../../test-support/audit.js';
@@ -10,7 +11,6 @@ import {
   expectUnknownAndBlankAccountsRefused,
   expectWrongPasswordRefused,
 } from '../../test-support/refusals.js';
-import { insertLink } from './links.js';
 
 const parentPassword = 'Owner-Password-77';
 
@@ -187,7 +187,7 @@ describe.each(testDialects)('linking to a parent account (switching option2) on 
     const results = await Promise.all(
       [owner, other].map((parent, i) =>
         ctx.db.transaction().execute((trx) =>
-          insertLink(trx, {
+          createLinkQueries(ctx.db).insert(trx, {
             id: `race-${ctx.n}-${i}`,
             parent_account_id: parent,
             child_account_id: child,

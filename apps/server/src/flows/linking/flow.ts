@@ -1,5 +1,5 @@
 import type { FlowContextRecord } from '../flow-context.js';
-import type { Transitions } from '../flow-states.js';
+import type { Transitions } from '../transitions.js';
 
 /**
  * Switching option2 (spec §2, §6): the signed-in account is linked under a parent account.

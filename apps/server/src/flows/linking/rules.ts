@@ -9,7 +9,6 @@ import {
 } from '@hub/core';
 import type { Hub } from '../../hub.js';
 import type { AccountRow } from '../../storage/accounts.js';
-import { parentOf } from './links.js';
 
 // No identifier of the hub holds an @ without being an email, nor spaces or control characters.
 const malformedUsername = /[\s@\p{Cc}]/u;
@@ -54,8 +53,8 @@ export const linkingRefusalFor = async (
   platform: Platform,
 ): Promise<LinkingRefusal | null> => {
   if (parent.id === child.id) return { code: 'account.already_exists_linking' };
-  if (await parentOf(hub.db, child.id, 'parent')) return { code: 'account.already_linked' };
-  if ((await parentOf(hub.db, parent.id, 'parent')) === child.id) return { code: 'account.already_linked' };
+  if (await hub.links.parentOf(child.id, 'parent')) return { code: 'account.already_linked' };
+  if ((await hub.links.parentOf(parent.id, 'parent')) === child.id) return { code: 'account.already_linked' };
   const memberships = await hub.accounts.memberships(parent.id);
   if (!memberships.some((m) => m.platform === platform)) {
     return {

@@ -12,7 +12,6 @@ import { identifyAccount } from '../identify.js';
 import { checkFlowPassword, startPasswordStep } from '../password-step.js';
 
 import { type LinkingContext, linkingStates } from './flow.js';
-import { insertLink } from './links.js';
 import { checkLinkingAccount, linkingRefusalFor } from './rules.js';
 
 const refuseLink = async (hub: Hub, child: AccountRow, parent: AccountRow, platform: Platform) => {
@@ -74,7 +73,7 @@ export const linkToParent = async (
   await refuseLink(hub, child, parent, flow.platform);
   const move = { from: linkingStates.identified, to: linkingStates.completed };
   await moveFlow(hub, flow, move, async (trx, now) => {
-    const linked = await insertLink(trx, {
+    const linked = await hub.links.insert(trx, {
       id: randomToken(16),
       parent_account_id: parent.id,
       child_account_id: child.id,

@@ -1,5 +1,5 @@
 import { policy } from '../../policy.js';
-import type { Transitions } from '../flow-states.js';
+import type { Transitions } from '../transitions.js';
 
 /**
  * The login flow (identifier first, spec §4):

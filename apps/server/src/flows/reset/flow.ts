@@ -1,4 +1,4 @@
-import type { Transitions } from '../flow-states.js';
+import type { Transitions } from '../transitions.js';
 
 /**
  * The password-reset flow (spec §4 "Reset password"):

@@ -1,4 +1,4 @@
-import type { Transitions } from '../flow-states.js';
+import type { Transitions } from '../transitions.js';
 
 /**
  * The sign-up flow on the server (docs/architecture.md "State lives on the server"):

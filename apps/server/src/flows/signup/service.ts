@@ -14,13 +14,13 @@ import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
 import { policy } from '../../policy.js';
 import { hashPassword } from '../../services/passwords.js';
+import { recordReferral } from '../../sso/referral.js';
 import type { Database } from '../../storage/schema.js';
 import type { FlowCaller } from '../caller.js';
 import { defineCodeStep } from '../code-step.js';
 import { type FlowContextRecord, toContextRecord } from '../flow-context.js';
 import { flowContext, loadFlow } from '../flow-record.js';
 import { checkNewEmailAccount, OWNER_U_TYPE, registerVerifiedEmail } from '../new-account.js';
-import { recordReferral } from '../referral.js';
 import { switchingRedirect } from '../switching-redirect.js';
 import { signupStates } from './flow.js';
 
@@ -81,7 +81,7 @@ export const finalizeSignup = async (hub: Hub, caller: FlowCaller, flowId: strin
     async (trx, now) => {
       const viaTool = Boolean(context.from && decodeToolSession(context.from).ok);
       await recordReferral(hub, trx, { refAFrnd: context.refAFrnd, accountId, viaTool, now });
-      await createProfile(trx, context, accountId, now);
+      await createProfile(hub, trx, context, accountId, now);
     },
   );
   return { accountId, platform: flow.platform, context };
@@ -92,6 +92,7 @@ export const finalizeSignup = async (hub: Hub, caller: FlowCaller, flowId: strin
  * when it has both a first and a last name (otherwise the console says so and nothing is created).
  */
 const createProfile = async (
+  hub: Hub,
   trx: Transaction<Database>,
   context: FlowContextRecord,
   accountId: string,
@@ -105,18 +106,15 @@ const createProfile = async (
     console.info('profile not created: first_name and last_name must have a value');
     return;
   }
-  await trx
-    .insertInto('profiles')
-    .values({
-      account_id: accountId,
-      first_name: profile.first_name,
-      last_name: profile.last_name,
-      middle_name: profile.middle_name ?? null,
-      suffix: profile.suffix ?? null,
-      contact_info: JSON.stringify(profile.contact_info ?? {}),
-      other_info: JSON.stringify(profile.other_info ?? {}),
-      profile: JSON.stringify(profile.profile ?? {}),
-      created_at: now,
-    })
-    .execute();
+  await hub.profiles.insert(trx, {
+    account_id: accountId,
+    first_name: profile.first_name,
+    last_name: profile.last_name,
+    middle_name: profile.middle_name ?? null,
+    suffix: profile.suffix ?? null,
+    contact_info: JSON.stringify(profile.contact_info ?? {}),
+    other_info: JSON.stringify(profile.other_info ?? {}),
+    profile: JSON.stringify(profile.profile ?? {}),
+    created_at: now,
+  });
 };

@@ -1,4 +1,4 @@
-import type { Transitions } from '../flow-states.js';
+import type { Transitions } from '../transitions.js';
 
 /**
  * Switching option1 (spec §2, §4): an account that lives on the other platform signs in here and

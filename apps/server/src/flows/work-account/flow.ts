@@ -1,5 +1,5 @@
 import type { FlowContextRecord } from '../flow-context.js';
-import type { Transitions } from '../flow-states.js';
+import type { Transitions } from '../transitions.js';
 
 /**
  * A work account (spec §2 /{platform}/comp/account/verification, §6 added_user): a business owner

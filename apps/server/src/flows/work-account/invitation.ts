@@ -32,11 +32,7 @@ export const ownerOf = async (hub: Hub, context: WorkAccountContext) =>
 /** How the invitation names the owner: the profile's name, else the owner's identifier. */
 export const inviterName = async (hub: Hub, owner: AccountRow | undefined) => {
   if (!owner) return 'A business owner';
-  const profile = await hub.db
-    .selectFrom('profiles')
-    .select(['first_name', 'last_name'])
-    .where('account_id', '=', owner.id)
-    .executeTakeFirst();
+  const profile = await hub.profiles.nameOf(owner.id);
   if (profile) return `${profile.first_name} ${profile.last_name}`;
   return owner.email ?? owner.username ?? 'A business owner';
 };

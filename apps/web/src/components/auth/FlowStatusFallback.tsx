@@ -1,7 +1,7 @@
 import { errorMessage, type Platform } from '@hub/core';
 import type { ReactNode } from 'react';
 import type { FlowStatusState } from '../../hooks/use-flow-status';
-import type { ScreenId } from '../../screens/registry';
+import type { ScreenId } from '../../screens/screen-id';
 import { ScreenFrame } from '../ScreenFrame';
 import { CentredLoader } from './CentredLoader';
 import { FinalizeNotice } from './FinalizeNotice';

@@ -1,6 +1,6 @@
 import type { Platform } from '@hub/core';
 import type { SignedInState } from '../../hooks/use-signed-in-account';
-import type { ScreenId } from '../../screens/registry';
+import type { ScreenId } from '../../screens/screen-id';
 import { CentredLoader } from '../auth/CentredLoader';
 import { ProblemBanner } from '../auth/ProblemBanner';
 import { SignInRequired } from './SignInRequired';

@@ -4,16 +4,24 @@ import { setSessionCookie } from '../http/request-context.js';
 import type { Hub } from '../hub.js';
 import { recordAudit } from '../services/audit.js';
 import { randomToken, sha256 } from '../services/tokens.js';
-import { issueAinfo } from '../sso/ainfo.js';
-import { checkSubcb } from '../sso/callbacks.js';
-import { type ToolExit, toolExitUrl } from '../sso/tool-exit.js';
-import type { FlowContextRecord } from './flow-context.js';
+import { issueAinfo } from './ainfo.js';
+import { checkSubcb } from './callbacks.js';
+import { type ToolExit, toolExitUrl } from './tool-exit.js';
+
+/**
+ * What the exit reads of the flow's context: the tool session it came from and the page to return
+ * to. A flow's whole context record fits; the exit needs no more of flows/ than this.
+ */
+export interface SignInContext {
+  from?: string;
+  subcb?: string;
+}
 
 export interface SignInOutcome {
   accountId: string;
   platform: Platform;
   authMethod: 'password' | 'signup' | 'session' | 'google' | 'facebook';
-  context: FlowContextRecord;
+  context: SignInContext;
   /** Returning from switching to a tool: the ainfo carries account type 3. */
   fromSwitching?: boolean;
 }
@@ -89,7 +97,7 @@ const refusalLocation = (outcome: SignInOutcome) => {
   return `${routePath('tool_login', { platform: outcome.platform })}?${query.toString()}`;
 };
 
-const toolOf = (context: FlowContextRecord) => {
+const toolOf = (context: SignInContext) => {
   const decoded = context.from ? decodeToolSession(context.from) : undefined;
   return decoded?.ok ? decoded.value.tid : undefined;
 };
