@@ -70,6 +70,7 @@ const contract = [
   'notices',
   'labels',
   'apiErrorSchema',
+  'apiErrorText',
   'platforms',
   'isPlatform',
   'matchRoute',
