@@ -5,6 +5,7 @@ import {
   type ErrorCode,
   errorMessage,
   isBusyStep,
+  type MessageScreen,
   meetsLoginMinimum,
   NEXT_STEP,
 } from '@hub/core';
@@ -57,6 +58,8 @@ interface AccountPasswordOptions {
    * at once; switching and linking show 'Account successfully linked' for 1.5 s first (spec §4).
    */
   exitDelayMs?: number;
+  /** The screen whose wording its errors take (linking: 'Account format is invalid', no full stop). */
+  screen?: MessageScreen | undefined;
 }
 
 /**
@@ -69,6 +72,7 @@ export const useAccountPasswordFlow = ({
   initialAccount,
   check = checkAccountInput,
   exitDelayMs = 0,
+  screen,
 }: AccountPasswordOptions) => {
   const [step, setStep] = useState(ACCOUNT_STEP);
   const [flow, setFlow] = useState<{ flowId: string; account: string } | null>(null);
@@ -76,7 +80,7 @@ export const useAccountPasswordFlow = ({
   const [exit, setExit] = useState<string | null>(null);
   const account = useField(initialAccount);
   const password = useField();
-  const { problem, dismiss, show } = useApiProblem();
+  const { problem, dismiss, show } = useApiProblem(screen);
   const shownStep = formStep(step);
   // An account carried in (switching option1, a direct checkout) arrives in its field with the
   // focus, so Enter goes on at once.
@@ -95,7 +99,7 @@ export const useAccountPasswordFlow = ({
     dismiss();
     const checked = check(account.value);
     if (!checked.ok) {
-      account.fail(errorMessage(checked.code));
+      account.fail(errorMessage(checked.code, undefined, screen));
       fieldRef.current?.focus();
       return;
     }

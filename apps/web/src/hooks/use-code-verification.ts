@@ -1,4 +1,5 @@
 import {
+  apiErrorText,
   CODE_COMPARE_DELAY_MS,
   CODE_LENGTH,
   ERROR_RESET_DELAY_MS,
@@ -95,7 +96,7 @@ export const useCodeVerification = <T>(options: CodeVerificationOptions<T>) => {
       countdown.restart(0);
     } else setPhase('held');
     if (error.field === 'code' || error.code.startsWith('code.'))
-      setStatus({ text: error.message, tone: 'error' });
+      setStatus({ text: apiErrorText(error), tone: 'error' });
     else show(error, {}, { retry: () => setPhase('entering'), restart: onRestart });
   });
 
