@@ -138,6 +138,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     config,
     database: deps.database,
     now,
+    log: app.log,
     throttle,
     nudgeMail: () => mailWorker.nudge(),
   });

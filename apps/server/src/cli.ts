@@ -1,6 +1,6 @@
 import { cleanup, cleanupUsage } from './cli/cleanup.js';
 import { type Subcommand, withDatabase } from './cli/context.js';
-import { CliError, type CliIo, EXIT } from './cli/io.js';
+import { CliError, type CliIo, cliLog, EXIT } from './cli/io.js';
 import { keySubcommands, keysUsage } from './cli/keys.js';
 import { toolSubcommands, toolsUsage } from './cli/tools.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -129,6 +129,7 @@ const runMigrate = async (args: string[], io: CliIo): Promise<number> => {
   return refusingBadDatabase(config.databaseUrl, io, async () => {
     // No statement timeout: a migration may rightly take long (docs/resilience.md).
     const database = openDatabase(config.databaseUrl, {
+      log: cliLog(io),
       timeouts: { ...config.databaseTimeouts, statementMs: 0 },
     });
     try {

@@ -22,6 +22,7 @@ import {
   registeredRoutes,
   unstorableString,
 } from './test-support/hostile-requests.js';
+import { expectCatalogueBody } from './test-support/refusals.js';
 
 /**
  * Hostile requests per database. The default keeps the file to a few tens of seconds; set
@@ -37,6 +38,7 @@ const runs = Number(process.env.HOSTILE_REQUESTS ?? 10_000);
 const routeFields: Record<string, string[]> = {
   'GET /healthz': [],
   'GET /readyz': [],
+  'GET /favicon.ico': [],
   'GET /.well-known/jwks.json': [],
   [`POST ${authEndpoints.loginIdentify}`]: ['platform', 'account', 'toolLogin', 'context'],
   [`POST ${authEndpoints.loginPassword}`]: ['flowId', 'password'],
@@ -92,7 +94,6 @@ const routeFields: Record<string, string[]> = {
   'POST /sso/logout': [],
   'GET /api/docs': [],
   'GET /api/docs/json': [],
-  'GET /favicon.ico': [],
   'GET /dev/mail': ['to'],
   'GET /dev/mail.json': ['to'],
   'GET /demo/:platform/sso/account/auth': ['ainfo', 'subcb'],
@@ -392,6 +393,7 @@ describe.each(testDialects)('every route under hostile requests on %s', (dialect
           const body = res.json();
           expect(body, what).toMatchObject({ code: expect.any(String), message: expect.any(String) });
           expect(isErrorCode(body.code), `${what}: ${body.code} is not in the catalogue`).toBe(true);
+          expectCatalogueBody(body, what);
           outcome += ` ${body.code}`;
         }
         outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
+import type { HubLog } from './log.js';
 import { createSealer } from './services/key-encryption.js';
 import { createThrottle, type Throttle } from './services/throttle.js';
 import { createKeyRing, type KeyRing } from './sso/signing-keys.js';
@@ -20,6 +21,8 @@ export interface Hub {
   database: HubDatabase;
   db: Kysely<Database>;
   now: () => number;
+  /** The app's logger (Fastify's app.log): what a flow tells operators goes here, never to the console. */
+  log: HubLog;
   accounts: AccountQueries;
   flows: FlowQueries;
   codes: CodeQueries;
@@ -39,6 +42,7 @@ export const createHub = (deps: {
   config: Config;
   database: HubDatabase;
   now: () => number;
+  log: HubLog;
   throttle?: Throttle;
   nudgeMail?: () => void;
 }): Hub => {
@@ -48,6 +52,7 @@ export const createHub = (deps: {
     database,
     db: database.db,
     now,
+    log: deps.log,
     accounts: createAccountQueries(database.db),
     flows: createFlowQueries(database.db),
     codes: createCodeQueries(database.db),

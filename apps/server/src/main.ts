@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { runPrimary } from './cluster.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
@@ -11,9 +12,13 @@ import { openDatabase } from './storage/database.js';
 /** sysexits.h EX_CONFIG: the configuration cannot work, so a supervisor should not simply restart. */
 const EXIT_CONFIG = 78;
 
-/** Configuration that cannot work ends the start with one line and exit 78, not a stack trace. */
+/**
+ * Configuration that cannot work ends the start with one line and exit 78, not a stack trace. The
+ * line is plain text on stderr, not a log record: it comes before the hub's logger exists and is
+ * read by an operator at a terminal or in a supervisor's status.
+ */
 const refuseToStart = (message: string): never => {
-  console.error(message);
+  process.stderr.write(`${message}\n`);
   process.exit(EXIT_CONFIG);
 };
 
@@ -41,15 +46,20 @@ const main = async () => {
     if (error instanceof ConfigError) return refuseToStart(error.message);
     throw error;
   }
+  // Until the app's own logger exists (and for the database, which is opened before it): the same
+  // level, in the same JSON lines.
+  const startupLog = pino({ level: config.logLevel });
   // A worker's primary has prepared the database already.
-  if (cluster.isPrimary) await refusingBadDatabase(config, () => prepareDatabase(config));
+  if (cluster.isPrimary) {
+    await refusingBadDatabase(config, () => prepareDatabase(config, { log: startupLog }));
+  }
   if (cluster.isPrimary && config.workers > 1) {
     runPrimary(config);
     // The primary serves the metrics of all its workers, added up (http/metrics.ts).
     if (config.metrics) await startMetricsServer({ ...config.metrics, aggregate: true });
     return;
   }
-  const database = openDatabase(config.databaseUrl, { timeouts: config.databaseTimeouts });
+  const database = openDatabase(config.databaseUrl, { timeouts: config.databaseTimeouts, log: startupLog });
   const { app, mailWorker, cleanupJob } = await buildApp({ config, database });
 
   // A worker's metrics are read by its primary; a single process serves its own.
@@ -76,10 +86,9 @@ const main = async () => {
 };
 
 main().catch((error) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(78);
-  }
-  console.error('Account Hub failed to start:', error);
+  if (error instanceof ConfigError) refuseToStart(error.message);
+  // Not a configuration problem: the whole error, stack included, as a log record on stderr,
+  // written synchronously so it is out before the exit.
+  pino(pino.destination({ fd: 2, sync: true })).fatal({ err: error }, 'Account Hub failed to start');
   process.exit(1);
 });

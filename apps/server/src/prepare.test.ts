@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { silentLog } from './log.js';
 import { prepareDatabase } from './prepare.js';
 import { KEY_PUBLISH_LEAD_MS } from './sso/signing-keys.js';
 import { openDatabase } from './storage/database.js';
@@ -12,9 +13,9 @@ describe.each(testDialects)('the start-up preparation on %s', (dialect) => {
     const { url, drop } = await createTestDatabaseUrl(dialect);
     const config = loadConfig({ APP_ENV: 'local', LOG_LEVEL: 'silent', DATABASE_URL: url });
     try {
-      await prepareDatabase(config);
+      await prepareDatabase(config, { log: silentLog });
       // A second start (or a second process) adds no key.
-      await prepareDatabase(config);
+      await prepareDatabase(config, { log: silentLog });
       const database = openDatabase(url);
       const { app, hub } = await buildApp({ config, database, logger: false });
       try {

@@ -71,6 +71,7 @@ const contract = [
   'notices',
   'labels',
   'apiErrorSchema',
+  'apiErrorText',
   'platforms',
   'isPlatform',
   'matchRoute',

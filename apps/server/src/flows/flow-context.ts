@@ -35,14 +35,19 @@ export const toContextRecord = (context: FlowContext | undefined, extra: Partial
   return record;
 };
 
+/**
+ * A flow's stored context. Only the hub writes it (as JSON), so a row that does not parse is damage,
+ * not input: it fails the request as an internal error, which the error handler logs with the
+ * request id, rather than going on with the tool callback or referral silently dropped.
+ */
 export const parseContext = (json: string): FlowContextRecord => {
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(json);
-    return value && typeof value === 'object' ? (value as FlowContextRecord) : {};
+    value = JSON.parse(json);
   } catch (error) {
-    console.error('flow context is not JSON', (error as Error).message);
-    return {};
+    throw new Error('a stored flow context is not JSON', { cause: error });
   }
+  return value && typeof value === 'object' ? (value as FlowContextRecord) : {};
 };
 
 /** The query string that carries a flow's context on to the next screen. */

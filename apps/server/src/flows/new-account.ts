@@ -40,7 +40,7 @@ export const verifiedEmailAccount = (input: {
 
 const refuseRegisteredEmail = async (hub: Hub, email: string) => {
   if (await hub.accounts.findByIdentifier('email', email)) {
-    throw new HubError('account.already_exists_signup', { field: 'account' });
+    throw new HubError('account.already_exists', { field: 'account' });
   }
 };
 

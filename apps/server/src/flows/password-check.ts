@@ -26,7 +26,7 @@ export const checkAccountPassword = async (
     await spendPasswordTime(password);
     throw new HubError('password.incorrect', { field: 'password' });
   }
-  if (!(await verifyPassword(account.password_hash!, password))) {
+  if (!(await verifyPassword(account.password_hash!, password, hub.log))) {
     await recordAudit(
       hub.db,
       {

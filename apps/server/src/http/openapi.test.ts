@@ -126,7 +126,7 @@ describe('the OpenAPI document at /api/docs/json', () => {
     const codesOf = (path: string, method: string, status: string) =>
       paths[path]?.[method]?.responses[status]?.content?.['application/json'].schema.properties?.code?.enum;
     expect(codesOf('/api/login/password', 'post', '401')).toEqual(['password.incorrect']);
-    expect(codesOf('/api/signup/start', 'post', '409')).toEqual(['account.already_exists_signup']);
+    expect(codesOf('/api/signup/start', 'post', '409')).toEqual(['account.already_exists']);
     expect(codesOf('/api/login/identify', 'post', '429')).toEqual(['rate_limited']);
     expect(codesOf('/api/tools/ainfo/redeem', 'post', '409')).toEqual(['token.redeemed']);
     expect(codesOf('/api/login/identify', 'post', '503')).toContain('service.overloaded');

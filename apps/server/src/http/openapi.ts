@@ -9,7 +9,7 @@ export const OPENAPI_HTML_PATH = '/api/docs';
 
 /**
  * The error answers each route may give, by catalogue code. Every error the hub sends has the same
- * body ({ code, message, field?, retryAfter? }); the document lists, per route and status, which
+ * body ({ code, message, params?, field?, retryAfter? }); the document lists, per route and status, which
  * codes can appear. The lists are kept by hand beside the routes' own schemas: a route whose
  * pattern matches none of the rules below gets only the codes every route can answer, and the
  * OpenAPI test fails for an /api route that has no rule (so a new route gets one).
@@ -58,13 +58,10 @@ const errorRules: Array<[RegExp, ErrorCode[]]> = [
     /^POST \/api\/login\/password$/,
     [...validated, ...flowStep, 'password.required', 'password.incorrect', ...signInRefusals],
   ],
-  [
-    /^POST \/api\/signup\/start$/,
-    [...validated, ...flowStep, ...accountInput, 'account.already_exists_signup'],
-  ],
+  [/^POST \/api\/signup\/start$/, [...validated, ...flowStep, ...accountInput, 'account.already_exists']],
   [/^POST \/api\/(signup|reset)\/(verify|resend)$/, [...validated, ...flowStep, ...codeStep]],
   [/^POST \/api\/signup\/finalize$/, [...validated, ...flowStep, ...newPassword, ...signInRefusals]],
-  [/^POST \/api\/reset\/start$/, [...validated, ...flowStep, ...accountInput, 'account.not_found_reset']],
+  [/^POST \/api\/reset\/start$/, [...validated, ...flowStep, ...accountInput, 'account.not_found']],
   [/^POST \/api\/reset\/finalize$/, [...validated, ...flowStep, ...newPassword]],
   [
     /^POST \/api\/switching\//,
@@ -86,9 +83,9 @@ const errorRules: Array<[RegExp, ErrorCode[]]> = [
       ...flowStep,
       'session.required',
       'account.required',
-      'account.format_invalid_linking',
+      'account.format_invalid',
       'account.not_found',
-      'account.already_exists_linking',
+      'account.already_exists',
       'account.already_linked',
       'account.work_account_link',
       'account.not_registered_to_platform',
@@ -111,7 +108,7 @@ const errorRules: Array<[RegExp, ErrorCode[]]> = [
       'work_account.owner_required',
       'account.required',
       'account.format_invalid',
-      'account.already_exists_signup',
+      'account.already_exists',
     ],
   ],
   [/^GET \/api\/social\/providers$/, []],
@@ -148,7 +145,7 @@ const errorRules: Array<[RegExp, ErrorCode[]]> = [
       'account.not_found',
       'account.required',
       'account.format_invalid',
-      'account.already_exists_signup',
+      'account.already_exists',
       'work_account.owner_required',
       'rate_limited',
     ],
@@ -160,6 +157,7 @@ const errorRules: Array<[RegExp, ErrorCode[]]> = [
   [/^GET \/api\/docs/, []],
   // Outside /api: the service's own probes and keys, and the local demo platform sites.
   [/^GET \/(healthz|readyz|\.well-known\/jwks\.json)$/, []],
+  // The browser's icon request, redirected to the hub's SVG icon (http/static.ts).
   [/^GET \/demo\//, []],
 ];
 
@@ -193,7 +191,7 @@ const statusText: Record<number, string> = {
   503: 'Unavailable',
 };
 
-/** Every error body: a catalogue code, its text, and optionally the field and the wait. */
+/** Every error body: a catalogue code, its text, and optionally its params, the field and the wait. */
 const errorBodySchema = (codes?: ErrorCode[]) => ({
   type: 'object' as const,
   required: ['code', 'message'],
@@ -203,7 +201,14 @@ const errorBodySchema = (codes?: ErrorCode[]) => ({
       description: 'A catalogue code; the message is its text.',
       ...(codes ? { enum: codes } : {}),
     },
-    message: { type: 'string' as const },
+    message: { type: 'string' as const, description: 'The English text of the code, for tools and logs.' },
+    params: {
+      type: 'object' as const,
+      description:
+        'The values the message interpolates (e.g. seconds, tool, platform), so a client can render ' +
+        'the code in its own wording or language.',
+      additionalProperties: { type: ['string' as const, 'number' as const] },
+    },
     field: { type: 'string' as const, description: 'The input field the error concerns, if one.' },
     retryAfter: { type: 'integer' as const, description: 'Seconds to wait (throttles, overload).' },
   },
@@ -241,7 +246,7 @@ export const registerOpenApi = async (app: FastifyInstance, options: { publicUrl
         description:
           'The hub’s HTTP interface: the browser flows (login, sign-up, reset, switching, linking, ' +
           'work accounts, social sign-in), single sign-on for partner tools, and the platform API. ' +
-          'Every error answer is { code, message, field?, retryAfter? } with a catalogue code.',
+          'Every error answer is { code, message, params?, field?, retryAfter? } with a catalogue code.',
       },
       servers: [{ url: options.publicUrl }],
       components: {

@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { type ErrorCode, newPasswordError } from '@hub/core';
 import { hash, verify } from '@node-rs/argon2';
+import { type HubLog, silentLog } from '../log.js';
 import { passwordHashDuration, passwordHashWait } from './metrics.js';
 
 /** OWASP's Argon2id parameters (docs/security.md "Passwords"): m = 19 MiB, t = 2, p = 1. */
@@ -40,11 +41,11 @@ export const hashPassword = (password: string): Promise<string> =>
   inTurn('hash', () => hash(password, argon2Options));
 
 /** Constant-time verification; a malformed stored hash counts as a mismatch, never a crash. */
-export const verifyPassword = async (stored: string, password: string): Promise<boolean> => {
+export const verifyPassword = async (stored: string, password: string, log: HubLog): Promise<boolean> => {
   try {
     return await inTurn('verify', () => verify(stored, password));
   } catch (error) {
-    console.error('password hash could not be verified', (error as Error).message);
+    log.error({ reason: (error as Error).message }, 'password hash could not be verified');
     return false;
   }
 };
@@ -53,7 +54,8 @@ export const verifyPassword = async (stored: string, password: string): Promise<
 let decoyHash: Promise<string> | undefined;
 export const spendPasswordTime = async (password: string) => {
   decoyHash ??= hashPassword(`decoy-${Math.random()}`);
-  await verifyPassword(await decoyHash, password);
+  // The decoy is a hash made just above: it always verifies (as a mismatch), so nothing is logged.
+  await verifyPassword(await decoyHash, password, silentLog);
 };
 
 const loadCommonPasswords = (): ReadonlySet<string> => {

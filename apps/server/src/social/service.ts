@@ -120,7 +120,7 @@ export const startSocialSignIn = async (
     url = await providers.authorizationUrl(input.provider, checks);
   } catch (error) {
     if (!(error instanceof ProviderUnavailable)) throw error;
-    console.warn(`social sign-in: ${input.provider} is unavailable`, error.message);
+    hub.log.warn({ provider: input.provider, reason: error.message }, 'social sign-in: provider unavailable');
     await recordAudit(
       hub.db,
       {
@@ -250,9 +250,9 @@ const providerIdentity = async (
   const providerError = callbackUrl.searchParams.get('error');
   if (providerError) {
     if (providerError === 'access_denied') return 'cancelled';
-    console.warn(
-      `social sign-in: ${provider} answered ${providerError}`,
-      callbackUrl.searchParams.get('error_description'),
+    deps.hub.log.warn(
+      { provider, error: providerError, description: callbackUrl.searchParams.get('error_description') },
+      'social sign-in: the provider answered an error',
     );
     return 'unavailable';
   }
@@ -264,7 +264,10 @@ const providerIdentity = async (
     });
   } catch (error) {
     if (!(error instanceof ProviderUnavailable)) throw error;
-    console.warn(`social sign-in: ${error.message}`, error.cause);
+    deps.hub.log.warn(
+      { provider, reason: error.message, err: error.cause },
+      'social sign-in: code exchange failed',
+    );
     return 'unavailable';
   }
 };
@@ -425,7 +428,7 @@ const createSocialAccount = async (
     // A database fault is no race: it answers 503, and the flow is left as it was for a new try.
     if (error instanceof HubError && error.code === 'service.unavailable') throw error;
     // The unique email or (provider, subject): a concurrent sign-in of the same person won.
-    console.warn('social sign-in: account creation lost a race', (error as Error).message);
+    hub.log.warn({ reason: (error as Error).message }, 'social sign-in: account creation lost a race');
     return undefined;
   }
   return accountId;

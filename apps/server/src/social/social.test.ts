@@ -7,7 +7,6 @@ import { createTestHub, setUpTestHub } from '../test-support/app.js';
 import { auditEvents } from '../test-support/audit.js';
 import { demoToolUrl, seedDemoCatalogue } from '../test-support/catalogue.js';
 import { browserFor, strongPassword, type TestBrowser } from '../test-support/client.js';
-import { expectingConsole } from '../test-support/console.js';
 import { testDialects } from '../test-support/databases.js';
 import {
   type FacebookStandIn,
@@ -15,6 +14,7 @@ import {
   startFacebookStandIn,
 } from '../test-support/facebook-stand-in.js';
 import { type GoogleStandIn, startGoogleStandIn } from '../test-support/google-stand-in.js';
+import { expectingLog } from '../test-support/log.js';
 
 const hubOrigin = 'http://localhost:3000';
 /**
@@ -68,6 +68,7 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
     }),
     seed: seedDemoCatalogue,
     network: '198.51.100',
+    captureLog: true,
   });
   const email = () => `social${ctx.n}@example.ph`;
 
@@ -285,8 +286,12 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
     facebook.failTokens(true);
     try {
       expectSocialError(
-        await expectingConsole('warn', /^social sign-in: facebook code exchange failed/, () =>
-          signIn('facebook'),
+        await expectingLog(
+          ctx.hub,
+          'warn',
+          /^social sign-in: code exchange failed/,
+          { provider: 'facebook' },
+          () => signIn('facebook'),
         ),
         'unavailable',
       );
@@ -442,15 +447,19 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
 
 describe('a provider that is down', () => {
   it('returns to the screen with the unavailable message, and lists nothing unconfigured', async () => {
-    const hub = await createTestHub('sqlite', {
-      GOOGLE_CLIENT_ID: 'id',
-      GOOGLE_CLIENT_SECRET: 'secret',
-      GOOGLE_ISSUER: 'http://127.0.0.1:9',
-    });
+    const hub = await createTestHub(
+      'sqlite',
+      { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', GOOGLE_ISSUER: 'http://127.0.0.1:9' },
+      { captureLog: true },
+    );
     try {
       expect((await hub.app.inject(socialEndpoints.providers)).json()).toEqual({ providers: ['google'] });
-      const res = await expectingConsole('warn', /^social sign-in: google is unavailable/, () =>
-        browserFor(hub).get('/auth/social/google/start?platform=psl&intent=login'),
+      const res = await expectingLog(
+        hub,
+        'warn',
+        /^social sign-in: provider unavailable/,
+        { provider: 'google' },
+        () => browserFor(hub).get('/auth/social/google/start?platform=psl&intent=login'),
       );
       expect(res.statusCode).toBe(302);
       expect(locationOf(res).searchParams.get('social_error')).toBe('unavailable');

@@ -374,6 +374,7 @@ describe.each(testDialects)('partner-tool SSO on %s', (dialect) => {
       expectRefusal(refused, 403, {
         code: 'account.not_registered_to_tool',
         message: 'Account is not registered to Partner Desk',
+        params: { tool: 'Partner Desk' },
         field: 'account',
       });
       await ctx.hub.hub.tools.addMember(302, id, ctx.hub.clock.now());

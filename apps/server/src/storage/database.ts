@@ -11,6 +11,7 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
+import { type HubLog, silentLog } from '../log.js';
 import { ConnectionFault, withFaultMapping } from './faults.js';
 import type { Database } from './schema.js';
 
@@ -59,13 +60,16 @@ export const defaultDatabaseTimeouts: DatabaseTimeouts = {
 export interface OpenDatabaseOptions {
   poolSize?: number;
   timeouts?: Partial<DatabaseTimeouts>;
+  /** Where a lost PostgreSQL connection is reported; silent when not given (tests, one-off tools). */
+  log?: HubLog;
 }
 
 /** Opens SQLite (`sqlite:<path>` or `sqlite::memory:`) or PostgreSQL (`postgres://…`). */
 export const openDatabase = (url: string, options: OpenDatabaseOptions = {}): HubDatabase => {
   const timeouts = { ...defaultDatabaseTimeouts, ...options.timeouts };
   if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length), timeouts);
-  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options.poolSize ?? 10, timeouts);
+  if (/^postgres(ql)?:\/\//.test(url))
+    return openPostgres(url, options.poolSize ?? 10, timeouts, options.log ?? silentLog);
   throw new Error(`Unsupported DATABASE_URL scheme: ${url.split(':')[0]}`);
 };
 
@@ -130,11 +134,11 @@ type PgResult = pg.QueryResult;
  *   connection: the server would have cancelled it by then, so the connection itself went silent
  *   (packets dropped) and nothing more will come back on it.
  */
-const resilientPool = (pool: pg.Pool, answerMs: number): PostgresPool => {
+const resilientPool = (pool: pg.Pool, answerMs: number, log: HubLog): PostgresPool => {
   const lost = new WeakSet<pg.ClientBase>();
   pool.on('connect', (client) => {
     client.on('error', (error) => {
-      if (!lost.has(client)) console.warn(`postgres connection lost: ${error.message}`);
+      if (!lost.has(client)) log.warn({ err: error }, 'postgres connection lost');
       lost.add(client);
     });
   });
@@ -188,7 +192,7 @@ const resilientPool = (pool: pg.Pool, answerMs: number): PostgresPool => {
   };
 };
 
-const openPostgres = (url: string, max: number, timeouts: DatabaseTimeouts): HubDatabase => {
+const openPostgres = (url: string, max: number, timeouts: DatabaseTimeouts, log: HubLog): HubDatabase => {
   const statementLimits =
     timeouts.statementMs > 0
       ? {
@@ -225,7 +229,7 @@ const openPostgres = (url: string, max: number, timeouts: DatabaseTimeouts): Hub
   });
   const answerMs = timeouts.statementMs > 0 ? timeouts.statementMs + 1_000 : 0;
   const db = new Kysely<Database>({
-    dialect: withFaultMapping(new PostgresDialect({ pool: resilientPool(pool, answerMs) })),
+    dialect: withFaultMapping(new PostgresDialect({ pool: resilientPool(pool, answerMs, log) })),
   });
   return {
     ...wrap(db, 'postgres'),

@@ -1,4 +1,4 @@
-import { type AccountCheck, checkAccountInput, errorMessage } from '@hub/core';
+import { type AccountCheck, checkAccountInput, errorMessage, type MessageScreen } from '@hub/core';
 import { type RefObject, useReducer } from 'react';
 import type { AccountPasswordApi } from '../api/auth';
 import {
@@ -42,6 +42,8 @@ interface AccountPasswordOptions {
    * at once; switching and linking show 'Account successfully linked' for 1.5 s first (spec §4).
    */
   exitDelayMs?: number;
+  /** The screen whose wording its errors take (linking: 'Account format is invalid', no full stop). */
+  screen?: MessageScreen | undefined;
 }
 
 /**
@@ -54,12 +56,13 @@ export const useAccountPasswordFlow = ({
   initialAccount,
   check = checkAccountInput,
   exitDelayMs = 0,
+  screen,
 }: AccountPasswordOptions) => {
   const [state, dispatch] = useReducer(accountPasswordReducer, initialAccountPassword);
   const { step, flow, exit } = state;
   const account = useField(initialAccount);
   const password = useField();
-  const { problem, dismiss, show } = useApiProblem();
+  const { problem, dismiss, show } = useApiProblem(screen);
   const shownStep = formStep(step);
   // An account carried in (switching option1, a direct checkout) arrives in its field with the
   // focus, so Enter goes on at once.
@@ -79,7 +82,7 @@ export const useAccountPasswordFlow = ({
     dismiss();
     const checked = check(account.value);
     if (!checked.ok) {
-      account.fail(errorMessage(checked.code));
+      account.fail(errorMessage(checked.code, undefined, screen));
       fieldRef.current?.focus();
       return;
     }

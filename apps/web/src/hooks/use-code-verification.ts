@@ -1,4 +1,11 @@
-import { CODE_COMPARE_DELAY_MS, ERROR_RESET_DELAY_MS, labels, notices, REDIRECT_DELAY_MS } from '@hub/core';
+import {
+  apiErrorText,
+  CODE_COMPARE_DELAY_MS,
+  ERROR_RESET_DELAY_MS,
+  labels,
+  notices,
+  REDIRECT_DELAY_MS,
+} from '@hub/core';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { CodeApi } from '../api/auth';
 import {
@@ -35,7 +42,7 @@ interface CodeVerificationOptions<T> {
 
 const statusText = (status: CodeStatus): string => {
   if (status.tone === 'success') return notices.codeVerified;
-  if (status.tone === 'error') return status.error.message;
+  if (status.tone === 'error') return apiErrorText(status.error);
   return status.prompt === 'reenter' ? labels.reenterCode : labels.enterCode;
 };
 

@@ -113,6 +113,7 @@ describe.each(testDialects)('linking to a parent account (switching option2) on 
     expectRefusal(res, 403, {
       code: 'account.not_registered_to_platform',
       message: 'Account is not registered to Business',
+      params: { platform: 'Business' },
       field: 'account',
     });
     await seedAccount(ctx.hub, { email: `bizonly${ctx.n}@example.ph`, platforms: ['biz'] });
@@ -127,7 +128,7 @@ describe.each(testDialects)('linking to a parent account (switching option2) on 
       await seedPair();
       const res = await check(account);
       expectRefusal(res, 400, {
-        code: 'account.format_invalid_linking',
+        code: 'account.format_invalid',
         message: 'Account format is invalid',
         field: 'account',
       });
@@ -138,7 +139,7 @@ describe.each(testDialects)('linking to a parent account (switching option2) on 
     await seedPair();
     const res = await check(childEmail().toUpperCase());
     expectRefusal(res, 409, {
-      code: 'account.already_exists_linking',
+      code: 'account.already_exists',
       message: 'Account already exists',
       field: 'account',
     });

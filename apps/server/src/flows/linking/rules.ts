@@ -16,17 +16,13 @@ const malformedUsername = /[\s@\p{Cc}]/u;
 /**
  * Spec §5, §8 on the linking screen: an empty account is 'Account is required'; a malformed one
  * (too long, or a username with an @, a space or a control character) 'Account format is invalid'
- * — the linking text, without a full stop.
+ * (the linking screen's wording, without a full stop).
  */
 export const checkLinkingAccount = (input: string): AccountCheck => {
   const check = checkAccountInput(input);
-  if (!check.ok) {
-    return check.code === 'account.format_invalid'
-      ? { ok: false, code: 'account.format_invalid_linking' }
-      : check;
-  }
+  if (!check.ok) return check;
   if (check.kind === 'username' && malformedUsername.test(check.value)) {
-    return { ok: false, code: 'account.format_invalid_linking' };
+    return { ok: false, code: 'account.format_invalid' };
   }
   return check;
 };
@@ -52,7 +48,7 @@ export const linkingRefusalFor = async (
   parent: AccountRow,
   platform: Platform,
 ): Promise<LinkingRefusal | null> => {
-  if (parent.id === child.id) return { code: 'account.already_exists_linking' };
+  if (parent.id === child.id) return { code: 'account.already_exists' };
   if (await hub.links.parentOf(child.id, 'parent')) return { code: 'account.already_linked' };
   if ((await hub.links.parentOf(parent.id, 'parent')) === child.id) return { code: 'account.already_linked' };
   const memberships = await hub.accounts.memberships(parent.id);

@@ -19,6 +19,7 @@ const refuseLink = async (hub: Hub, child: AccountRow, parent: AccountRow, platf
   if (refusal)
     throw new HubError(refusal.code, {
       field: 'account',
+      screen: 'linking',
       ...(refusal.params ? { params: refusal.params } : {}),
     });
 };
@@ -37,7 +38,7 @@ export const identifyParent = async (
   const { check, account: parent } = await identifyAccount(hub, caller.ip, input.account, {
     checkInput: checkLinkingAccount,
     requires: 'password_hash',
-    notFound: 'account.not_found',
+    screen: 'linking',
     refuse: (parent) => refuseLink(hub, child, parent, input.platform),
   });
   const context: LinkingContext = { ...toContextRecord(input.context), childAccountId: child.id };

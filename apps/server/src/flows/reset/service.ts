@@ -38,7 +38,7 @@ export const { resend: resendResetCode, verify: verifyResetCode, status: resetSt
 export const requestResetCode = async (hub: Hub, caller: FlowCaller, input: ResetStartRequest) => {
   const { check, account } = await identifyAccount(hub, caller.ip, input.account, {
     requires: 'email',
-    notFound: 'account.not_found_reset',
+    screen: 'reset',
   });
   return resetCodeStep.start(hub, caller, {
     platform: input.platform,

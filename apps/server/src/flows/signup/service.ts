@@ -47,7 +47,7 @@ export const requestSignupCode = async (hub: Hub, caller: FlowCaller, input: Sig
   if (existing) {
     const memberships = await hub.accounts.memberships(existing.id);
     if (memberships.some((m) => m.platform === input.platform)) {
-      throw new HubError('account.already_exists_signup', { field: 'account' });
+      throw new HubError('account.already_exists', { field: 'account' });
     }
     return switchingRedirect(input.platform, check, context);
   }
@@ -89,7 +89,7 @@ export const finalizeSignup = async (hub: Hub, caller: FlowCaller, flowId: strin
 
 /**
  * Spec §3, §5: for the ubr_profile entry, a profile record from the seed carried in `from` — only
- * when it has both a first and a last name (otherwise the console says so and nothing is created).
+ * when it has both a first and a last name (otherwise the log says so and nothing is created).
  */
 const createProfile = async (
   hub: Hub,
@@ -103,7 +103,7 @@ const createProfile = async (
   if (!seed.ok) return;
   const profile = buildPrimeinfo(accountId, seed.value);
   if (!profile) {
-    console.info('profile not created: first_name and last_name must have a value');
+    hub.log.info({ accountId }, 'profile not created: first_name and last_name must have a value');
     return;
   }
   await hub.profiles.insert(trx, {

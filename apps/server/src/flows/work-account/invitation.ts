@@ -80,7 +80,7 @@ export const inviteWorkAccount = async (
   // Counted before the answer below, so no owner can probe which emails have accounts without limit.
   await hub.throttle.consume('codeSendPerIp', `owner:${owner.id}`);
   if (await hub.accounts.findByIdentifier('email', check.value)) {
-    throw new HubError('account.already_exists_signup', { field: 'email' });
+    throw new HubError('account.already_exists', { field: 'email' });
   }
   if (input.ip) await throttleCodeSend(hub, `email:${check.value.toLowerCase()}`, input.ip);
   else await hub.throttle.consume('codeSendPerAccount', `email:${check.value.toLowerCase()}`);

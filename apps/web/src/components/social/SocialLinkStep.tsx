@@ -1,4 +1,11 @@
-import { errorMessage, type Platform, routePath, type SocialLinkState, socialButtonLabels } from '@hub/core';
+import {
+  apiErrorText,
+  errorMessage,
+  type Platform,
+  routePath,
+  type SocialLinkState,
+  socialButtonLabels,
+} from '@hub/core';
 import { useEffect, useRef, useState } from 'react';
 import { useField } from '../../hooks/use-field';
 import { PasswordStepForm } from '../auth/PasswordStepForm';
@@ -61,8 +68,8 @@ export const SocialLinkStep = ({ platform, flowId }: { platform: Platform; flowI
       window.location.assign(result.data.location);
       return;
     }
-    if (result.error.field === 'password') password.fail(result.error.message);
-    else setProblem(result.error.message);
+    if (result.error.field === 'password') password.fail(apiErrorText(result.error));
+    else setProblem(apiErrorText(result.error));
   };
 
   const name = providerNames[state.provider];

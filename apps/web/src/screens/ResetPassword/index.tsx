@@ -45,6 +45,7 @@ const ResetPasswordScreen = ({ platform = 'psl' }: ScreenProps) => {
         check={checkAccountInput}
         request={request}
         codeApi={resetCodeApi}
+        screen="reset"
         links={
           <ScreenLinks>
             <span>
