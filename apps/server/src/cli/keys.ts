@@ -1,6 +1,12 @@
 import type { Config } from '../config.js';
 import { createSealer, type PrivateKeySealer } from '../services/key-encryption.js';
-import { AINFO_TTL_SECONDS, createKeyRing, KEY_PUBLISH_LEAD_MS, signingKeyOf } from '../sso/signing-keys.js';
+import {
+  AINFO_TTL_SECONDS,
+  createKeyRing,
+  KEY_PUBLISH_LEAD_MS,
+  OIDC_ALGS,
+  signingKeyOf,
+} from '../sso/signing-keys.js';
 import { createSigningKeyQueries } from '../storage/signing-keys.js';
 import type { CommandContext, Subcommand } from './context.js';
 import { failure, iso, parseCommand, table } from './io.js';
@@ -59,7 +65,7 @@ const list: Subcommand = (args) => {
     // Read-only listing for the operator; the key ring itself never needs every row.
     const rows = await database.db
       .selectFrom('signing_keys')
-      .select(['kid', 'created_at', 'retired_at', 'private_jwk'])
+      .select(['kid', 'alg', 'created_at', 'retired_at', 'private_jwk'])
       .orderBy('created_at', 'desc')
       .orderBy('kid', 'desc')
       .execute();
@@ -71,9 +77,18 @@ const list: Subcommand = (args) => {
     // Whichever key the key ring itself would sign with now; a listing never makes one.
     const at = now();
     const live = rows.filter((row) => row.retired_at === null || row.retired_at > at);
-    const signing = signingKeyOf(live, at)?.kid;
+    // One key of each algorithm signs (ES256 for ainfo and OpenID Connect, RS256 for OpenID Connect).
+    const signing = new Set(
+      OIDC_ALGS.map(
+        (alg) =>
+          signingKeyOf(
+            live.filter((row) => row.alg === alg),
+            at,
+          )?.kid,
+      ),
+    );
     const status = (kid: string, createdAt: number, retiredAt: number | null) => {
-      if (kid === signing) return 'signing';
+      if (signing.has(kid)) return 'signing';
       if (retiredAt === null) return `signs from ${iso(createdAt + KEY_PUBLISH_LEAD_MS)}`;
       return retiredAt > publishedAfter
         ? `published until ${iso(retiredAt + AINFO_TTL_SECONDS * 1000)}`

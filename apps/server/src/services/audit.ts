@@ -26,7 +26,12 @@ export type AuditEvent =
   | 'work_account.registered'
   | 'social.linked'
   | 'social.refused'
-  | 'throttle.refused';
+  | 'throttle.refused'
+  | 'oidc.authorize'
+  | 'oidc.token'
+  | 'oidc.refresh_reuse'
+  | 'oidc.logout'
+  | 'oidc.backchannel_logout';
 
 export interface AuditEntry {
   event: AuditEvent;

@@ -22,6 +22,8 @@ export const throttleRules = {
   codeSendPerIp: { name: 'code_send_ip', points: 30, windowSeconds: 3600 },
   codeVerifyPerIp: { name: 'code_verify_ip', points: 60, windowSeconds: 600 },
   passwordPerIp: { name: 'password_ip', points: 100, windowSeconds: 900 },
+  /** Requests to the OpenID Connect provider's endpoints (authorize, token, userinfo, logout…). */
+  oidcPerIp: { name: 'oidc_ip', points: 300, windowSeconds: 60 },
 } as const satisfies Record<string, ThrottleRule>;
 export type ThrottleRuleName = keyof typeof throttleRules;
 

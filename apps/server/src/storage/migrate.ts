@@ -5,6 +5,7 @@ import { socialIdentitiesMigration } from './migrations/0002-social-identities.j
 import { toolCredentialGraceMigration } from './migrations/0003-tool-credential-grace.js';
 import { hubSecretsMigration } from './migrations/0004-hub-secrets.js';
 import { retentionAndKeysMigration } from './migrations/0005-retention-and-keys.js';
+import { oidcMigration } from './migrations/0007-oidc.js';
 
 const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
@@ -12,6 +13,8 @@ const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migratio
   '0003-tool-credential-grace': toolCredentialGraceMigration,
   '0004-hub-secrets': hubSecretsMigration,
   '0005-retention-and-keys': retentionAndKeysMigration,
+  // 0006 is another change's; the Migrator applies whichever is pending, in name order.
+  '0007-oidc': oidcMigration,
 });
 
 const migratorFor = (database: HubDatabase) =>

@@ -1,0 +1,315 @@
+import * as client from 'openid-client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createOidcClientQueries } from '../storage/oidc.js';
+import { seedAccount } from '../test-support/accounts.js';
+import { createTestHub, type TestHub } from '../test-support/app.js';
+import { auditEvents } from '../test-support/audit.js';
+import { browserFor, type TestBrowser } from '../test-support/client.js';
+import { testDialects } from '../test-support/databases.js';
+import { type NewOidcClient, registerOidcClient } from './clients.js';
+
+const REDIRECT = 'https://rp.example.test/callback';
+const AFTER_LOGOUT = 'https://rp.example.test/bye';
+
+/** openid-client's requests go to the hub through inject, as if over the network. */
+const injectFetch =
+  (hub: TestHub): client.CustomFetch =>
+  async (url, options) => {
+    const target = new URL(url);
+    const res = await hub.app.inject({
+      method: options.method as 'GET' | 'POST',
+      url: target.pathname + target.search,
+      headers: { ...(options.headers as Record<string, string>), host: target.host },
+      ...(options.body === undefined || options.body === null ? {} : { payload: String(options.body) }),
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(res.headers))
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
+  };
+
+/** openid-client reports invalid_client as an error or, with a 401, as a WWW-Authenticate challenge. */
+const isInvalidClient = (error: unknown) => {
+  const e = error as { error?: string; cause?: { parameters?: { error?: string } }[] };
+  return e.error === 'invalid_client' || e.cause?.[0]?.parameters?.error === 'invalid_client';
+};
+
+const path = (location: string) => {
+  const url = new URL(location, 'http://placeholder');
+  return url.pathname + url.search;
+};
+
+describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
+  let hub: TestHub;
+  let browser: TestBrowser;
+  let accountId: string;
+  let n = 0;
+
+  beforeEach(async () => {
+    hub = await createTestHub(dialect);
+    browser = browserFor(hub);
+    n += 1;
+    accountId = await seedAccount(hub, { email: `oidc-${n}@example.test`, platforms: ['psl', 'biz'] });
+  });
+  afterEach(async () => hub.close());
+
+  const register = (input: Partial<NewOidcClient> = {}) =>
+    registerOidcClient(
+      createOidcClientQueries(hub.database.db),
+      {
+        name: 'Relying party',
+        redirectUris: [REDIRECT],
+        public: false,
+        firstParty: true,
+        platform: null,
+        postLogoutRedirectUris: [AFTER_LOGOUT],
+        backchannelLogoutUri: null,
+        ...input,
+      },
+      hub.clock.now(),
+    );
+
+  const configFor = async (clientId: string, secret?: string, auth?: client.ClientAuth) => {
+    const config = await client.discovery(
+      new URL(hub.config.publicUrl),
+      clientId,
+      secret,
+      auth ?? (secret ? client.ClientSecretBasic(secret) : client.None()),
+      { execute: [client.allowInsecureRequests], [client.customFetch]: injectFetch(hub) },
+    );
+    config[client.customFetch] = injectFetch(hub);
+    return config;
+  };
+
+  /** The authorization request in the browser, up to the redirect back to the client. */
+  const authorize = async (
+    config: client.Configuration,
+    extra: Record<string, string> = {},
+    signIn: 'sign-in' | 'none' = 'sign-in',
+  ) => {
+    const verifier = client.randomPKCECodeVerifier();
+    const state = client.randomState();
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: REDIRECT,
+      scope: 'openid email profile hub',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state,
+      ...extra,
+    });
+    let res = await browser.get(path(url.href));
+    if (signIn === 'sign-in' && res.headers.location?.includes('/oidc/interaction/')) {
+      const uid = res.headers.location.split('/').pop()!;
+      const returnTo = await hub.oidc.finishInteraction(uid, { login: { accountId, amr: ['pwd'] } });
+      res = await browser.get(path(returnTo));
+    }
+    return { res, verifier, state, callback: new URL(String(res.headers.location), hub.config.publicUrl) };
+  };
+
+  const signedIn = async (config: client.Configuration) => {
+    const { callback, verifier, state } = await authorize(config);
+    return client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+  };
+
+  it('publishes discovery at the issuer, with endpoints under /oidc, one key set and S256 PKCE only', async () => {
+    const res = await hub.app.inject({ method: 'GET', url: '/.well-known/openid-configuration' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.issuer).toBe(hub.config.publicUrl);
+    expect(doc.authorization_endpoint).toBe(`${hub.config.publicUrl}/oidc/auth`);
+    expect(doc.token_endpoint).toBe(`${hub.config.publicUrl}/oidc/token`);
+    expect(doc.jwks_uri).toBe(`${hub.config.publicUrl}/.well-known/jwks.json`);
+    expect(doc.response_types_supported).toEqual(['code']);
+    expect(doc.code_challenge_methods_supported).toEqual(['S256']);
+    expect(doc.grant_types_supported).not.toContain('implicit');
+    expect(doc.grant_types_supported).not.toContain('client_credentials');
+    expect(doc.id_token_signing_alg_values_supported).toEqual(['ES256', 'RS256']);
+    expect(doc.token_endpoint_auth_methods_supported).not.toContain('client_secret_jwt');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    const jwks = (await hub.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json();
+    expect(jwks.keys.map((k: { alg: string }) => k.alg).sort()).toEqual(['ES256', 'RS256']);
+    expect(jwks.keys.every((k: { d?: string }) => k.d === undefined)).toBe(true);
+  });
+
+  it('signs a public client in with code and PKCE: id_token, userinfo and the hub claims', async () => {
+    const { clientId } = await register({ public: true });
+    const config = await configFor(clientId);
+    const tokens = await signedIn(config);
+    const claims = tokens.claims()!;
+    expect(claims.sub).toBe(accountId);
+    expect(claims.iss).toBe(hub.config.publicUrl);
+    const jwks = (await hub.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json();
+    const header = JSON.parse(Buffer.from(tokens.id_token!.split('.')[0]!, 'base64url').toString());
+    expect(header.alg).toBe('ES256');
+    expect(jwks.keys.map((k: { kid: string }) => k.kid)).toContain(header.kid);
+    const info = await client.fetchUserInfo(config, tokens.access_token, accountId);
+    expect(info).toMatchObject({
+      sub: accountId,
+      email: `oidc-${n}@example.test`,
+      email_verified: true,
+      account_type: 0,
+    });
+    expect([...(info.platforms as string[])].sort()).toEqual(['biz', 'psl']);
+    expect(tokens.refresh_token).toBeTruthy();
+    expect((await auditEvents(hub, { event: 'oidc.token' })).length).toBeGreaterThan(0);
+  });
+
+  it('signs with RS256 for a client registered for it', async () => {
+    const { clientId, secret } = await register({ idTokenAlg: 'RS256' });
+    const tokens = await signedIn(await configFor(clientId, secret));
+    const header = JSON.parse(Buffer.from(tokens.id_token!.split('.')[0]!, 'base64url').toString());
+    expect(header.alg).toBe('RS256');
+  });
+
+  it('authenticates a confidential client by its secret, which the database holds only hashed', async () => {
+    const { clientId, secret } = await register();
+    const row = await createOidcClientQueries(hub.database.db).find(clientId);
+    expect(row?.secret_hash).not.toContain(secret);
+    expect(JSON.stringify(row)).not.toContain(secret!);
+    expect((await signedIn(await configFor(clientId, secret))).claims()?.sub).toBe(accountId);
+
+    for (const presented of ['wrong-secret', row!.secret_hash!]) {
+      const config = await configFor(clientId, presented);
+      const { callback, verifier, state } = await authorize(config);
+      await expect(
+        client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state }),
+      ).rejects.toSatisfy(isInvalidClient);
+    }
+    // The secret may come in the body too (client_secret_post).
+    const post = await configFor(clientId, secret, client.ClientSecretPost(secret!));
+    expect((await signedIn(post)).claims()?.sub).toBe(accountId);
+  });
+
+  it('refuses a redirect URI that is not registered exactly, without redirecting there', async () => {
+    const { clientId } = await register({ public: true });
+    for (const redirect of [
+      `${REDIRECT}/`,
+      `${REDIRECT}?x=1`,
+      'https://evil.example.test/callback',
+      'https://rp.example.test/callbac',
+    ]) {
+      const res = await browser.get(
+        `/oidc/auth?client_id=${clientId}&response_type=code&scope=openid&redirect_uri=${encodeURIComponent(redirect)}&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`,
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.headers.location).toBeUndefined();
+      expect(res.body).toContain('redirect_uri');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+  });
+
+  it('refuses a public client without PKCE, with the plain method, and the implicit flow', async () => {
+    const { clientId } = await register({ public: true });
+    const base = `/oidc/auth?client_id=${clientId}&scope=openid&redirect_uri=${encodeURIComponent(REDIRECT)}`;
+    for (const query of [
+      '&response_type=code',
+      `&response_type=code&code_challenge=${'a'.repeat(43)}&code_challenge_method=plain`,
+      '&response_type=id_token&nonce=n',
+      '&response_type=code%20id_token&nonce=n',
+    ]) {
+      const res = await browser.get(base + query);
+      const location = new URL(String(res.headers.location));
+      expect(`${location.origin}${location.pathname}`).toBe(REDIRECT);
+      const params = new URLSearchParams(location.search || location.hash.slice(1));
+      expect(params.get('error')).toMatch(/invalid_request|unsupported_response_type/);
+      expect(params.get('code')).toBeNull();
+    }
+  });
+
+  it('refuses a code used twice and revokes what it gave (also when the two race)', async () => {
+    const { clientId, secret } = await register();
+    const config = await configFor(clientId, secret);
+    const { callback, verifier, state } = await authorize(config);
+    const first = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    await expect(
+      client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(client.refreshTokenGrant(config, first.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+    const introspected = await client.tokenIntrospection(config, first.access_token);
+    expect(introspected.active).toBe(false);
+
+    const race = await authorize(config);
+    const results = await Promise.allSettled(
+      [1, 2, 3].map(() =>
+        client.authorizationCodeGrant(config, race.callback, {
+          pkceCodeVerifier: race.verifier,
+          expectedState: race.state,
+        }),
+      ),
+    );
+    const won = results.filter((r) => r.status === 'fulfilled');
+    expect(won.length).toBeLessThanOrEqual(1);
+    expect(results.filter((r) => r.status === 'rejected').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('rotates refresh tokens and, when a used one comes back, revokes the whole grant', async () => {
+    const { clientId } = await register({ public: true });
+    const config = await configFor(clientId);
+    const tokens = await signedIn(config);
+    const second = await client.refreshTokenGrant(config, tokens.refresh_token!);
+    expect(second.refresh_token).toBeTruthy();
+    expect(second.refresh_token).not.toBe(tokens.refresh_token);
+    const third = await client.refreshTokenGrant(config, second.refresh_token!);
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+    // The newest token of the chain dies with the grant.
+    await expect(client.refreshTokenGrant(config, third.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+    expect((await auditEvents(hub, { event: 'oidc.refresh_reuse' })).length).toBe(1);
+  });
+
+  it('answers prompt=none with login_required without a session, and with a code when signed in', async () => {
+    const { clientId } = await register({ public: true });
+    const config = await configFor(clientId);
+    const without = await authorize(config, { prompt: 'none' }, 'none');
+    expect(without.callback.searchParams.get('error')).toBe('login_required');
+
+    await signedIn(config);
+    const silent = await authorize(config, { prompt: 'none' }, 'none');
+    expect(silent.callback.searchParams.get('error')).toBeNull();
+    const tokens = await client.authorizationCodeGrant(config, silent.callback, {
+      pkceCodeVerifier: silent.verifier,
+      expectedState: silent.state,
+    });
+    expect(tokens.claims()?.sub).toBe(accountId);
+
+    const forced = await authorize(config, { prompt: 'login' }, 'none');
+    expect(forced.res.headers.location).toContain('/oidc/interaction/');
+  });
+
+  it('ends the session on RP-initiated logout and returns to the registered address', async () => {
+    const { clientId } = await register({ public: true });
+    const config = await configFor(clientId);
+    const tokens = await signedIn(config);
+    const url = client.buildEndSessionUrl(config, {
+      id_token_hint: tokens.id_token!,
+      post_logout_redirect_uri: AFTER_LOGOUT,
+    });
+    const form = await browser.get(path(url.href));
+    expect(form.statusCode).toBe(200);
+    expect(form.body).not.toMatch(/<script|style=/);
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(form.body)?.[1];
+    expect(xsrf).toBeTruthy();
+    const done = await browser.post('/oidc/session/end/confirm', `xsrf=${xsrf}&logout=yes`, {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(done.statusCode).toBe(303);
+    expect(String(done.headers.location)).toBe(AFTER_LOGOUT);
+    const after = await authorize(config, { prompt: 'none' }, 'none');
+    expect(after.callback.searchParams.get('error')).toBe('login_required');
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+  });
+});

@@ -1,0 +1,304 @@
+import Provider, {
+  type ClientInstance,
+  type InteractionResults,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
+import { escapeHtml } from '../http/escape-html.js';
+import type { Hub } from '../hub.js';
+import { type AuditEvent, recordAudit } from '../services/audit.js';
+import { sameHash, sha256 } from '../services/tokens.js';
+import { AINFO_TTL_SECONDS } from '../sso/signing-keys.js';
+import { createOidcClientQueries, createOidcPayloadQueries } from '../storage/oidc.js';
+import { sharedSecret } from '../storage/secrets.js';
+import { createOidcAdapter } from './adapter.js';
+
+/** Every endpoint of the provider lives under this path; discovery stays at the issuer's root. */
+export const OIDC_PREFIX = '/oidc';
+
+/** Where oidc-provider sends the browser to sign in; the hub's login screen takes over from there. */
+export const interactionPath = (uid: string) => `${OIDC_PREFIX}/interaction/${uid}`;
+
+/** How long a key-set check lasts before the key ring is asked again (a rotation shows within it). */
+const KEYS_RECHECK_MS = 5_000;
+
+const HOUR = 60 * 60;
+const DAY = 24 * HOUR;
+
+/**
+ * The claims a client may ask for, by scope. `hub` is the hub's own: the platforms the account
+ * belongs to and its account type (the `ut` of the legacy tokens).
+ */
+export const OIDC_CLAIMS = {
+  openid: ['sub'],
+  email: ['email', 'email_verified'],
+  profile: ['name'],
+  hub: ['platforms', 'account_type'],
+} as const;
+
+const routes = {
+  authorization: `${OIDC_PREFIX}/auth`,
+  backchannel_authentication: `${OIDC_PREFIX}/backchannel`,
+  code_verification: `${OIDC_PREFIX}/device`,
+  challenge: `${OIDC_PREFIX}/challenge`,
+  device_authorization: `${OIDC_PREFIX}/device/auth`,
+  end_session: `${OIDC_PREFIX}/session/end`,
+  introspection: `${OIDC_PREFIX}/token/introspection`,
+  // One key set for everything the hub signs: the hub serves it itself (with the keys that are
+  // retired but still published), so discovery names the same address the legacy tokens use.
+  jwks: '/.well-known/jwks.json',
+  pushed_authorization_request: `${OIDC_PREFIX}/request`,
+  registration: `${OIDC_PREFIX}/reg`,
+  revocation: `${OIDC_PREFIX}/token/revocation`,
+  token: `${OIDC_PREFIX}/token`,
+  userinfo: `${OIDC_PREFIX}/me`,
+  credential: `${OIDC_PREFIX}/credential`,
+};
+
+/** The provider's cookies; the session cookie is `__Host-` on HTTPS (the others are path-bound). */
+const cookieNames = (https: boolean) => ({
+  session: https ? '__Host-hub_oidc_session' : 'hub_oidc_session',
+  interaction: 'hub_oidc_interaction',
+  resume: 'hub_oidc_resume',
+});
+
+const page = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+
+export interface HubOidc {
+  /** The provider built on the current key set (rebuilt when `hub keys rotate` changes it). */
+  provider(): Promise<Provider>;
+  /**
+   * Ends an interaction with the sign-in the hub's screens made, and returns where the browser
+   * goes next (the provider's resume address, which answers the client). The resume cookie set
+   * when the interaction began binds it to the browser that started it.
+   */
+  finishInteraction(uid: string, result: InteractionResults): Promise<string>;
+}
+
+/** The hub's OpenID Connect provider (node-oidc-provider) on the hub's database and key ring. */
+export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
+  const { config, db, now } = hub;
+  const https = config.publicUrl.startsWith('https://');
+  const payloads = createOidcPayloadQueries(db);
+  const clients = createOidcClientQueries(db);
+  const Adapter = createOidcAdapter({ payloads, clients, now });
+  const cookieKey = (await sharedSecret(db, 'oidc_cookie_keys', now())).toString('base64url');
+  const issuer = config.publicUrl.replace(/\/$/, '');
+
+  const audit = (
+    event: AuditEvent,
+    outcome: 'success' | 'failure' | 'refused',
+    ctx: unknown,
+    detail = {},
+  ) => {
+    const context = ctx as KoaContextWithOIDC | undefined;
+    const accountId = context?.oidc?.session?.accountId ?? null;
+    recordAudit(db, { event, outcome, accountId, ip: context?.ip ?? null, detail }, now()).catch(() => {});
+  };
+
+  const findAccount = async (_ctx: KoaContextWithOIDC, sub: string) => {
+    const account = await hub.accounts.findById(sub);
+    if (!account) return undefined;
+    return {
+      accountId: account.id,
+      claims: async () => {
+        const memberships = await hub.accounts.memberships(account.id);
+        const profile = await db
+          .selectFrom('profiles')
+          .select(['first_name', 'last_name'])
+          .where('account_id', '=', account.id)
+          .executeTakeFirst();
+        const name = profile ? `${profile.first_name} ${profile.last_name}`.trim() : undefined;
+        return {
+          sub: account.id,
+          ...(account.email ? { email: account.email, email_verified: account.verified === 1 } : {}),
+          ...(name ? { name } : {}),
+          platforms: memberships.map((m) => m.platform),
+          account_type: account.user_type,
+        };
+      },
+    };
+  };
+
+  const build = (jwks: { keys: unknown[] }) => {
+    const provider = new Provider(issuer, {
+      adapter: Adapter,
+      jwks,
+      findAccount,
+      routes,
+      claims: OIDC_CLAIMS,
+      scopes: ['openid', 'offline_access', 'email', 'profile', 'hub'],
+      responseTypes: ['code'],
+      clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'],
+      // No HS* algorithm anywhere: a client's secret is stored only as a hash, so it cannot key one.
+      enabledJWA: {
+        clientAuthSigningAlgValues: ['ES256', 'RS256', 'PS256'],
+        idTokenSigningAlgValues: ['ES256', 'RS256'],
+        userinfoSigningAlgValues: ['ES256', 'RS256'],
+        introspectionSigningAlgValues: ['ES256', 'RS256'],
+        authorizationSigningAlgValues: ['ES256', 'RS256'],
+        requestObjectSigningAlgValues: ['ES256', 'RS256'],
+      },
+      clientDefaults: {
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        id_token_signed_response_alg: 'ES256',
+      },
+      // S256 is the only method oidc-provider v9 knows; a public client must use it.
+      pkce: { required: (_ctx: unknown, client: ClientInstance) => client.clientAuthMethod === 'none' },
+      cookies: {
+        keys: [cookieKey],
+        names: cookieNames(https),
+        long: { httpOnly: true, sameSite: 'lax', secure: https },
+        short: { httpOnly: true, sameSite: 'lax', secure: https },
+      },
+      ttl: {
+        AccessToken: 10 * 60,
+        AuthorizationCode: 60,
+        // Same publication rule as ainfo: a retired key stays published as long as its tokens live.
+        IdToken: AINFO_TTL_SECONDS,
+        RefreshToken: 14 * DAY,
+        Interaction: 30 * 60,
+        Session: 14 * DAY,
+        Grant: 14 * DAY,
+      },
+      // Every refresh returns a new refresh token; presenting a used one revokes the whole grant.
+      rotateRefreshToken: true,
+      // Refresh tokens for every client registered for them (not only with offline_access and
+      // prompt=consent); they end with the sign-in session, so logging out ends them too.
+      issueRefreshToken: async (
+        _ctx: unknown,
+        client: { grantTypeAllowed(t: string): boolean },
+        code: { scopes: Set<string> },
+      ) => client.grantTypeAllowed('refresh_token') && code.scopes.has('openid'),
+      // A first-party client (the hub's own application) needs no consent screen: its grant is
+      // made here with what it asked for. Other clients keep the consent prompt.
+      loadExistingGrant: async (
+        ctx: KoaContextWithOIDC & { oidc: { provider: Provider; result?: InteractionResults } },
+      ) => {
+        const client = ctx.oidc.client;
+        const session = ctx.oidc.session as {
+          accountId?: string;
+          grantIdFor(id: string): string | undefined;
+        };
+        if (!client || !session.accountId) return undefined;
+        const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+        if (grantId) return ctx.oidc.provider.Grant.find(grantId);
+        const row = await clients.find(client.clientId);
+        if (row?.first_party !== 1) return undefined;
+        const grant = new ctx.oidc.provider.Grant({
+          accountId: session.accountId,
+          clientId: client.clientId,
+        });
+        grant.addOIDCScope(String(ctx.oidc.params?.scope ?? 'openid'));
+        await grant.save();
+        return grant;
+      },
+      features: {
+        devInteractions: { enabled: false },
+        clientCredentials: { enabled: false },
+        registration: { enabled: false },
+        pushedAuthorizationRequests: { enabled: false },
+        revocation: { enabled: true },
+        introspection: { enabled: true },
+        userinfo: { enabled: true },
+        backchannelLogout: { enabled: true },
+        rpInitiatedLogout: {
+          enabled: true,
+          // No inline script or style: the hub's CSP holds here too.
+          logoutSource: async (ctx: { body: string }, form: string) => {
+            ctx.body = page(
+              'Sign out of Account Hub?',
+              `${form}<p><button type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button></p>`,
+            );
+          },
+          postLogoutSuccessSource: async (ctx: { body: string }) => {
+            ctx.body = page('You are signed out', '<p>You can close this window.</p>');
+          },
+        },
+      },
+      introspectionAllowedPolicy: async (
+        _ctx: unknown,
+        client: ClientInstance,
+        token: { clientId?: string },
+      ) => client.clientAuthMethod !== 'none' && token.clientId === client.clientId,
+      interactions: {
+        url: async (_ctx: unknown, interaction: { uid: string }) => interactionPath(interaction.uid),
+      },
+      renderError: async (ctx: { type: string; body: string }, out: Record<string, string>) => {
+        ctx.type = 'html';
+        ctx.body = page(
+          'Sign-in could not continue',
+          `<p>${escapeHtml(out.error ?? 'error')}</p><p>${escapeHtml(out.error_description ?? '')}</p>`,
+        );
+      },
+    });
+    // Behind the hub, Fastify decides the client's address and protocol (TRUST_PROXY); the
+    // request handed over carries what it decided (see routes.ts).
+    provider.proxy = true;
+    // The hub stores only a hash of a client's secret; the one presented is hashed and compared,
+    // with the previous secret while a rotation's grace lasts.
+    provider.Client.prototype.compareClientSecret = async function compare(
+      this: ClientInstance,
+      actual: string,
+    ) {
+      const row = await clients.find(this.clientId);
+      if (!row || typeof actual !== 'string') return false;
+      const hash = sha256(actual);
+      if (row.secret_hash && sameHash(row.secret_hash, hash)) return true;
+      const graceLasts = (row.previous_secret_expires_at ?? 0) > now();
+      return Boolean(graceLasts && row.previous_secret_hash && sameHash(row.previous_secret_hash, hash));
+    };
+    provider.on('authorization.success', (ctx: unknown) =>
+      audit('oidc.authorize', 'success', ctx, { client: clientOf(ctx) }),
+    );
+    provider.on('authorization.error', (ctx: unknown, error: { error?: string }) =>
+      audit('oidc.authorize', 'failure', ctx, { client: clientOf(ctx), error: error?.error ?? 'error' }),
+    );
+    provider.on('grant.success', (ctx: unknown) =>
+      audit('oidc.token', 'success', ctx, { client: clientOf(ctx) }),
+    );
+    provider.on(
+      'grant.error',
+      (ctx: unknown, error: { error?: string; error_detail?: string; message?: string }) => {
+        // A refresh token or code presented again: the grant is revoked; the audit says so.
+        const reuse = /already (used|consumed)/.test(`${error?.error_detail ?? ''} ${error?.message ?? ''}`);
+        audit(reuse ? 'oidc.refresh_reuse' : 'oidc.token', 'failure', ctx, {
+          client: clientOf(ctx),
+          error: error?.error ?? 'error',
+        });
+      },
+    );
+    provider.on('end_session.success', (ctx: unknown) =>
+      audit('oidc.logout', 'success', ctx, { client: clientOf(ctx) }),
+    );
+    provider.on('backchannel.error', (_ctx: unknown, _error: unknown, client: ClientInstance) =>
+      audit('oidc.backchannel_logout', 'failure', undefined, { client: client?.clientId ?? null }),
+    );
+    return provider;
+  };
+
+  let built: { provider: Provider; fingerprint: string; recheckAt: number } | undefined;
+  const provider = async () => {
+    if (built && now() < built.recheckAt) return built.provider;
+    const jwks = await hub.keys.providerJwks();
+    if (built?.fingerprint !== jwks.fingerprint)
+      built = { provider: build(jwks), fingerprint: jwks.fingerprint, recheckAt: 0 };
+    built.recheckAt = now() + KEYS_RECHECK_MS;
+    return built.provider;
+  };
+
+  return {
+    provider,
+    async finishInteraction(uid, result) {
+      const current = await provider();
+      const interaction = await current.Interaction.find(uid);
+      if (!interaction) throw new Error('interaction not found or expired');
+      interaction.result = result;
+      await interaction.save(Math.max(1, interaction.exp - Math.floor(Date.now() / 1000)));
+      return interaction.returnTo;
+    },
+  };
+};
+
+const clientOf = (ctx: unknown) => (ctx as KoaContextWithOIDC | undefined)?.oidc?.client?.clientId ?? null;
