@@ -1,3 +1,4 @@
+import { exportJWK, generateKeyPair } from 'jose';
 import * as client from 'openid-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOidcClientQueries } from '../storage/oidc.js';
@@ -6,7 +7,7 @@ import { createTestHub, type TestHub } from '../test-support/app.js';
 import { auditEvents } from '../test-support/audit.js';
 import { browserFor, type TestBrowser } from '../test-support/client.js';
 import { testDialects } from '../test-support/databases.js';
-import { type NewOidcClient, registerOidcClient } from './clients.js';
+import { type NewOidcClient, registerOidcClient, rotateClientSecret } from './clients.js';
 
 const REDIRECT = 'https://rp.example.test/callback';
 const AFTER_LOGOUT = 'https://rp.example.test/bye';
@@ -182,6 +183,57 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
     // The secret may come in the body too (client_secret_post).
     const post = await configFor(clientId, secret, client.ClientSecretPost(secret!));
     expect((await signedIn(post)).claims()?.sub).toBe(accountId);
+  });
+
+  it('accepts the previous secret only while a rotation grace lasts', async () => {
+    const { clientId, secret } = await register();
+    const fresh = await rotateClientSecret(
+      createOidcClientQueries(hub.database.db),
+      clientId,
+      3_600_000,
+      hub.clock.now(),
+    );
+    expect((await signedIn(await configFor(clientId, secret))).claims()?.sub).toBe(accountId);
+    expect((await signedIn(await configFor(clientId, fresh))).claims()?.sub).toBe(accountId);
+    hub.clock.advance(3_600_001);
+    await expect(signedIn(await configFor(clientId, secret))).rejects.toSatisfy(isInvalidClient);
+    expect((await signedIn(await configFor(clientId, fresh))).claims()?.sub).toBe(accountId);
+  });
+
+  it('authenticates a private_key_jwt client by its registered key, and no other', async () => {
+    const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
+    const other = await generateKeyPair('ES256', { extractable: true });
+    const { clientId } = await register({
+      authMethod: 'private_key_jwt',
+      jwks: { keys: [{ ...(await exportJWK(publicKey)), alg: 'ES256' }] },
+    });
+    const config = await configFor(clientId, undefined, client.PrivateKeyJwt(privateKey));
+    expect((await signedIn(config)).claims()?.sub).toBe(accountId);
+    const wrong = await configFor(clientId, undefined, client.PrivateKeyJwt(other.privateKey));
+    await expect(signedIn(wrong)).rejects.toSatisfy(isInvalidClient);
+  });
+
+  it('introspects for the confidential client that holds the token, and revokes', async () => {
+    const { clientId, secret } = await register();
+    const config = await configFor(clientId, secret);
+    const tokens = await signedIn(config);
+    expect(await client.tokenIntrospection(config, tokens.access_token)).toMatchObject({
+      active: true,
+      sub: accountId,
+      client_id: clientId,
+    });
+    const stranger = await register();
+    const strangerConfig = await configFor(stranger.clientId, stranger.secret);
+    expect((await client.tokenIntrospection(strangerConfig, tokens.access_token)).active).toBe(false);
+    const pub = await register({ public: true });
+    await expect(
+      client.tokenIntrospection(await configFor(pub.clientId), tokens.access_token),
+    ).rejects.toBeTruthy();
+
+    await client.tokenRevocation(config, tokens.refresh_token!);
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
   });
 
   it('refuses a redirect URI that is not registered exactly, without redirecting there', async () => {

@@ -199,8 +199,14 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
         clientCredentials: { enabled: false },
         registration: { enabled: false },
         pushedAuthorizationRequests: { enabled: false },
+        // A client may revoke only its own tokens (the default policy).
         revocation: { enabled: true },
-        introspection: { enabled: true },
+        // Introspection answers only a confidential client, and only about its own tokens.
+        introspection: {
+          enabled: true,
+          allowedPolicy: async (_ctx: unknown, client: ClientInstance, token: { clientId?: string }) =>
+            client.clientAuthMethod !== 'none' && token.clientId === client.clientId,
+        },
         userinfo: { enabled: true },
         backchannelLogout: { enabled: true },
         rpInitiatedLogout: {
@@ -217,11 +223,6 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
           },
         },
       },
-      introspectionAllowedPolicy: async (
-        _ctx: unknown,
-        client: ClientInstance,
-        token: { clientId?: string },
-      ) => client.clientAuthMethod !== 'none' && token.clientId === client.clientId,
       interactions: {
         url: async (_ctx: unknown, interaction: { uid: string }) => interactionPath(interaction.uid),
       },
