@@ -156,6 +156,7 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
     });
     expect([...(info.platforms as string[])].sort()).toEqual(['biz', 'psl']);
     expect(tokens.refresh_token).toBeTruthy();
+    await hub.oidc.idle();
     expect((await auditEvents(hub, { event: 'oidc.token' })).length).toBeGreaterThan(0);
   });
 
@@ -319,7 +320,11 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
     await expect(client.refreshTokenGrant(config, third.refresh_token!)).rejects.toMatchObject({
       error: 'invalid_grant',
     });
-    expect((await auditEvents(hub, { event: 'oidc.refresh_reuse' })).length).toBe(1);
+    await hub.oidc.idle();
+    expect(await auditEvents(hub, { event: 'oidc.refresh_reuse', accountId })).toHaveLength(1);
+    const trail = JSON.stringify(await auditEvents(hub));
+    for (const token of [tokens.refresh_token!, second.refresh_token!, tokens.access_token, tokens.id_token!])
+      expect(trail).not.toContain(token);
   });
 
   it('answers prompt=none with login_required without a session, and with a code when signed in', async () => {

@@ -73,6 +73,8 @@ export interface HubOidc {
    * when the interaction began binds it to the browser that started it.
    */
   finishInteraction(uid: string, result: InteractionResults): Promise<string>;
+  /** Resolves once the audit rows of the requests answered so far are written. */
+  idle(): Promise<void>;
 }
 
 /** The hub's OpenID Connect provider (node-oidc-provider) on the hub's database and key ring. */
@@ -85,6 +87,9 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
   const cookieKey = (await sharedSecret(db, 'oidc_cookie_keys', now())).toString('base64url');
   const issuer = config.publicUrl.replace(/\/$/, '');
 
+  // oidc-provider reports through events it does not wait for: the audit rows are written beside
+  // the response, and closing the app waits for the ones still under way (see idle).
+  const pendingAudits = new Set<Promise<void>>();
   const audit = (
     event: AuditEvent,
     outcome: 'success' | 'failure' | 'refused',
@@ -92,8 +97,20 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
     detail = {},
   ) => {
     const context = ctx as KoaContextWithOIDC | undefined;
-    const accountId = context?.oidc?.session?.accountId ?? null;
-    recordAudit(db, { event, outcome, accountId, ip: context?.ip ?? null, detail }, now()).catch(() => {});
+    const entities = context?.oidc?.entities as {
+      Account?: { accountId?: string };
+      Grant?: { accountId?: string };
+    };
+    const accountId =
+      context?.oidc?.session?.accountId ?? entities?.Account?.accountId ?? entities?.Grant?.accountId ?? null;
+    const write: Promise<void> = recordAudit(
+      db,
+      { event, outcome, accountId, ip: context?.ip ?? null, detail },
+      now(),
+    )
+      .catch(() => {})
+      .finally(() => pendingAudits.delete(write));
+    pendingAudits.add(write);
   };
 
   const findAccount = async (_ctx: KoaContextWithOIDC, sub: string) => {
@@ -199,8 +216,12 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
         clientCredentials: { enabled: false },
         registration: { enabled: false },
         pushedAuthorizationRequests: { enabled: false },
-        // A client may revoke only its own tokens (the default policy).
-        revocation: { enabled: true },
+        // A client may revoke only its own tokens.
+        revocation: {
+          enabled: true,
+          allowedPolicy: async (_ctx: unknown, client: ClientInstance, token: { clientId?: string }) =>
+            token.clientId === client.clientId,
+        },
         // Introspection answers only a confidential client, and only about its own tokens.
         introspection: {
           enabled: true,
@@ -291,6 +312,9 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
 
   return {
     provider,
+    idle: async () => {
+      await Promise.all([...pendingAudits]);
+    },
     async finishInteraction(uid, result) {
       const current = await provider();
       const interaction = await current.Interaction.find(uid);

@@ -27,6 +27,7 @@ export const registerOidcRoutes = (app: FastifyInstance, hub: Hub, oidc: HubOidc
     provider.callback()(raw, reply.raw);
   };
 
+  app.addHook('onClose', () => oidc.idle());
   app.register(async (scope) => {
     // Leave every body unread: oidc-provider reads the raw stream itself.
     scope.removeAllContentTypeParsers();
