@@ -69,27 +69,6 @@ export const createOidcPayloadQueries = (db: Kysely<Database>) => {
         .where('model', 'in', [...models])
         .execute();
     },
-
-    /** The cleanup: deletes up to `limit` expired rows; returns how many it deleted. */
-    deleteExpired: async (now: number, limit: number) => {
-      const ids = await db
-        .selectFrom('oidc_payloads')
-        .select(['model', 'id'])
-        .where('expires_at', '<=', now)
-        .limit(limit)
-        .execute();
-      let deleted = 0;
-      for (const { model, id } of ids) {
-        const result = await db
-          .deleteFrom('oidc_payloads')
-          .where('model', '=', model)
-          .where('id', '=', id)
-          .where('expires_at', '<=', now)
-          .executeTakeFirst();
-        deleted += Number(result.numDeletedRows);
-      }
-      return deleted;
-    },
   };
 };
 
