@@ -138,6 +138,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   registerPlatformApiRoutes(app, hub);
   registerSocialRoutes(app, hub);
   const oidc = await createHubOidc(hub);
+  hub.oidc = oidc;
   registerOidcRoutes(app, hub, oidc);
   const local = config.appEnv === 'local' || config.appEnv === 'development';
   // The dev mailbox logs and shows codes: only where mail has nowhere real to go.

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
+import type { HubOidc } from './oidc/provider.js';
 import { createSealer } from './services/key-encryption.js';
 import { createThrottle, type Throttle } from './services/throttle.js';
 import { createKeyRing, type KeyRing } from './sso/signing-keys.js';
@@ -23,6 +24,8 @@ export interface Hub {
   tools: ToolQueries;
   throttle: Throttle;
   keys: KeyRing;
+  /** The OpenID Connect provider, once the app has built it (sign-ins that end an interaction use it). */
+  oidc?: HubOidc;
   /** Asks the mail worker to send now (call after the transaction that queued a mail has committed). */
   nudgeMail: () => void;
 }

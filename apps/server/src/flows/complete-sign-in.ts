@@ -2,6 +2,7 @@ import { buildPlatformExitUrl, decodeToolSession, type Platform } from '@hub/cor
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { setSessionCookie } from '../http/request-context.js';
 import type { Hub } from '../hub.js';
+import { oidcExitLocation } from '../oidc/interaction.js';
 import { recordAudit } from '../services/audit.js';
 import { randomToken, sha256 } from '../services/tokens.js';
 import { issueAinfo } from '../sso/ainfo.js';
@@ -30,7 +31,7 @@ export const completeSignIn = async (
   reply: FastifyReply,
   outcome: SignInOutcome,
 ): Promise<{ next: 'redirect'; location: string }> => {
-  const location = await exitLocation(hub, outcome);
+  const location = await exitLocation(hub, outcome, request);
   const now = hub.now();
   if (outcome.authMethod !== 'session') await startSession(hub, request, reply, outcome, now);
   await recordAudit(
@@ -58,7 +59,9 @@ const toolOf = (context: FlowContextRecord) => {
   return decoded?.ok ? decoded.value.tid : undefined;
 };
 
-const exitLocation = async (hub: Hub, outcome: SignInOutcome) => {
+const exitLocation = async (hub: Hub, outcome: SignInOutcome, request: FastifyRequest) => {
+  // An OpenID Connect sign-in ends its interaction; the provider answers the client from there.
+  if (outcome.context.oidc) return oidcExitLocation(hub, request, outcome.accountId, outcome.context.oidc);
   const decoded = outcome.context.from ? decodeToolSession(outcome.context.from) : undefined;
   if (decoded?.ok) {
     return toolExitUrl(hub, {

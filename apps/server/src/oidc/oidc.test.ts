@@ -1,3 +1,4 @@
+import { authEndpoints } from '@hub/core';
 import { exportJWK, generateKeyPair } from 'jose';
 import * as client from 'openid-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -5,7 +6,7 @@ import { createOidcClientQueries } from '../storage/oidc.js';
 import { seedAccount } from '../test-support/accounts.js';
 import { createTestHub, type TestHub } from '../test-support/app.js';
 import { auditEvents } from '../test-support/audit.js';
-import { browserFor, type TestBrowser } from '../test-support/client.js';
+import { browserFor, strongPassword, type TestBrowser } from '../test-support/client.js';
 import { testDialects } from '../test-support/databases.js';
 import { type NewOidcClient, registerOidcClient, rotateClientSecret } from './clients.js';
 
@@ -115,6 +116,101 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
       expectedState: state,
     });
   };
+
+  /** The hub's own screens as the web app drives them: identify, then the password. */
+  const logIn = async (
+    who: TestBrowser,
+    email: string,
+    context: Record<string, string>,
+    platform = 'psl',
+  ) => {
+    const identified = await who.post(authEndpoints.loginIdentify, { platform, account: email, context });
+    expect(identified.json()).toMatchObject({ next: 'password' });
+    return who.post(authEndpoints.loginPassword, {
+      flowId: identified.json().flowId,
+      password: strongPassword,
+    });
+  };
+
+  it('signs in on the hub login screen and ends the interaction there (one more exit of completeSignIn)', async () => {
+    const { clientId } = await register({ public: true, platform: 'biz' });
+    const config = await configFor(clientId);
+    const { res, verifier, state } = await authorize(config, {}, 'none');
+    const interaction = String(res.headers.location);
+    expect(interaction).toMatch(/^\/oidc\/interaction\/[A-Za-z0-9_-]+$/);
+    const uid = interaction.split('/').pop()!;
+
+    const screen = await browser.get(interaction);
+    expect(screen.statusCode).toBe(303);
+    expect(screen.headers.location).toBe(`/biz/login?oidc=${uid}`);
+
+    const done = await logIn(browser, `oidc-${n}@example.test`, { oidc: uid }, 'biz');
+    expect(done.statusCode).toBe(200);
+    const back = await browser.get(path(done.json().location));
+    const callback = new URL(String(back.headers.location));
+    expect(`${callback.origin}${callback.pathname}`).toBe(REDIRECT);
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    expect(tokens.claims()?.sub).toBe(accountId);
+    expect(tokens.claims()?.amr).toBeUndefined();
+  });
+
+  it('refuses to end an interaction from another browser, and leaves that browser signed out', async () => {
+    const { clientId } = await register({ public: true });
+    const config = await configFor(clientId);
+    const { res } = await authorize(config, {}, 'none');
+    const uid = String(res.headers.location).split('/').pop()!;
+    // The attacker's uid in a login link the victim follows: the victim's browser never started it.
+    const victim = browserFor(hub, '198.51.100.9');
+    const victimId = await seedAccount(hub, { email: `victim-${n}@example.test` });
+    const refused = await logIn(victim, `victim-${n}@example.test`, { oidc: uid });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('oidc.interaction_invalid');
+    expect([...victim.cookies.keys()].some((name) => name.includes('hub_session'))).toBe(false);
+    // Nor can it open the interaction screen without the provider's cookie of that browser.
+    expect((await victim.get(`/oidc/interaction/${uid}`)).statusCode).toBe(400);
+    expect(victimId).toBeTruthy();
+  });
+
+  it('lets a hub session skip the password, unless the client asks for a fresh login', async () => {
+    const { clientId } = await register({ public: true });
+    const config = await configFor(clientId);
+    const first = await authorize(config, {}, 'none');
+    const uid = String(first.res.headers.location).split('/').pop()!;
+    await browser.get(String(first.res.headers.location));
+    const done = await logIn(browser, `oidc-${n}@example.test`, { oidc: uid });
+    await browser.get(path(done.json().location));
+    // The provider's own session is gone (as after it expired); the hub session remains.
+    for (const name of [...browser.cookies.keys()])
+      if (name.includes('oidc_session')) browser.cookies.delete(name);
+
+    const again = await authorize(config, {}, 'none');
+    const skipped = await browser.get(String(again.res.headers.location));
+    const resumed = await browser.get(path(String(skipped.headers.location)));
+    const callback = new URL(String(resumed.headers.location));
+    expect(callback.searchParams.get('code')).toBeTruthy();
+
+    const forced = await authorize(config, { prompt: 'login' }, 'none');
+    const screen = await browser.get(String(forced.res.headers.location));
+    expect(screen.headers.location).toMatch(/^\/psl\/login\?oidc=/);
+  });
+
+  it('sends a client that needs consent back with consent_required (no consent screen yet)', async () => {
+    const { clientId } = await register({ public: true, firstParty: false });
+    const config = await configFor(clientId);
+    const { res } = await authorize(config, {}, 'none');
+    const uid = String(res.headers.location).split('/').pop()!;
+    await browser.get(String(res.headers.location));
+    const done = await logIn(browser, `oidc-${n}@example.test`, { oidc: uid });
+    let next = await browser.get(path(done.json().location));
+    while (next.statusCode === 303 && path(String(next.headers.location)).startsWith('/oidc/')) {
+      next = await browser.get(path(String(next.headers.location)));
+    }
+    const callback = new URL(String(next.headers.location));
+    expect(callback.searchParams.get('error')).toBe('consent_required');
+  });
 
   it('publishes discovery at the issuer, with endpoints under /oidc, one key set and S256 PKCE only', async () => {
     const res = await hub.app.inject({ method: 'GET', url: '/.well-known/openid-configuration' });

@@ -146,6 +146,8 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
       claims: OIDC_CLAIMS,
       scopes: ['openid', 'offline_access', 'email', 'profile', 'hub'],
       responseTypes: ['code'],
+      // The platform whose login screen a sign-in shows (psl or biz), when the client asks.
+      extraParams: ['platform'],
       clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'],
       // No HS* algorithm anywhere: a client's secret is stored only as a hash, so it cannot key one.
       enabledJWA: {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Hub } from '../hub.js';
+import { startInteraction } from './interaction.js';
 import { type HubOidc, OIDC_PREFIX } from './provider.js';
 
 /**
@@ -28,6 +29,11 @@ export const registerOidcRoutes = (app: FastifyInstance, hub: Hub, oidc: HubOidc
   };
 
   app.addHook('onClose', () => oidc.idle());
+  // The one provider address the hub answers itself: where a browser that must sign in arrives.
+  app.get<{ Params: { uid: string } }>(`${OIDC_PREFIX}/interaction/:uid`, async (request, reply) => {
+    await hub.throttle.consume('oidcPerIp', request.ip);
+    return startInteraction(hub, oidc, request, reply);
+  });
   app.register(async (scope) => {
     // Leave every body unread: oidc-provider reads the raw stream itself.
     scope.removeAllContentTypeParsers();

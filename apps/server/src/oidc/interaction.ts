@@ -1,0 +1,100 @@
+import { isPlatform, type Platform, routePath } from '@hub/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HubError } from '../errors.js';
+import { currentSession } from '../http/session.js';
+import type { Hub } from '../hub.js';
+import { createOidcClientQueries } from '../storage/oidc.js';
+import type { HubOidc } from './provider.js';
+
+/**
+ * The browser that started an interaction keeps its uid in this cookie (host-only, `__Host-` on
+ * HTTPS). The sign-in that ends the interaction must come from that browser: a login link carrying
+ * someone else's uid cannot hand them a code for the account that signs in.
+ */
+export const oidcBindingCookie = (hub: Hub) =>
+  hub.config.publicUrl.startsWith('https://') ? '__Host-hub_oidc_uid' : 'hub_oidc_uid';
+
+const UID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+/**
+ * Why the provider asked for a sign-in. These force the password even when the browser holds a
+ * hub session: prompt=login, max_age passed, or the client expects another account.
+ */
+const FRESH_LOGIN_REASONS = new Set([
+  'login_prompt',
+  'max_age',
+  'id_token_hint',
+  'claims_id_token_sub_value',
+]);
+
+/**
+ * GET /oidc/interaction/:uid, where the provider sends a browser that must sign in. The provider's
+ * own cookie proves this browser started the interaction. With a hub session that is enough (unless
+ * a fresh login is asked for); otherwise the browser goes to the identifier-first login of the
+ * client's platform (or the `platform` parameter), carrying the uid in its flow context.
+ */
+export const startInteraction = async (
+  hub: Hub,
+  oidc: HubOidc,
+  request: FastifyRequest<{ Params: { uid: string } }>,
+  reply: FastifyReply,
+) => {
+  const provider = await oidc.provider();
+  let details: Awaited<ReturnType<typeof provider.interactionDetails>>;
+  try {
+    details = await provider.interactionDetails(request.raw, reply.raw);
+  } catch {
+    throw new HubError('oidc.interaction_invalid');
+  }
+  if (details.uid !== request.params.uid) throw new HubError('oidc.interaction_invalid');
+  const uid = details.uid;
+
+  if (details.prompt.name !== 'login') {
+    // A client that is not first-party needs the user's consent; the hub has no consent screen yet.
+    const location = await oidc.finishInteraction(uid, {
+      error: 'consent_required',
+      error_description: 'this client needs consent, which the hub cannot ask for yet',
+    });
+    return reply.redirect(location, 303);
+  }
+
+  const session = await currentSession(hub, request);
+  const fresh = details.prompt.reasons.some((reason) => FRESH_LOGIN_REASONS.has(reason));
+  if (session && !fresh) {
+    const location = await oidc.finishInteraction(uid, { login: { accountId: session.account_id } });
+    return reply.redirect(location, 303);
+  }
+
+  const client = await createOidcClientQueries(hub.db).find(String(details.params.client_id));
+  const asked = details.params.platform;
+  const platform: Platform = isPlatform(asked) ? asked : ((client?.platform as Platform | null) ?? 'psl');
+  reply.setCookie(oidcBindingCookie(hub), uid, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: hub.config.publicUrl.startsWith('https://'),
+    maxAge: Math.max(1, details.exp - Math.floor(Date.now() / 1000)),
+  });
+  return reply.redirect(`${routePath('login', { platform })}?${new URLSearchParams({ oidc: uid })}`, 303);
+};
+
+/**
+ * The OpenID Connect exit of completeSignIn: the interaction named in the flow context gets the
+ * sign-in, and the browser goes to the provider's resume address, which answers the client. How the
+ * person signed in is not passed on (no amr), as with ainfo: a client must not be able to tell a
+ * provider sign-in from a password.
+ */
+export const oidcExitLocation = async (
+  hub: Hub,
+  request: FastifyRequest,
+  accountId: string,
+  uid: string,
+): Promise<string> => {
+  if (!hub.oidc || !UID_PATTERN.test(uid) || request.cookies[oidcBindingCookie(hub)] !== uid)
+    throw new HubError('oidc.interaction_invalid');
+  try {
+    return await hub.oidc.finishInteraction(uid, { login: { accountId } });
+  } catch {
+    throw new HubError('oidc.interaction_invalid');
+  }
+};
