@@ -137,7 +137,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   registerWorkAccountRoutes(app, hub);
   registerPlatformApiRoutes(app, hub);
   registerSocialRoutes(app, hub);
-  const oidc = await createHubOidc(hub);
+  const oidc = await createHubOidc(hub, app.log);
   hub.oidc = oidc;
   registerOidcRoutes(app, hub, oidc);
   const local = config.appEnv === 'local' || config.appEnv === 'development';

@@ -1,7 +1,6 @@
 import { isPlatform, type Platform, routePath } from '@hub/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HubError } from '../errors.js';
-import { currentSession } from '../http/session.js';
 import type { Hub } from '../hub.js';
 import { createOidcClientQueries } from '../storage/oidc.js';
 import type { HubOidc } from './provider.js';
@@ -17,21 +16,11 @@ export const oidcBindingCookie = (hub: Hub) =>
 const UID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 /**
- * Why the provider asked for a sign-in. These force the password even when the browser holds a
- * hub session: prompt=login, max_age passed, or the client expects another account.
- */
-const FRESH_LOGIN_REASONS = new Set([
-  'login_prompt',
-  'max_age',
-  'id_token_hint',
-  'claims_id_token_sub_value',
-]);
-
-/**
- * GET /oidc/interaction/:uid, where the provider sends a browser that must sign in. The provider's
- * own cookie proves this browser started the interaction. With a hub session that is enough (unless
- * a fresh login is asked for); otherwise the browser goes to the identifier-first login of the
- * client's platform (or the `platform` parameter), carrying the uid in its flow context.
+ * GET /oidc/interaction/:uid, where the provider sends a browser that must sign in (a live hub
+ * session has already signed it in, see the login policy in provider.ts, unless the client asked
+ * for a fresh login). The provider's own cookie proves this browser started the interaction; it
+ * goes to the identifier-first login of the client's platform (or the `platform` parameter),
+ * carrying the uid in its flow context.
  */
 export const startInteraction = async (
   hub: Hub,
@@ -55,13 +44,6 @@ export const startInteraction = async (
       error: 'consent_required',
       error_description: 'this client needs consent, which the hub cannot ask for yet',
     });
-    return reply.redirect(location, 303);
-  }
-
-  const session = await currentSession(hub, request);
-  const fresh = details.prompt.reasons.some((reason) => FRESH_LOGIN_REASONS.has(reason));
-  if (session && !fresh) {
-    const location = await oidc.finishInteraction(uid, { login: { accountId: session.account_id } });
     return reply.redirect(location, 303);
   }
 

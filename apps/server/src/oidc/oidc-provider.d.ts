@@ -50,6 +50,7 @@ declare module 'oidc-provider' {
 
   export interface KoaContextWithOIDC {
     req: IncomingMessage;
+    cookies: { get(name: string, options?: { signed?: boolean }): string | undefined };
     res: ServerResponse;
     ip: string;
     oidc: {

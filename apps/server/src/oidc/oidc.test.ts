@@ -84,6 +84,21 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
     return config;
   };
 
+  /** The hub's own screens as the web app drives them: identify, then the password. */
+  const logIn = async (
+    who: TestBrowser,
+    email: string,
+    context: Record<string, string>,
+    platform = 'psl',
+  ) => {
+    const identified = await who.post(authEndpoints.loginIdentify, { platform, account: email, context });
+    expect(identified.json()).toMatchObject({ next: 'password' });
+    return who.post(authEndpoints.loginPassword, {
+      flowId: identified.json().flowId,
+      password: strongPassword,
+    });
+  };
+
   /** The authorization request in the browser, up to the redirect back to the client. */
   const authorize = async (
     config: client.Configuration,
@@ -102,9 +117,11 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
     });
     let res = await browser.get(path(url.href));
     if (signIn === 'sign-in' && res.headers.location?.includes('/oidc/interaction/')) {
+      // The hub's own login screens, as the web app drives them.
       const uid = res.headers.location.split('/').pop()!;
-      const returnTo = await hub.oidc.finishInteraction(uid, { login: { accountId, amr: ['pwd'] } });
-      res = await browser.get(path(returnTo));
+      await browser.get(res.headers.location);
+      const done = await logIn(browser, `oidc-${n}@example.test`, { oidc: uid });
+      res = await browser.get(path(done.json().location));
     }
     return { res, verifier, state, callback: new URL(String(res.headers.location), hub.config.publicUrl) };
   };
@@ -114,21 +131,6 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
     return client.authorizationCodeGrant(config, callback, {
       pkceCodeVerifier: verifier,
       expectedState: state,
-    });
-  };
-
-  /** The hub's own screens as the web app drives them: identify, then the password. */
-  const logIn = async (
-    who: TestBrowser,
-    email: string,
-    context: Record<string, string>,
-    platform = 'psl',
-  ) => {
-    const identified = await who.post(authEndpoints.loginIdentify, { platform, account: email, context });
-    expect(identified.json()).toMatchObject({ next: 'password' });
-    return who.post(authEndpoints.loginPassword, {
-      flowId: identified.json().flowId,
-      password: strongPassword,
     });
   };
 
@@ -174,27 +176,32 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
     expect(victimId).toBeTruthy();
   });
 
-  it('lets a hub session skip the password, unless the client asks for a fresh login', async () => {
+  it('lets a hub session sign in without the password, unless the client asks for a fresh login', async () => {
     const { clientId } = await register({ public: true });
     const config = await configFor(clientId);
-    const first = await authorize(config, {}, 'none');
-    const uid = String(first.res.headers.location).split('/').pop()!;
-    await browser.get(String(first.res.headers.location));
-    const done = await logIn(browser, `oidc-${n}@example.test`, { oidc: uid });
-    await browser.get(path(done.json().location));
+    await signedIn(config);
     // The provider's own session is gone (as after it expired); the hub session remains.
     for (const name of [...browser.cookies.keys()])
       if (name.includes('oidc_session')) browser.cookies.delete(name);
-
-    const again = await authorize(config, {}, 'none');
-    const skipped = await browser.get(String(again.res.headers.location));
-    const resumed = await browser.get(path(String(skipped.headers.location)));
-    const callback = new URL(String(resumed.headers.location));
-    expect(callback.searchParams.get('code')).toBeTruthy();
-
+    for (const prompt of [{}, { prompt: 'none' }] as Record<string, string>[]) {
+      const again = await authorize(config, prompt, 'none');
+      expect(
+        again.callback.searchParams.get('code'),
+        `${JSON.stringify(prompt)} ${again.res.headers.location}`,
+      ).toBeTruthy();
+    }
     const forced = await authorize(config, { prompt: 'login' }, 'none');
     const screen = await browser.get(String(forced.res.headers.location));
     expect(screen.headers.location).toMatch(/^\/psl\/login\?oidc=/);
+  });
+
+  it('counts a sign-in only while its hub session lives: signing out of the hub ends it', async () => {
+    const { clientId } = await register({ public: true });
+    const config = await configFor(clientId);
+    await signedIn(config);
+    await hub.database.db.updateTable('sessions').set({ revoked_at: hub.clock.now() }).execute();
+    const after = await authorize(config, { prompt: 'none' }, 'none');
+    expect(after.callback.searchParams.get('error')).toBe('login_required');
   });
 
   it('sends a client that needs consent back with consent_required (no consent screen yet)', async () => {
@@ -460,6 +467,14 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
     });
     expect(done.statusCode).toBe(303);
     expect(String(done.headers.location)).toBe(AFTER_LOGOUT);
+    // The hub session ended with it: the same single logout tools have.
+    await hub.oidc.idle();
+    const live = await hub.database.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('revoked_at', 'is', null)
+      .execute();
+    expect(live).toEqual([]);
     const after = await authorize(config, { prompt: 'none' }, 'none');
     expect(after.callback.searchParams.get('error')).toBe('login_required');
     await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({

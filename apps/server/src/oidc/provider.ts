@@ -4,6 +4,7 @@ import Provider, {
   type KoaContextWithOIDC,
 } from 'oidc-provider';
 import { escapeHtml } from '../http/escape-html.js';
+import { cookieName } from '../http/request-context.js';
 import type { Hub } from '../hub.js';
 import { type AuditEvent, recordAudit } from '../services/audit.js';
 import { sameHash, sha256 } from '../services/tokens.js';
@@ -78,7 +79,10 @@ export interface HubOidc {
 }
 
 /** The hub's OpenID Connect provider (node-oidc-provider) on the hub's database and key ring. */
-export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
+export const createHubOidc = async (
+  hub: Hub,
+  log?: { warn(details: object, message: string): void },
+): Promise<HubOidc> => {
   const { config, db, now } = hub;
   const https = config.publicUrl.startsWith('https://');
   const payloads = createOidcPayloadQueries(db);
@@ -90,6 +94,14 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
   // oidc-provider reports through events it does not wait for: the audit rows are written beside
   // the response, and closing the app waits for the ones still under way (see idle).
   const pendingAudits = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    const tracked: Promise<void> = work
+      .catch((error: unknown) =>
+        log?.warn({ err: (error as Error).message }, 'oidc: a background write failed'),
+      )
+      .finally(() => pendingAudits.delete(tracked));
+    pendingAudits.add(tracked);
+  };
   const audit = (
     event: AuditEvent,
     outcome: 'success' | 'failure' | 'refused',
@@ -103,14 +115,42 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
     };
     const accountId =
       context?.oidc?.session?.accountId ?? entities?.Account?.accountId ?? entities?.Grant?.accountId ?? null;
-    const write: Promise<void> = recordAudit(
-      db,
-      { event, outcome, accountId, ip: context?.ip ?? null, detail },
-      now(),
-    )
-      .catch(() => {})
-      .finally(() => pendingAudits.delete(write));
-    pendingAudits.add(write);
+    track(recordAudit(db, { event, outcome, accountId, ip: context?.ip ?? null, detail }, now()));
+  };
+
+  /** The hub session of the browser behind a provider request, if it is live. */
+  const hubSessionOf = async (ctx: KoaContextWithOIDC) => {
+    const token = ctx.cookies.get(cookieName(config, 'hub_session'), { signed: false });
+    if (!token || token.length > 128) return undefined;
+    return hub.sessions.findActive(sha256(token), now());
+  };
+
+  /**
+   * The hub session is the one sign-in; the provider's own session only mirrors it. Wherever the
+   * provider loads a browser's session (authorization, resume, logout), a live hub session signs it
+   * in as the hub session's account, so prompt=none and a new client need no password; without a
+   * live hub session, what the provider session held is forgotten, so signing out of the hub ends
+   * OpenID Connect sign-ins too. prompt=login, max_age and id_token_hint still ask for the password.
+   */
+  const adoptHubSession = (provider: Provider) => {
+    const sessions = provider.Session as unknown as {
+      get(ctx: KoaContextWithOIDC): Promise<ProviderSession>;
+    };
+    const load = sessions.get.bind(sessions);
+    sessions.get = async (ctx) => {
+      const session = await load(ctx);
+      const live = await hubSessionOf(ctx);
+      if (live && session.accountId !== live.account_id) {
+        session.loginAccount({ accountId: live.account_id, loginTs: Math.floor(live.created_at / 1000) });
+        session.authorizations = {};
+        session.touched = true;
+      } else if (!live && session.accountId) {
+        for (const key of ['accountId', 'loginTs', 'amr', 'acr'] as const) delete session[key];
+        session.authorizations = {};
+        session.touched = true;
+      }
+      return session;
+    };
   };
 
   const findAccount = async (_ctx: KoaContextWithOIDC, sub: string) => {
@@ -260,6 +300,7 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
     // Behind the hub, Fastify decides the client's address and protocol (TRUST_PROXY); the
     // request handed over carries what it decided (see routes.ts).
     provider.proxy = true;
+    adoptHubSession(provider);
     // The hub stores only a hash of a client's secret; the one presented is hashed and compared,
     // with the previous secret while a rotation's grace lasts.
     provider.Client.prototype.compareClientSecret = async function compare(
@@ -293,6 +334,11 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
         });
       },
     );
+    // RP-initiated logout ends the hub session too: the same single logout tools already have.
+    provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
+      const token = ctx.cookies.get(cookieName(config, 'hub_session'), { signed: false });
+      if (token && token.length <= 128) track(hub.sessions.revoke(sha256(token), now()).then(() => {}));
+    });
     provider.on('end_session.success', (ctx: unknown) =>
       audit('oidc.logout', 'success', ctx, { client: clientOf(ctx) }),
     );
@@ -327,5 +373,15 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
     },
   };
 };
+
+interface ProviderSession {
+  accountId?: string;
+  loginTs?: number;
+  amr?: string[];
+  acr?: string;
+  authorizations?: Record<string, unknown>;
+  touched?: boolean;
+  loginAccount(details: { accountId: string; loginTs?: number }): void;
+}
 
 const clientOf = (ctx: unknown) => (ctx as KoaContextWithOIDC | undefined)?.oidc?.client?.clientId ?? null;
