@@ -20,7 +20,7 @@ import { registerDevMailbox } from './mail/dev-mailbox-routes.js';
 import { createMailTransport, type DevMailbox, type MailSetup } from './mail/transport.js';
 import { createMailWorker, type MailWorker } from './mail/worker.js';
 import { createHubOidc, type HubOidc } from './oidc/provider.js';
-import { registerOidcRoutes } from './oidc/routes.js';
+import { loggedRequest, registerOidcRoutes } from './oidc/routes.js';
 import { registerPlatformApiRoutes } from './platform-api/routes.js';
 import { type CleanupJob, createCleanupJob } from './services/cleanup-job.js';
 import { closeRedis, connectRedis } from './services/redis.js';
@@ -69,6 +69,8 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
         paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
         censor: '[redacted]',
       },
+      // The provider's addresses can carry tokens in the query (id_token_hint, a code): not logged.
+      serializers: { req: loggedRequest },
     },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
