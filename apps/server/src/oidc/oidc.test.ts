@@ -1,5 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { authEndpoints } from '@hub/core';
-import { exportJWK, generateKeyPair } from 'jose';
+import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify } from 'jose';
 import * as client from 'openid-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOidcClientQueries } from '../storage/oidc.js';
@@ -217,6 +219,59 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
     }
     const callback = new URL(String(next.headers.location));
     expect(callback.searchParams.get('error')).toBe('consent_required');
+  });
+
+  it('tells a client registered for it about the logout, with a signed logout token', async () => {
+    const received: string[] = [];
+    let arrived: () => void = () => {};
+    const delivered = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        received.push(body);
+        res.statusCode = 200;
+        res.end();
+        arrived();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const { clientId } = await register({
+        public: true,
+        backchannelLogoutUri: `http://127.0.0.1:${port}/backchannel`,
+      });
+      const config = await configFor(clientId);
+      const tokens = await signedIn(config);
+      const form = await browser.get(
+        path(
+          client.buildEndSessionUrl(config, {
+            id_token_hint: tokens.id_token!,
+            post_logout_redirect_uri: AFTER_LOGOUT,
+          }).href,
+        ),
+      );
+      const xsrf = /name="xsrf" value="([^"]+)"/.exec(form.body)?.[1];
+      await browser.post('/oidc/session/end/confirm', `xsrf=${xsrf}&logout=yes`, {
+        'content-type': 'application/x-www-form-urlencoded',
+      });
+      await delivered;
+      const logoutToken = new URLSearchParams(received[0]).get('logout_token')!;
+      const jwks = (await hub.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json();
+      const { payload } = await jwtVerify(logoutToken, createLocalJWKSet(jwks), {
+        issuer: hub.config.publicUrl,
+        audience: clientId,
+      });
+      expect(payload.sub).toBe(accountId);
+      expect(payload.sid).toBe(tokens.claims()?.sid);
+      expect(payload.events).toEqual({ 'http://schemas.openid.net/event/backchannel-logout': {} });
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('publishes discovery at the issuer, with endpoints under /oidc, one key set and S256 PKCE only', async () => {

@@ -186,6 +186,17 @@ export const createHubOidc = async (
       claims: OIDC_CLAIMS,
       scopes: ['openid', 'offline_access', 'email', 'profile', 'hub'],
       responseTypes: ['code'],
+      // oidc-provider refuses to call loopback and private addresses (back-channel logout), against
+      // requests forged toward the hub's network. A developer's tool runs on localhost, so in local
+      // and development that guard is off.
+      ...(config.appEnv === 'local' || config.appEnv === 'development'
+        ? {
+            fetch: (url: string, options: RequestInit & { dispatcher?: unknown }) => {
+              const { dispatcher: _guard, ...rest } = options;
+              return fetch(url, rest);
+            },
+          }
+        : {}),
       // The platform whose login screen a sign-in shows (psl or biz), when the client asks.
       extraParams: ['platform'],
       clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'],
