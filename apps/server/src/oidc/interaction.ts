@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
 import { createOidcClientQueries } from '../storage/oidc.js';
-import type { HubOidc } from './provider.js';
+import { type HubOidc, TOOL_MEMBERSHIP_REASON } from './provider.js';
 
 /**
  * The browser that started an interaction keeps its uid in this cookie (host-only, `__Host-` on
@@ -38,6 +38,13 @@ export const startInteraction = async (
   if (details.uid !== request.params.uid) throw new HubError('oidc.interaction_invalid');
   const uid = details.uid;
 
+  if (details.prompt.reasons.includes(TOOL_MEMBERSHIP_REASON)) {
+    const location = await oidc.finishInteraction(uid, {
+      error: 'access_denied',
+      error_description: 'this account may not use this application',
+    });
+    return reply.redirect(location, 303);
+  }
   if (details.prompt.name !== 'login') {
     // A client that is not first-party needs the user's consent; the hub has no consent screen yet.
     const location = await oidc.finishInteraction(uid, {

@@ -81,6 +81,23 @@ declare module 'oidc-provider' {
     | undefined
   >;
 
+  export class Check {
+    constructor(
+      reason: string,
+      description: string,
+      error: string,
+      check: (ctx: KoaContextWithOIDC) => boolean | Promise<boolean>,
+    );
+  }
+  export interface Prompt {
+    name: string;
+    checks: Check[];
+  }
+  export const interactionPolicy: {
+    Check: typeof Check;
+    base(): Prompt[] & { get(name: string): Prompt };
+  };
+
   export class OIDCProviderError extends Error {
     error: string;
     error_description?: string;

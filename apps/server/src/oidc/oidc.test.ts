@@ -4,7 +4,9 @@ import { authEndpoints } from '@hub/core';
 import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify } from 'jose';
 import * as client from 'openid-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { registerTool } from '../sso/credentials.js';
 import { createOidcClientQueries } from '../storage/oidc.js';
+import { createToolQueries } from '../storage/tools.js';
 import { seedAccount } from '../test-support/accounts.js';
 import { createTestHub, type TestHub } from '../test-support/app.js';
 import { auditEvents } from '../test-support/audit.js';
@@ -272,6 +274,32 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  });
+
+  it('signs in only the members of a linked tool that is not type 1, with or without a password step', async () => {
+    const tools = createToolQueries(hub.database.db);
+    await registerTool(tools, { tid: 700 + n, name: 'Members only', type: 2 }, hub.clock.now());
+    const { clientId } = await register({ public: true, tid: 700 + n });
+    const config = await configFor(clientId);
+    const first = await authorize(config);
+    // After the password, the provider asks again (the membership check) and the hub refuses.
+    let next = first.res;
+    while (path(String(next.headers.location)).startsWith('/oidc/'))
+      next = await browser.get(path(String(next.headers.location)));
+    const callback = new URL(String(next.headers.location));
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(callback.searchParams.get('code')).toBeNull();
+    // Signed in to the hub now: the refusal holds without a password step too.
+    const silent = await authorize(config, { prompt: 'none' }, 'none');
+    expect(silent.callback.searchParams.get('error')).toBe('access_denied');
+
+    await tools.addMember(700 + n, accountId, hub.clock.now());
+    const member = await authorize(config, { prompt: 'none' }, 'none');
+    const tokens = await client.authorizationCodeGrant(config, member.callback, {
+      pkceCodeVerifier: member.verifier,
+      expectedState: member.state,
+    });
+    expect(tokens.claims()?.sub).toBe(accountId);
   });
 
   it('publishes discovery at the issuer, with endpoints under /oidc, one key set and S256 PKCE only', async () => {

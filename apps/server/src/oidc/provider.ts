@@ -1,6 +1,7 @@
 import Provider, {
   type ClientInstance,
   type InteractionResults,
+  interactionPolicy,
   type KoaContextWithOIDC,
 } from 'oidc-provider';
 import { escapeHtml } from '../http/escape-html.js';
@@ -15,6 +16,9 @@ import { createOidcAdapter } from './adapter.js';
 
 /** Every endpoint of the provider lives under this path; discovery stays at the issuer's root. */
 export const OIDC_PREFIX = '/oidc';
+
+/** Why an interaction refuses the account: it is not a member of the client's tool. */
+export const TOOL_MEMBERSHIP_REASON = 'tool_membership';
 
 /** Where oidc-provider sends the browser to sign in; the hub's login screen takes over from there. */
 export const interactionPath = (uid: string) => `${OIDC_PREFIX}/interaction/${uid}`;
@@ -152,6 +156,30 @@ export const createHubOidc = async (
       return session;
     };
   };
+
+  /**
+   * A client linked to a registered tool (`hub clients add --tid`) whose type is not 1 signs in
+   * only the tool's members, as the tool login does. Checked on every authorization, with or
+   * without a password step; the interaction screen then answers the client with access_denied.
+   */
+  const policy = interactionPolicy.base();
+  policy.get('login').checks.push(
+    new interactionPolicy.Check(
+      TOOL_MEMBERSHIP_REASON,
+      'the account may not use this application',
+      'access_denied',
+      async (ctx: KoaContextWithOIDC) => {
+        const accountId = ctx.oidc.session?.accountId;
+        const clientId = ctx.oidc.client?.clientId;
+        if (!accountId || !clientId) return false;
+        const row = await clients.find(clientId);
+        if (row?.tid === null || row?.tid === undefined) return false;
+        const tool = await hub.tools.findByTid(row.tid);
+        if (!tool) return true;
+        return tool.type !== 1 && !(await hub.tools.isMember(tool.tid, accountId));
+      },
+    ),
+  );
 
   const findAccount = async (_ctx: KoaContextWithOIDC, sub: string) => {
     const account = await hub.accounts.findById(sub);
@@ -298,6 +326,7 @@ export const createHubOidc = async (
         },
       },
       interactions: {
+        policy,
         url: async (_ctx: unknown, interaction: { uid: string }) => interactionPath(interaction.uid),
       },
       renderError: async (ctx: { type: string; body: string }, out: Record<string, string>) => {
