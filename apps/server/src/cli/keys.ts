@@ -13,7 +13,8 @@ import { failure, iso, parseCommand, table } from './io.js';
 
 export const keysUsage = `Usage: hub keys <subcommand>
 
-  rotate    make a new ES256 key sign ainfo; the earlier keys stay published at
+  rotate    make a new ES256 key sign ainfo and OpenID Connect tokens (and a new RS256 key, once
+            the OpenID Connect provider has one); the earlier keys stay published at
             /.well-known/jwks.json until the last token they signed has expired (${AINFO_TTL_SECONDS} s)
   list      every signing key: kid, created, retired, how its private half is encrypted, and
             whether it still signs or is published

@@ -5,6 +5,7 @@ import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify } from 'jose';
 import * as client from 'openid-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerTool } from '../sso/credentials.js';
+import { KEY_PUBLISH_LEAD_MS } from '../sso/signing-keys.js';
 import { createOidcClientQueries } from '../storage/oidc.js';
 import { createToolQueries } from '../storage/tools.js';
 import { seedAccount } from '../test-support/accounts.js';
@@ -300,6 +301,28 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
       expectedState: member.state,
     });
     expect(tokens.claims()?.sub).toBe(accountId);
+  });
+
+  it('follows hub keys rotate: the new keys are published first and sign once their lead has passed', async () => {
+    const { clientId } = await register({ public: true });
+    const config = await configFor(clientId);
+    const kidOf = (token: string) =>
+      JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).kid;
+    const published = async () =>
+      (
+        (await hub.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json().keys as {
+          kid: string;
+        }[]
+      ).map((k) => k.kid);
+    const before = kidOf((await signedIn(config)).id_token!);
+    const rotated = await hub.hub.keys.rotate();
+    expect(await published()).toContain(rotated);
+    hub.clock.advance(10_000);
+    expect(kidOf((await signedIn(config)).id_token!)).toBe(before);
+    hub.clock.advance(KEY_PUBLISH_LEAD_MS);
+    expect(kidOf((await signedIn(config)).id_token!)).toBe(rotated);
+    // The old key stays published while the tokens it signed may still be checked.
+    expect(await published()).toContain(before);
   });
 
   it('publishes discovery at the issuer, with endpoints under /oidc, one key set and S256 PKCE only', async () => {
