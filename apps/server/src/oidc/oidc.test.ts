@@ -325,6 +325,35 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
     expect(await published()).toContain(before);
   });
 
+  it('throttles the provider per client address, with the hub 429, in parallel', async () => {
+    const from = (ip: string) =>
+      hub.app.inject({ method: 'GET', url: '/.well-known/openid-configuration', remoteAddress: ip });
+    const burst = await Promise.all(Array.from({ length: 310 }, () => from('198.51.100.77')));
+    expect(burst.filter((r) => r.statusCode === 200)).toHaveLength(300);
+    const refused = burst.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(10);
+    expect(refused[0]!.json().code).toBe('rate_limited');
+    expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await from('198.51.100.78')).statusCode).toBe(200);
+    hub.clock.advance(60_000);
+    expect((await from('198.51.100.77')).statusCode).toBe(200);
+  });
+
+  it('refuses all but one of parallel refreshes with the same token, then the grant', async () => {
+    const { clientId } = await register({ public: true });
+    const config = await configFor(clientId);
+    const tokens = await signedIn(config);
+    const results = await Promise.allSettled(
+      [1, 2, 3].map(() => client.refreshTokenGrant(config, tokens.refresh_token!)),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled').length).toBeLessThanOrEqual(1);
+    for (const result of results)
+      if (result.status === 'fulfilled')
+        await expect(client.refreshTokenGrant(config, result.value.refresh_token!)).rejects.toMatchObject({
+          error: 'invalid_grant',
+        });
+  });
+
   it('publishes discovery at the issuer, with endpoints under /oidc, one key set and S256 PKCE only', async () => {
     const res = await hub.app.inject({ method: 'GET', url: '/.well-known/openid-configuration' });
     expect(res.statusCode).toBe(200);

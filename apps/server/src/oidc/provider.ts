@@ -389,13 +389,22 @@ export const createHubOidc = async (
   };
 
   let built: { provider: Provider; fingerprint: string; recheckAt: number } | undefined;
-  const provider = async () => {
-    if (built && now() < built.recheckAt) return built.provider;
+  // One look-up at a time: requests arriving together while the key set is checked (at start, or
+  // every few seconds) wait for the same one instead of each building a provider or making a key.
+  let checking: Promise<Provider> | undefined;
+  const check = async () => {
     const jwks = await hub.keys.providerJwks();
     if (built?.fingerprint !== jwks.fingerprint)
       built = { provider: build(jwks), fingerprint: jwks.fingerprint, recheckAt: 0 };
     built.recheckAt = now() + KEYS_RECHECK_MS;
     return built.provider;
+  };
+  const provider = async () => {
+    if (built && now() < built.recheckAt) return built.provider;
+    checking ??= check().finally(() => {
+      checking = undefined;
+    });
+    return checking;
   };
 
   return {
