@@ -354,6 +354,21 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
         });
   });
 
+  it('answers with response_mode=form_post through a page whose CSP lets only its form leave', async () => {
+    const { clientId } = await register({ public: true });
+    const config = await configFor(clientId);
+    await signedIn(config);
+    const { res } = await authorize(config, { response_mode: 'form_post' }, 'none');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`action="${REDIRECT}"`);
+    expect(res.body).toMatch(/name="code" value="[^"]+"/);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' 'sha256-[^']+'/);
+    expect(csp).toMatch(/form-action 'self' https:/);
+    const hubPage = await hub.app.inject({ method: 'GET', url: '/.well-known/openid-configuration' });
+    expect(hubPage.headers['content-security-policy']).toContain("form-action 'self';");
+  });
+
   it('publishes discovery at the issuer, with endpoints under /oidc, one key set and S256 PKCE only', async () => {
     const res = await hub.app.inject({ method: 'GET', url: '/.well-known/openid-configuration' });
     expect(res.statusCode).toBe(200);
@@ -595,6 +610,10 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
     const form = await browser.get(path(url.href));
     expect(form.statusCode).toBe(200);
     expect(form.body).not.toMatch(/<script|style=/);
+    // Its answer redirects to the client: the page's form-action allows that origin, and only it.
+    expect(form.headers['content-security-policy']).toMatch(
+      /form-action 'self' https:\/\/rp\.example\.test(;|$)/,
+    );
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(form.body)?.[1];
     expect(xsrf).toBeTruthy();
     const done = await browser.post('/oidc/session/end/confirm', `xsrf=${xsrf}&logout=yes`, {

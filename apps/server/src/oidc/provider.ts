@@ -13,6 +13,7 @@ import { AINFO_TTL_SECONDS } from '../sso/signing-keys.js';
 import { createOidcClientQueries, createOidcPayloadQueries } from '../storage/oidc.js';
 import { sharedSecret } from '../storage/secrets.js';
 import { createOidcAdapter } from './adapter.js';
+import { withFormAction } from './csp.js';
 
 /** Every endpoint of the provider lives under this path; discovery stays at the issuer's root. */
 export const OIDC_PREFIX = '/oidc';
@@ -314,7 +315,21 @@ export const createHubOidc = async (
         rpInitiatedLogout: {
           enabled: true,
           // No inline script or style: the hub's CSP holds here too.
-          logoutSource: async (ctx: { body: string }, form: string) => {
+          logoutSource: async (
+            ctx: {
+              body: string;
+              oidc: { params?: Record<string, unknown> };
+              response: { get(name: string): string };
+              set(name: string, value: string): void;
+            },
+            form: string,
+          ) => {
+            // The confirmation is a form whose answer redirects to the client's registered
+            // post-logout address: browsers check that redirect against form-action.
+            const target = ctx.oidc.params?.post_logout_redirect_uri;
+            const csp = ctx.response.get('content-security-policy');
+            if (typeof target === 'string' && URL.canParse(target) && csp)
+              ctx.set('content-security-policy', withFormAction(csp, [new URL(target).origin]));
             ctx.body = page(
               'Sign out of Account Hub?',
               `${form}<p><button type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button></p>`,

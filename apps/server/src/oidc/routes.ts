@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Hub } from '../hub.js';
+import { withFormAction } from './csp.js';
 import { startInteraction } from './interaction.js';
 import { type HubOidc, OIDC_PREFIX } from './provider.js';
 
@@ -43,6 +44,9 @@ export const loggedRequest = (request: {
  */
 export const registerOidcRoutes = (app: FastifyInstance, hub: Hub, oidc: HubOidc) => {
   const publicUrl = new URL(hub.config.publicUrl);
+  const local = hub.config.appEnv === 'local' || hub.config.appEnv === 'development';
+  // Redirect URIs are https, or http in local and development (see hub clients add).
+  const formTargets = local ? ['https:', 'http:'] : ['https:'];
 
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
     // Throttled before the hand-over, so a refusal is the hub's own 429 with Retry-After.
@@ -57,6 +61,17 @@ export const registerOidcRoutes = (app: FastifyInstance, hub: Hub, oidc: HubOidc
     // The hub's security headers (CSP and the rest), set in onRequest, go on the raw response.
     for (const [name, value] of Object.entries(reply.getHeaders()))
       if (value !== undefined) reply.raw.setHeader(name, value as string);
+    // A page oidc-provider renders with its own inline script (it adds the script's hash to the
+    // CSP) is an auto-submitted form to the client's registered redirect URI (response_mode=
+    // form_post): only there may a form go to another origin. Its markup is the provider's alone.
+    const setHeader = reply.raw.setHeader.bind(reply.raw);
+    reply.raw.setHeader = (name: string, value: number | string | readonly string[]) =>
+      setHeader(
+        name,
+        name.toLowerCase() === 'content-security-policy' && String(value).includes("'sha256-")
+          ? withFormAction(String(value), formTargets)
+          : value,
+      );
     reply.hijack();
     provider.callback()(raw, reply.raw);
   };
