@@ -138,6 +138,8 @@ export const createHubOidc = async (
    * OpenID Connect sign-ins too. prompt=login, max_age and id_token_hint still ask for the password.
    */
   const adoptHubSession = (provider: Provider) => {
+    // Session.get is where oidc-provider (9.x, pinned) loads a browser's session for every route
+    // that uses one; the tests drive prompt=none, hub sign-out and RP logout through it.
     const sessions = provider.Session as unknown as {
       get(ctx: KoaContextWithOIDC): Promise<ProviderSession>;
     };
