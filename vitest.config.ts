@@ -23,6 +23,17 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The web app's reducers and components: no server, no browser, a simulated DOM.
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/src/test-setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],

@@ -4,13 +4,13 @@ import { spawnSync } from 'node:child_process';
 // throttles raised by the documented RATE_LIMIT_SCALE) on SQLite and, when TEST_DATABASE_URL or
 // DATABASE_URL points at PostgreSQL, on PostgreSQL; as one process and as one process per core
 // (HUB_WORKERS). autocannon drives it from this process over loopback. Prints one table and writes
-// the same figures to bench/results/. README "Performance" explains the figures.
+// the same figures to bench/results/. docs/performance.md explains the figures.
 //
 //   npm run bench                      full run: 2 s warm-up + 10 s per scenario (about 8–10 minutes)
 //   npm run bench -- --quick           smoke run: 1 s + 3 s, fewer accounts
 //   options: --no-build  --db=sqlite|postgres  --processes=1,2  --scenarios=lookup,login,…  --redis
 //            --profile (each hub process writes a CPU profile; a summary is printed per run)
-//            --node-options="…" (NODE_OPTIONS of the hub processes, instead of the README's)
+//            --node-options="…" (NODE_OPTIONS of the hub processes, instead of docs/operations.md's)
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -57,7 +57,7 @@ const databases = (option('db')?.split(',') ?? ['sqlite', 'postgres']).filter(
 );
 const processCounts = option('processes')?.split(',').map(Number) ?? [...new Set([1, cores])];
 const only = option('scenarios')?.split(',');
-// README "Deployment": the heap cap we run hub processes with (V8 collects sooner; see "Performance").
+// docs/operations.md: the heap cap we run hub processes with (V8 collects sooner; see "Performance").
 const nodeOptions = option('node-options') ?? '--max-old-space-size=128 --max-semi-space-size=4';
 if (!postgresUrl) log('PostgreSQL: skipped (set TEST_DATABASE_URL or DATABASE_URL to a postgres:// URL).');
 
@@ -115,7 +115,7 @@ try {
             // Required outside local and development: seals the signing keys in the database.
             KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
             LOG_LEVEL: 'warn',
-            // README "Performance": the documented way to lift the per-IP limits for a load test.
+            // docs/performance.md: the documented way to lift the per-IP limits for a load test.
             RATE_LIMIT_SCALE: '1000000',
             ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
             NODE_OPTIONS: nodeOptions,

@@ -79,6 +79,23 @@ describe('sign-up, login and reset in Chromium, with the code from a real mail',
     await page.context().close();
   });
 
+  it("words an unknown account 'Account does not exist.' on the reset screen, from the code, not the server's English", async () => {
+    const page = await openPage(375);
+    // The server's own answer with only its English message changed, as a server speaking another
+    // language would send it: the screen renders the code through the catalogue, in its own wording.
+    await page.route('**/api/reset/start', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      await route.fulfill({ response, json: { ...body, message: 'Hindi umiiral ang account' } });
+    });
+    await page.goto(`${hub.url}/psl/reset/password`);
+    await page.getByLabel('Email, mobile number or username').fill('nobody@example.ph');
+    await page.keyboard.press('Enter');
+    await page.getByText('Account does not exist.', { exact: true }).first().waitFor();
+    expect(await page.getByText('Hindi umiiral').count()).toBe(0);
+    await page.context().close();
+  });
+
   it('resets the password at 800 px, returns to login, and the new password works', async () => {
     const page = await openPage(800);
     await page.goto(`${hub.url}/psl/reset/password`);

@@ -6,7 +6,7 @@ import { navigateInApp, type OpenedPage, openPage, openScreen, waitForScreen } f
 import { useHubAndBrowser } from './support/setup.js';
 
 const VIDEO_PROVIDER = 'https://www.youtube-nocookie.com';
-/** Issue #6: the landing page's first load stays under 120 KB of gzip JavaScript. */
+/** The landing page's first load stays under 120 KB of gzip JavaScript. */
 const LANDING_JS_BUDGET = 120 * 1024;
 
 const setup = useHubAndBrowser();

@@ -17,7 +17,7 @@ import { extractCode, type SmtpSink, startSmtpSink } from '../apps/server/src/te
 import { type HubProcess, startHubProcess } from './support/hub-process.js';
 
 /**
- * DESIGN.md "Scaling out": two real hub processes (the built server) behind one public origin, on
+ * docs/operations.md "The production shape": two real hub processes (the built server) behind one public origin, on
  * one PostgreSQL database and one Redis, as a load balancer would run them. Every step of a
  * journey may land on either process, and a process may die in the middle of one.
  */
@@ -40,7 +40,7 @@ const reachable = (url: string) =>
 const canRun = Boolean(process.env.TEST_DATABASE_URL) && (await reachable(redisUrl));
 
 /** The load balancer's address: the origin every page and cookie belongs to, whichever process answers. */
-const PUBLIC_URL = 'http://localhost:4780';
+const PUBLIC_URL = 'https://id.example.com';
 const TOOL = { tid: 4242, key: 'SCALE_OUT_RQX', callback: 'https://tool.example.com/sso/account/auth' };
 const PASSWORD = 'Maria-Clara-1887';
 const run = randomBytes(4).toString('hex');
@@ -211,7 +211,7 @@ describe.skipIf(!canRun)('two hub processes on one PostgreSQL and one Redis', ()
 
   it('holds on B the password throttles counted on A', async () => {
     const rule = throttleRules.passwordPerIp;
-    await awayFromWindowEdge(rule.windowSeconds);
+    await awayFromWindowEdge(rule.windowMs / 1000);
     const attacker = new Browser();
     const identified = await attacker.post(a, '/api/login/identify', {
       platform: 'psl',
@@ -226,7 +226,7 @@ describe.skipIf(!canRun)('two hub processes on one PostgreSQL and one Redis', ()
       });
       statuses.push(res.status);
     }
-    // Ten free failures, then the account waits (DESIGN.md difference 6); every try counted per IP.
+    // Ten free failures, then the account waits (docs/security.md "Throttles"); every try counted per IP.
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(new Set(statuses.slice(10))).toEqual(new Set([429]));
 
@@ -398,7 +398,7 @@ describe('HUB_WORKERS: one hub process per core on one port', () => {
   it('serves from two workers that share one throttle count per client', async () => {
     expect(workersOf(hub.pid)).toHaveLength(2);
     const limit = throttleRules.lookupPerIp.points;
-    await awayFromWindowEdge(throttleRules.lookupPerIp.windowSeconds);
+    await awayFromWindowEdge(throttleRules.lookupPerIp.windowMs / 1000);
     const statuses: number[] = [];
     for (let i = 0; i <= limit; i += 1) statuses.push(await lookUpOnNewConnection(hub.url, PUBLIC_URL));
     // Spread over both workers, the look-ups still meet one limit: the primary holds the count.

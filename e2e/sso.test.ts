@@ -266,11 +266,62 @@ describe('the SSO handler’s error pages and the tool session', () => {
     // Signed in: a direct checkout for this account goes straight back to the marketplace.
     await page.goto(rqx({ from: 'MP_DIRECT_CHECKOUT_RQX', pricing: 'gold', account: email }));
     expect((await toolLanding(page)).path).toBe('/t/101/subscription/checkout/rqx');
+    // The tool's link is a cross-site GET: the hub asks first, and ends the session only on the
+    // person's own click.
     await page.getByTestId('tool-logout').click();
-    await page.waitForURL(`${tool.url}/`);
+    await page.getByRole('heading', { name: 'Sign out of Account Hub?' }).waitFor();
+    await page.getByText('Marketplace asks to sign you out.').waitFor();
+    await page.goto(rqx({ from: 'MP_DIRECT_CHECKOUT_RQX', pricing: 'gold', account: email }));
+    expect((await toolLanding(page)).path).toBe('/t/101/subscription/checkout/rqx');
+    await page.getByTestId('tool-logout').click();
+    await page.getByTestId('logout-confirm').click();
+    // Back at the marketplace's sign-in callback, without ainfo: the tool shows it is signed out.
+    await page.getByTestId('tool-signed-out').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/t/101/sso/account/auth');
+    expect(new URL(page.url()).searchParams.has('ainfo')).toBe(false);
     // Signed out: the same request now asks for the password.
     await page.goto(rqx({ from: 'MP_DIRECT_CHECKOUT_RQX', pricing: 'gold', account: email }));
     await page.waitForURL(/\/psl\/login\?/);
+    await page.context().close();
+  });
+});
+
+describe('a restricted tool (type other than 1)', () => {
+  it('shows a non-member who signs up through its tool login that the account is not registered to it', async () => {
+    const stranger = 'maria.orosa@example.ph';
+    const page = await openPage(1280);
+    await page.goto(tool.url);
+    await page.getByTestId('sign-in-302').click();
+    await page.waitForURL(/\/psl\/tool\/login/);
+    await page.getByRole('heading', { name: 'Log in to Partner Desk' }).waitFor();
+    // The tool login's own 'Sign up' link: a new account, made through the restricted tool.
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.waitForURL(/\/psl\/registration\?/);
+    await requestAndEnterCode(page, sink, stranger, 'Email');
+    await page.waitForURL(/\/registration\/finalize\?/);
+    await page.getByLabel(field('Password')).fill(journeyPassword);
+    await page.getByLabel(field('Re-enter password')).fill(journeyPassword);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    // The hub refuses at the end of the sign-in: back on the tool login, never at the tool.
+    await page.waitForURL(/\/psl\/tool\/login\?.*refused=not_registered_to_tool/);
+    const refusal = page.getByTestId('tool-login-refused');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toBe('Account is not registered to Partner Desk');
+    expect(await refusal.getAttribute('role')).toBe('alert');
+    expect(page.url()).not.toContain(tool.url);
+
+    // Once its operator adds the account, the same person gets in.
+    runHubCli(hub.databaseUrl, ['tools', 'add-member', '302', stranger]);
+    await page.goto(tool.url);
+    await page.getByTestId('sign-in-302').click();
+    await page.waitForURL(/\/psl\/tool\/login\?from=/);
+    await page.getByRole('heading', { name: 'Log in to Partner Desk' }).waitFor();
+    await page.getByLabel('Email, mobile number or username').fill(stranger);
+    await page.keyboard.press('Enter');
+    await passwordStep(page);
+    const landing = await toolLanding(page);
+    expect(landing.path).toBe('/t/302/sso/account/auth');
+    expect(landing.account).toBe(stranger);
     await page.context().close();
   });
 });

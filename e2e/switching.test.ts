@@ -201,6 +201,14 @@ describe('linking to a parent account (option2) in Chromium', () => {
     await parentField(page).fill(owner);
     await page.keyboard.press('Enter');
     await page.getByText('Account already linked').waitFor();
+
+    // The linking screen words these events its own way: no full stop, and 'exists'.
+    await parentField(page).fill('juan dela cruz');
+    await page.keyboard.press('Enter');
+    await page.getByText('Account format is invalid', { exact: true }).waitFor();
+    await parentField(page).fill(child);
+    await page.keyboard.press('Enter');
+    await page.getByText('Account already exists', { exact: true }).waitFor();
     await context.close();
   });
 });

@@ -2,15 +2,22 @@
 // `npm start`: build, then run the hub; in APP_ENV=local (the default) also the demo tool of
 // examples/demo-tool beside it, where the seeded tools' local callbacks point (DEMO_TOOL_URL).
 // DEMO_TOOL=off leaves the demo tool out. Signals go to both; when the hub exits, so do we.
+// `--no-build` (`npm run dev`) skips the build when one exists: a second start takes seconds.
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const env = process.env;
 
-const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env });
-if (build.status !== 0) process.exit(build.status ?? 1);
+const built = ['apps/server/dist/main.js', 'apps/web/dist/index.html'].every((file) =>
+  existsSync(fileURLToPath(new URL(`../${file}`, import.meta.url))),
+);
+if (!(process.argv.includes('--no-build') && built)) {
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
 /** The demo tool's environment, or undefined when it should not run (or its URLs are unusable). */
 const demoToolEnv = () => {

@@ -42,7 +42,7 @@ const vitest = (label, projects, file) =>
     '--reporter=json',
     `--outputFile.json=${join(reports, file)}`,
   ]);
-if (!onlyE2e) vitest('unit + integration', ['core', 'server'], 'unit.json');
+if (!onlyE2e) vitest('unit + integration', ['core', 'server', 'web'], 'unit.json');
 if (!skipE2e && built) vitest('browser', ['e2e'], 'e2e.json');
 
 let passed = 0;

@@ -65,7 +65,8 @@ const childrenOf = (pid) => {
  */
 export const startHub = async ({ env, workers, profileDir }) => {
   const port = await freePort();
-  const publicUrl = `http://localhost:${port}`;
+  // A production hub needs an https PUBLIC_URL; TLS ends at the load balancer, so the hub itself speaks http.
+  const publicUrl = 'https://id.bench.example';
   let output = '';
   // --profile: every hub process (workers inherit the flags) writes a V8 CPU profile when it exits.
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];

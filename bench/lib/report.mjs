@@ -1,4 +1,4 @@
-// The bench's table, in Markdown so that it goes into README "Performance" as printed.
+// The bench's table, in Markdown so that it goes into docs/performance.md as printed.
 
 const int = (n) => Math.round(n).toLocaleString('en-US');
 const ms = (n) => (n < 10 ? n.toFixed(1) : String(Math.round(n)));

@@ -1,4 +1,4 @@
-// The scenarios of issue #7, each as the requests a browser or a tool really sends: same Origin,
+// The benchmark's scenarios (docs/performance.md), each as the requests a browser or a tool really sends: same Origin,
 // the flow-binding cookie, JSON bodies, single-use flows and tokens made beforehand.
 import { randomBytes } from 'node:crypto';
 import { measureRawArgon2 } from './argon2-raw.mjs';
@@ -10,7 +10,8 @@ const CONNECTIONS = 50;
 const browserHeaders = (hub, cookie) => ({
   'content-type': 'application/json',
   origin: hub.origin,
-  cookie: `hub_fb=${cookie}`,
+  // PUBLIC_URL is https (bench/lib/hub.mjs), so the flow-binding cookie carries the __Host- prefix.
+  cookie: `__Host-hub_fb=${cookie}`,
   'user-agent': 'hub-bench',
 });
 
@@ -88,7 +89,7 @@ export const scenarios = [
     async prepare(ctx) {
       // The ceiling: the same Argon2id verification alone on the same cores, measured just before
       // the login run and again just after it. A shared machine's speed drifts by a fifth from one
-      // minute to the next (README "Performance"), so the login is compared with the mean of the two.
+      // minute to the next (docs/performance.md), so the login is compared with the mean of the two.
       const rawTiming = { warmupSeconds: Math.min(2, ctx.timing.warmupSeconds), seconds: ctx.timing.seconds };
       const before = await measureRawArgon2(rawTiming);
       const cookie = randomBytes(32).toString('base64url');

@@ -14,7 +14,7 @@ export interface HubProcess {
 /**
  * One process of the built hub (`apps/server/bin/serve.cjs`, which runs dist/main.js) with exactly `env` (plus PATH, PORT and
  * HOST), on `port` (a free one if not given), ready once /readyz answers. Several of them on one
- * database and one PUBLIC_URL are the production shape behind a load balancer (README "Deployment").
+ * database and one PUBLIC_URL are the production shape behind a load balancer (docs/operations.md).
  */
 export const startHubProcess = async (env: Record<string, string>, port?: number): Promise<HubProcess> => {
   const listenPort = port ?? (await freePort());

@@ -28,7 +28,7 @@ const tools = [
   [205, 'Referral', 'PFREFERRAL_SSO_RQX'],
   [206, 'Pay & Share Wallet', 'PFPAYMESHARE_SSO_RQX'],
   [301, 'CPA Review', 'CPA_REVIEW_RQX'],
-  [302, 'Partner Desk (tool login)', 'PARTNER_DESK_RQX'],
+  [302, 'Partner Desk (restricted: members only, tool login)', 'PARTNER_DESK_RQX'],
   [303, 'Offline Tool (no local callback: the hub shows its error)', 'OFFLINE_TOOL_RQX'],
 ].map(([tid, name, key]) => ({ tid, name, key }));
 if (TOOL_TID && TOOL_KEY) tools.unshift({ tid: TOOL_TID, name: `Your tool ${TOOL_TID}`, key: TOOL_KEY });
@@ -46,8 +46,8 @@ const credentialOf = (tid) =>
 const jwks = createRemoteJWKSet(new URL(`${HUB_URL}/.well-known/jwks.json`), { cooldownDuration: 5_000 });
 
 // ── 3. Sending a user to the hub ─────────────────────────────────────────────────────────────
-// `from` is your tsa key; `callback=local` picks the callback registered for APP_ENV local
-// (development, sandbox, or anything else for production). The hub never takes a URL from here.
+// `from` is your tsa key; `callback=local` picks the callback registered for the local environment
+// (development, sandbox or sb; anything else means production). The hub never takes a URL from here.
 // Links on our pages go through /start, which adds a fresh `state` for this browser (below).
 const signInUrl = (key, authType, extra = {}) =>
   `/start?${new URLSearchParams({ from: key, auth_type: authType, ...extra })}`;

@@ -3,7 +3,7 @@
 // two cores time-slices memory-hard work against itself and the event loop; one thread per core
 // hashed about a quarter faster in the benchmark and holds fewer 19 MiB buffers at once, and the
 // computations waiting their turn (services/passwords.ts lets one per core plus one be in flight)
-// start as soon as a thread is free, with no trip through the event loop (README "Performance").
+// start as soon as a thread is free, with no trip through the event loop (docs/performance.md).
 //
 // CommonJS on purpose: libuv reads UV_THREADPOOL_SIZE when its pool starts, and Node's ES module
 // loader starts it while loading the entry module, before any of the module's code runs.

@@ -11,31 +11,40 @@ import { registerResetRoutes } from './flows/reset/routes.js';
 import { registerSignupRoutes } from './flows/signup/routes.js';
 import { registerSwitchingRoutes } from './flows/switching/routes.js';
 import { registerWorkAccountRoutes } from './flows/work-account/routes.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { answerFrameworkError, registerErrorHandler } from './http/error-handler.js';
 import { registerHealthRoutes } from './http/health.js';
+import { registerLoadShedding } from './http/load-shedding.js';
+import { requestForLog } from './http/log-redaction.js';
+import { registerMetrics } from './http/metrics.js';
+import { registerOpenApi } from './http/openapi.js';
+import { registerRequestId, requestIdFor } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/static.js';
+import { registerStorableInputCheck } from './http/storable-input.js';
 import { createHub, type Hub } from './hub.js';
 import { registerDevMailbox } from './mail/dev-mailbox-routes.js';
 import { createMailTransport, type DevMailbox, type MailSetup } from './mail/transport.js';
 import { createMailWorker, type MailWorker } from './mail/worker.js';
+import { oidcExitLocation } from './oidc/interaction.js';
 import { createHubOidc, type HubOidc } from './oidc/provider.js';
-import { loggedRequest, registerOidcRoutes } from './oidc/routes.js';
+import { registerOidcRoutes } from './oidc/routes.js';
 import { registerPlatformApiRoutes } from './platform-api/routes.js';
 import { type CleanupJob, createCleanupJob } from './services/cleanup-job.js';
 import { closeRedis, connectRedis } from './services/redis.js';
 import { createThrottle, type Throttle } from './services/throttle.js';
 import { registerSocialRoutes } from './social/routes.js';
 import { registerSsoRoutes } from './sso/routes.js';
+import { JWKS_MAX_AGE_SECONDS } from './sso/signing-keys.js';
 import type { HubDatabase } from './storage/database.js';
 import { sharedSecret } from './storage/secrets.js';
 
 export interface AppDeps {
   config: Config;
   database: HubDatabase;
-  /** Injected clock: flows read time only through it (DESIGN.md rule 6). */
+  /** Injected clock: flows read time only through it (docs/architecture.md "Time and randomness are injected"). */
   now?: () => number;
-  logger?: boolean | { level: string };
+  /** false for none; an object overrides the level (and, in tests, where the lines go). */
+  logger?: boolean | { level: string; stream?: { write: (line: string) => void } };
   mail?: MailSetup;
   throttle?: Throttle;
 }
@@ -63,24 +72,38 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   const { config } = deps;
   const now = deps.now ?? Date.now;
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.logLevel,
-      redact: {
-        paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-        censor: '[redacted]',
-      },
-      // The provider's addresses can carry tokens in the query (id_token_hint, a code): not logged.
-      serializers: { req: loggedRequest },
-    },
+    logger:
+      deps.logger === false || deps.logger === true
+        ? deps.logger
+        : {
+            level: config.logLevel,
+            redact: {
+              paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+              censor: '[redacted]',
+            },
+            // A logged URL must never hold an ainfo (a bearer proof until redeemed), nor an OpenID
+            // Connect token, code or secret.
+            serializers: { req: requestForLog },
+            ...deps.logger,
+          },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
     requestIdHeader: false,
+    // A valid incoming X-Request-Id, else a UUID (http/request-id.ts); echoed on every answer.
+    genReqId: requestIdFor,
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
+  registerRequestId(app);
+  await registerLoadShedding(app, { maxEventLoopDelayMs: config.maxEventLoopDelayMs });
+  registerMetrics(app, { database: deps.database, now });
+  // Before the routes: the OpenAPI document is collected from them as they are registered.
+  await registerOpenApi(app, { publicUrl: config.publicUrl });
+  registerStorableInputCheck(app);
   await app.register(fastifyCookie);
 
   const mail = deps.mail ?? createMailTransport(config, app.log);
@@ -103,8 +126,8 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     log: app.log,
   });
   app.addHook('onClose', () => cleanupJob.stop());
-  // Throttle counters in Redis when REDIS_URL is set (shared by every hub process, DESIGN.md
-  // "Scaling out"); else in this process, or in the primary for the workers of HUB_WORKERS.
+  // Throttle counters in Redis when REDIS_URL is set (shared by every hub process,
+  // docs/operations.md); else in this process, or in the primary for the workers of HUB_WORKERS.
   const redis = !deps.throttle && config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
   if (redis) app.addHook('onClose', () => closeRedis(redis));
   const throttle =
@@ -121,14 +144,17 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     config,
     database: deps.database,
     now,
+    log: app.log,
     throttle,
     nudgeMail: () => mailWorker.nudge(),
   });
 
   registerHealthRoutes(app, deps.database);
-  app.get('/.well-known/jwks.json', async (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=300').send(await hub.keys.jwks()),
-  );
+  app.get('/.well-known/jwks.json', async (_request, reply) => {
+    // Read before the header is set: a failure must not go out marked as cacheable.
+    const jwks = await hub.keys.jwks();
+    return reply.header('cache-control', `public, max-age=${JWKS_MAX_AGE_SECONDS}`).send(jwks);
+  });
   registerLoginRoutes(app, hub);
   registerSignupRoutes(app, hub);
   registerResetRoutes(app, hub);
@@ -139,8 +165,9 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   registerWorkAccountRoutes(app, hub);
   registerPlatformApiRoutes(app, hub);
   registerSocialRoutes(app, hub);
-  const oidc = await createHubOidc(hub, app.log);
-  hub.oidc = oidc;
+  const oidc = await createHubOidc(hub);
+  // completeSignIn reaches the provider through the hub, so sso/ needs no import of oidc/.
+  hub.oidcExit = (request, accountId, uid) => oidcExitLocation(hub, oidc, request, accountId, uid);
   registerOidcRoutes(app, hub, oidc);
   const local = config.appEnv === 'local' || config.appEnv === 'development';
   // The dev mailbox logs and shows codes: only where mail has nowhere real to go.

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './cli.js';
 import { sha256 } from './services/tokens.js';
+import { seedLocalCatalogue } from './sso/catalogue.js';
 import { authenticateTool } from './sso/credentials.js';
 import { createKeyRing } from './sso/signing-keys.js';
 import { type HubDatabase, openDatabase } from './storage/database.js';
@@ -27,6 +29,15 @@ const run = async (argv: string[], env: NodeJS.ProcessEnv, now?: () => number) =
   return { code, ...chunks };
 };
 
+/** A loopback port nothing listens on: one the system just handed out and took back. */
+const closedPort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
 const credentialsIn = (text: string) => text.match(/hubtool_\d+_[A-Za-z0-9_-]+/g) ?? [];
 
 describe('hub CLI', () => {
@@ -35,7 +46,7 @@ describe('hub CLI', () => {
     const first = await run(['migrate'], env);
     expect(first).toMatchObject({
       code: 0,
-      out: 'Applied: 0001-initial, 0002-social-identities, 0003-tool-credential-grace, 0004-hub-secrets, 0005-retention-and-keys, 0007-oidc\n',
+      out: 'Applied: 0001-initial, 0002-social-identities, 0003-tool-credential-grace, 0004-hub-secrets, 0005-retention-and-keys, 0006-audit-request-id, 0007-oidc\n',
     });
     expect((await run(['migrate'], env)).out).toBe('Database is up to date.\n');
     const database = openDatabase(env.DATABASE_URL);
@@ -48,6 +59,25 @@ describe('hub CLI', () => {
     expect(result.code).toBe(78);
     expect(result.err).toContain('DATABASE_URL');
     expect((await run(['tools', 'list'], { DATABASE_URL: 'mysql://nope' })).code).toBe(78);
+  });
+
+  it('refuses a database it cannot reach in one line naming DATABASE_URL, with exit 78', async () => {
+    const port = await closedPort();
+    const env = { DATABASE_URL: `postgres://hub:not-this-one@127.0.0.1:${port}/hub` };
+    for (const argv of [['migrate'], ['tools', 'list']]) {
+      const result = await run(argv, env);
+      expect(result.code).toBe(78);
+      expect(result.err).toBe(
+        `Cannot use DATABASE_URL (PostgreSQL at 127.0.0.1:${port}, database hub): connection refused (nothing listens there): connect ECONNREFUSED 127.0.0.1:${port}\n`,
+      );
+    }
+    const file = join(dir, 'not-a-directory');
+    writeFileSync(file, '');
+    const sqlite = await run(['migrate'], { DATABASE_URL: `sqlite:${file}/data/hub.sqlite` });
+    expect(sqlite.code).toBe(78);
+    expect(sqlite.err).toMatch(
+      /^Cannot use DATABASE_URL \(SQLite file .*\): a part of the path is not a directory: .*\n$/,
+    );
   });
 
   it('prints help, and refuses an unknown command or subcommand with exit 64', async () => {
@@ -105,25 +135,25 @@ describe.each(testDialects)('hub tools and hub keys on %s', (dialect) => {
 
   it('add prints the credential once and stores only its hash', async () => {
     const added = await run(
-      ['tools', 'add', '--tid', '18', '--name', 'CPA Review', '--type', '1', '--path-prefix', '/psl'],
+      ['tools', 'add', '--tid', '4018', '--name', 'CPA Review', '--type', '1', '--path-prefix', '/psl'],
       env,
     );
     expect(added.code).toBe(0);
     const printed = credentialsIn(added.out);
     expect(printed).toHaveLength(1);
     credential18 = printed[0]!;
-    expect(credential18).toMatch(/^hubtool_18_/);
+    expect(credential18).toMatch(/^hubtool_4018_/);
     expect(added.out).toContain('cannot show it again');
 
-    const row = await tools.findByTid(18);
+    const row = await tools.findByTid(4018);
     expect(row).toMatchObject({ name: 'CPA Review', type: 1, path_prefix: '/psl', logo: null });
     expect(row?.credential_hash).toBe(sha256(credential18));
-    expect(JSON.stringify(row)).not.toContain(credential18.slice('hubtool_18_'.length));
-    expect((await authenticateTool(tools, credential18, Date.now()))?.tid).toBe(18);
+    expect(JSON.stringify(row)).not.toContain(credential18.slice('hubtool_4018_'.length));
+    expect((await authenticateTool(tools, credential18, Date.now()))?.tid).toBe(4018);
 
-    const again = await run(['tools', 'add', '--tid', '18', '--name', 'Other', '--type', '1'], env);
+    const again = await run(['tools', 'add', '--tid', '4018', '--name', 'Other', '--type', '1'], env);
     expect(again.code).toBe(1);
-    expect(again.err).toContain('Tool 18 already exists (CPA Review)');
+    expect(again.err).toContain('Tool 4018 already exists (CPA Review)');
   });
 
   it('lists and shows tools without ever printing the credential or its hash', async () => {
@@ -139,7 +169,7 @@ describe.each(testDialects)('hub tools and hub keys on %s', (dialect) => {
     const listed = await run(['tools', 'list'], env);
     expect(listed.code).toBe(0);
     expect(listed.out.split('\n')[0]).toMatch(/^tid\s+name\s+type\s+keys$/);
-    expect(listed.out).toMatch(/^18\s+CPA Review\s+1\s+-$/m);
+    expect(listed.out).toMatch(/^4018\s+CPA Review\s+1\s+-$/m);
     expect(listed.out).toMatch(/^19\s+Partner Desk\s+2\s+-$/m);
 
     const shown = await run(['tools', 'show', '19'], env);
@@ -147,8 +177,8 @@ describe.each(testDialects)('hub tools and hub keys on %s', (dialect) => {
     expect(shown.out).toContain('2 (signs in on the tool login)');
     expect(shown.out).toContain(logo);
     expect(shown.out).toContain('credential   set');
-    const hash = (await tools.findByTid(18))!.credential_hash!;
-    for (const text of [listed.out, shown.out, (await run(['tools', 'show', '18'], env)).out]) {
+    const hash = (await tools.findByTid(4018))!.credential_hash!;
+    for (const text of [listed.out, shown.out, (await run(['tools', 'show', '4018'], env)).out]) {
       expect(text).not.toContain(hash);
       expect(credentialsIn(text)).toEqual([]);
     }
@@ -167,18 +197,20 @@ describe.each(testDialects)('hub tools and hub keys on %s', (dialect) => {
 
   it('sets callbacks per environment exactly as given, first come first', async () => {
     const production = 'https://cpa.example.ph/psl/sso/account/auth?tenant=a';
-    const local = 'http://localhost:3001/t/18/psl/sso/account/auth';
+    const local = 'http://localhost:3001/t/4018/psl/sso/account/auth';
     const setProduction = await run(
-      ['tools', 'set-callback', '18', '--env', 'production', '--url', production],
+      ['tools', 'set-callback', '4018', '--env', 'production', '--url', production],
       env,
     );
     expect(setProduction.code).toBe(0);
-    expect((await run(['tools', 'set-callback', '18', '--env', 'local', '--url', local], env)).code).toBe(0);
+    expect((await run(['tools', 'set-callback', '4018', '--env', 'local', '--url', local], env)).code).toBe(
+      0,
+    );
     const checkout = 'https://cpa.example.ph/subscription/checkout/rqx';
     const named = [
       'tools',
       'set-callback',
-      '18',
+      '4018',
       '--env',
       'production',
       '--name',
@@ -188,23 +220,26 @@ describe.each(testDialects)('hub tools and hub keys on %s', (dialect) => {
     ];
     expect((await run(named, env)).code).toBe(0);
 
-    expect((await tools.callbacks(18, 'production')).map((c) => [c.name, c.url, c.position])).toEqual([
+    expect((await tools.callbacks(4018, 'production')).map((c) => [c.name, c.url, c.position])).toEqual([
       ['auth', production, 0],
       ['checkout', checkout, 1],
     ]);
-    expect((await tools.callbacks(18, 'local')).map((c) => c.url)).toEqual([local]);
+    expect((await tools.callbacks(4018, 'local')).map((c) => c.url)).toEqual([local]);
 
     // Replacing a callback keeps its place.
     const replaced = 'https://cpa.example.ph/sso/account/auth';
-    const replace = await run(['tools', 'set-callback', '18', '--env', 'production', '--url', replaced], env);
+    const replace = await run(
+      ['tools', 'set-callback', '4018', '--env', 'production', '--url', replaced],
+      env,
+    );
     expect(replace.out).toContain(`It replaces ${production}`);
-    expect((await tools.callbacks(18, 'production'))[0]).toMatchObject({
+    expect((await tools.callbacks(4018, 'production'))[0]).toMatchObject({
       name: 'auth',
       url: replaced,
       position: 0,
     });
 
-    const shown = (await run(['tools', 'show', '18'], env)).out;
+    const shown = (await run(['tools', 'show', '4018'], env)).out;
     expect(shown).toMatch(/production\s+auth\s+0\s+https:\/\/cpa\.example\.ph\/sso\/account\/auth/);
     expect(shown).toMatch(/local\s+auth\s+0\s+http:\/\/localhost:3001/);
   });
@@ -218,22 +253,22 @@ describe.each(testDialects)('hub tools and hub keys on %s', (dialect) => {
     ['sandbox', '/sso/account/auth', 'absolute URL'],
     ['sandbox', 'https://CPA.example.ph/sso/account/auth', 'canonical form'],
   ])('refuses a %s callback %s (exit 64) and stores nothing', async (envName, url, reason) => {
-    const before = await tools.allCallbacks(18);
-    const result = await run(['tools', 'set-callback', '18', '--env', envName, '--url', url], env);
+    const before = await tools.allCallbacks(4018);
+    const result = await run(['tools', 'set-callback', '4018', '--env', envName, '--url', url], env);
     expect(result.code).toBe(64);
     expect(result.err).toContain(reason);
-    expect(await tools.allCallbacks(18)).toEqual(before);
+    expect(await tools.allCallbacks(4018)).toEqual(before);
   });
 
   it('removes a callback, and says so when there is none', async () => {
     const removed = await run(
-      ['tools', 'remove-callback', '18', '--env', 'production', '--name', 'checkout'],
+      ['tools', 'remove-callback', '4018', '--env', 'production', '--name', 'checkout'],
       env,
     );
     expect(removed.code).toBe(0);
-    expect((await tools.callbacks(18, 'production')).map((c) => c.name)).toEqual(['auth']);
-    const none = await run(['tools', 'remove-callback', '18', '--env', 'sandbox'], env);
-    expect(none).toMatchObject({ code: 1, err: "Tool 18 has no 'auth' callback in sandbox.\n" });
+    expect((await tools.callbacks(4018, 'production')).map((c) => c.name)).toEqual(['auth']);
+    const none = await run(['tools', 'remove-callback', '4018', '--env', 'sandbox'], env);
+    expect(none).toMatchObject({ code: 1, err: "Tool 4018 has no 'auth' callback in sandbox.\n" });
     expect(
       (await run(['tools', 'set-callback', '4040', '--env', 'local', '--url', 'http://localhost/x'], env))
         .code,
@@ -241,19 +276,19 @@ describe.each(testDialects)('hub tools and hub keys on %s', (dialect) => {
   });
 
   it('adds a tsa key, and refuses one that already names another tool', async () => {
-    const added = await run(['tools', 'add-key', '18', 'CPA_REVIEW_PROD_RQX'], env);
+    const added = await run(['tools', 'add-key', '4018', 'CPA_REVIEW_PROD_RQX'], env);
     expect(added.code).toBe(0);
-    expect((await tools.findByKey('CPA_REVIEW_PROD_RQX'))?.tid).toBe(18);
-    expect((await run(['tools', 'add-key', '18', 'CPA_REVIEW_PROD_RQX'], env)).code).toBe(0);
+    expect((await tools.findByKey('CPA_REVIEW_PROD_RQX'))?.tid).toBe(4018);
+    expect((await run(['tools', 'add-key', '4018', 'CPA_REVIEW_PROD_RQX'], env)).code).toBe(0);
 
     const taken = await run(['tools', 'add-key', '19', 'CPA_REVIEW_PROD_RQX'], env);
     expect(taken.code).toBe(1);
-    expect(taken.err).toContain('already names tool 18 (CPA Review)');
-    expect((await tools.findByKey('CPA_REVIEW_PROD_RQX'))?.tid).toBe(18);
+    expect(taken.err).toContain('already names tool 4018 (CPA Review)');
+    expect((await tools.findByKey('CPA_REVIEW_PROD_RQX'))?.tid).toBe(4018);
 
-    expect((await run(['tools', 'add-key', '18', 'cpa_review'], env)).code).toBe(64);
+    expect((await run(['tools', 'add-key', '4018', 'cpa_review'], env)).code).toBe(64);
     expect((await run(['tools', 'add-key', '4040', 'NOBODY_RQX'], env)).code).toBe(1);
-    expect((await run(['tools', 'list'], env)).out).toMatch(/^18\s+CPA Review\s+1\s+CPA_REVIEW_PROD_RQX$/m);
+    expect((await run(['tools', 'list'], env)).out).toMatch(/^4018\s+CPA Review\s+1\s+CPA_REVIEW_PROD_RQX$/m);
 
     expect((await run(['tools', 'add-key', '19', 'DESK_RQX'], env)).code).toBe(0);
     expect((await run(['tools', 'remove-key', 'DESK_RQX'], env)).code).toBe(0);
@@ -262,50 +297,50 @@ describe.each(testDialects)('hub tools and hub keys on %s', (dialect) => {
   });
 
   it('rotates the credential: a new one printed once, and the old one no longer authenticates', async () => {
-    const before = (await tools.findByTid(18))!.credential_hash;
-    const rotated = await run(['tools', 'rotate-credential', '18'], env);
+    const before = (await tools.findByTid(4018))!.credential_hash;
+    const rotated = await run(['tools', 'rotate-credential', '4018'], env);
     expect(rotated.code).toBe(0);
     const printed = credentialsIn(rotated.out);
     expect(printed).toHaveLength(1);
     const fresh = printed[0]!;
     expect(fresh).not.toBe(credential18);
-    const after = (await tools.findByTid(18))!.credential_hash;
+    const after = (await tools.findByTid(4018))!.credential_hash;
     expect(after).not.toBe(before);
     expect(after).toBe(sha256(fresh));
     expect(await authenticateTool(tools, credential18, Date.now())).toBeUndefined();
-    expect((await authenticateTool(tools, fresh, Date.now()))?.tid).toBe(18);
+    expect((await authenticateTool(tools, fresh, Date.now()))?.tid).toBe(4018);
     credential18 = fresh;
   });
 
   it('rotates with a grace: the old credential works until it ends, then only the new one', async () => {
     const at = Date.UTC(2031, 0, 1);
-    const rotated = await run(['tools', 'rotate-credential', '18', '--grace', '24h'], env, () => at);
+    const rotated = await run(['tools', 'rotate-credential', '4018', '--grace', '24h'], env, () => at);
     expect(rotated.code).toBe(0);
     expect(rotated.out).toContain('the previous one keeps working until 2031-01-02T00:00:00.000Z');
-    expect((await run(['tools', 'show', '18'], env, () => at)).out).toMatch(
+    expect((await run(['tools', 'show', '4018'], env, () => at)).out).toMatch(
       /^ {2}previous {5}works until 2031-01-02T00:00:00\.000Z$/m,
     );
     const fresh = credentialsIn(rotated.out)[0]!;
-    expect((await authenticateTool(tools, credential18, at + 86_400_000 - 1))?.tid).toBe(18);
+    expect((await authenticateTool(tools, credential18, at + 86_400_000 - 1))?.tid).toBe(4018);
     expect(await authenticateTool(tools, credential18, at + 86_400_000)).toBeUndefined();
-    expect((await authenticateTool(tools, fresh, at + 86_400_000))?.tid).toBe(18);
+    expect((await authenticateTool(tools, fresh, at + 86_400_000))?.tid).toBe(4018);
     // Another tool's credential, or a made-up one, never rides on the grace.
     expect(
-      await authenticateTool(tools, credential18.replace('hubtool_18_', 'hubtool_19_'), at),
+      await authenticateTool(tools, credential18.replace('hubtool_4018_', 'hubtool_19_'), at),
     ).toBeUndefined();
 
     // A rotation without a grace ends the previous one's at once (a leaked secret).
-    const again = await run(['tools', 'rotate-credential', '18'], env, () => at + 1000);
+    const again = await run(['tools', 'rotate-credential', '4018'], env, () => at + 1000);
     const newest = credentialsIn(again.out)[0]!;
     expect(await authenticateTool(tools, fresh, at + 2000)).toBeUndefined();
     expect(await authenticateTool(tools, credential18, at + 2000)).toBeUndefined();
-    expect((await authenticateTool(tools, newest, at + 2000))?.tid).toBe(18);
+    expect((await authenticateTool(tools, newest, at + 2000))?.tid).toBe(4018);
     credential18 = newest;
 
     for (const grace of ['8d', '1w', '-1h', '24', 'h', '99999h'])
-      expect((await run(['tools', 'rotate-credential', '18', '--grace', grace], env)).code).toBe(64);
+      expect((await run(['tools', 'rotate-credential', '4018', '--grace', grace], env)).code).toBe(64);
     expect(
-      credentialsIn((await run(['tools', 'rotate-credential', '18', '--grace', '0'], env)).out),
+      credentialsIn((await run(['tools', 'rotate-credential', '4018', '--grace', '0'], env)).out),
     ).toHaveLength(1);
   });
 
@@ -325,6 +360,38 @@ describe.each(testDialects)('hub tools and hub keys on %s', (dialect) => {
     expect(unknown).toMatchObject({ code: 1, err: 'No account with the email nobody@example.ph.\n' });
   });
 
+  it('lists a tool’s members and takes one out', async () => {
+    const id = randomUUID();
+    await database.db
+      .insertInto('accounts')
+      .values(accountRow(id, 'leaver@example.ph', Date.UTC(2026, 0, 2)))
+      .execute();
+    expect(
+      (await run(['tools', 'add-member', '19', 'leaver@example.ph'], env, () => Date.UTC(2026, 0, 3))).code,
+    ).toBe(0);
+    const listed = await run(['tools', 'members', '19'], env);
+    expect(listed.code).toBe(0);
+    expect(listed.out).toMatch(/^email\s+aid\s+since$/m);
+    expect(listed.out).toMatch(
+      new RegExp(`^leaver@example\\.ph\\s+${id}\\s+2026-01-03T00:00:00\\.000Z$`, 'm'),
+    );
+
+    const removed = await run(['tools', 'remove-member', '19', 'leaver@example.ph'], env);
+    expect(removed).toMatchObject({
+      code: 0,
+      out: 'leaver@example.ph no longer belongs to tool 19 (Partner Desk 2).\n',
+    });
+    expect(await tools.isMember(19, id)).toBe(false);
+    const again = await run(['tools', 'remove-member', '19', 'leaver@example.ph'], env);
+    expect(again).toMatchObject({
+      code: 1,
+      err: 'leaver@example.ph is not a member of tool 19 (Partner Desk 2).\n',
+    });
+    expect((await run(['tools', 'members', '4018'], env)).out).toBe(
+      'Tool 4018 (CPA Review) has no members.\n',
+    );
+  });
+
   it('removes a tool only with --yes, with its keys, callbacks and members', async () => {
     expect((await run(['tools', 'add-key', '19', 'DESK_RQX'], env)).code).toBe(0);
     expect((await run(['tools', 'remove', '19'], env)).code).toBe(64);
@@ -337,6 +404,40 @@ describe.each(testDialects)('hub tools and hub keys on %s', (dialect) => {
       await database.db.selectFrom('tool_memberships').selectAll().where('tid', '=', 19).execute(),
     ).toEqual([]);
     expect((await run(['tools', 'remove', '19', '--yes'], env)).code).toBe(1);
+  });
+
+  it('changes a platform’s or a seeded tool’s callbacks only with --force, saying what the tool is', async () => {
+    // The README's old example: a new tool under tid 18, then its production callback, which is
+    // the Personal platform's. In a seeded database tid 18 is Personal and 301 is CPA Review.
+    await seedLocalCatalogue(database.db, 'http://localhost:3001', Date.now());
+    const personal = await tools.callbacks(18, 'production');
+    const cpa = await tools.allCallbacks(301);
+    const url = 'https://cpa.example.ph/sso/account/auth';
+    for (const [argv, what] of [
+      [['tools', 'set-callback', '18', '--env', 'production', '--url', url], 'the Personal platform'],
+      [['tools', 'set-callback', '13', '--env', 'sandbox', '--url', url], 'the Business platform'],
+      [['tools', 'remove-callback', '301', '--env', 'local'], 'seeded local catalogue'],
+      [['tools', 'set-callback', '301', '--env', 'production', '--url', url], 'seeded local catalogue'],
+    ] as const) {
+      const refused = await run([...argv], env);
+      expect(refused.code, argv.join(' ')).toBe(1);
+      expect(refused.err).toContain(what);
+      expect(refused.err).toContain('--force');
+    }
+    expect(await tools.callbacks(18, 'production')).toEqual(personal);
+    expect(await tools.allCallbacks(301)).toEqual(cpa);
+
+    const forced = await run(
+      ['tools', 'set-callback', '301', '--env', 'production', '--url', url, '--force'],
+      env,
+    );
+    expect(forced.code).toBe(0);
+    expect(forced.out).toContain('seeded local catalogue');
+    expect((await tools.callbacks(301, 'production')).map((c) => c.url)).toEqual([url]);
+    // A tool of the operator's own needs no --force.
+    expect((await run(['tools', 'set-callback', '4018', '--env', 'sandbox', '--url', url], env)).code).toBe(
+      0,
+    );
   });
 
   it('keys rotate makes a new key current and keeps the old one published until its tokens expire', async () => {

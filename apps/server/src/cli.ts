@@ -1,10 +1,11 @@
 import { cleanup, cleanupUsage } from './cli/cleanup.js';
 import { clientSubcommands, clientsUsage } from './cli/clients.js';
 import { type Subcommand, withDatabase } from './cli/context.js';
-import { CliError, type CliIo, EXIT } from './cli/io.js';
+import { CliError, type CliIo, cliLog, EXIT } from './cli/io.js';
 import { keySubcommands, keysUsage } from './cli/keys.js';
 import { toolSubcommands, toolsUsage } from './cli/tools.js';
 import { ConfigError, loadConfig } from './config.js';
+import { describeDatabaseFailure } from './storage/connection-failure.js';
 import { openDatabase } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
 
@@ -16,7 +17,8 @@ Commands:
   migrate                 apply pending database migrations (DATABASE_URL)
   tools <subcommand>      the tool registry: add, list, show, update, set-callback,
                           remove-callback, add-key, remove-key, rotate-credential,
-                          add-member, remove (hub tools help)
+                          add-member, remove-member, members, remove
+                          (hub tools help)
   clients <subcommand>    OpenID Connect clients: add, list, show, rotate-secret, remove
                           (hub clients help)
   keys rotate | list | rewrap
@@ -88,7 +90,7 @@ const execute = async (
     const run = subcommand(args);
     const config = readConfig(io);
     if (typeof config === 'number') return config;
-    return await withDatabase(config, io, run);
+    return await refusingBadDatabase(config.databaseUrl, io, () => withDatabase(config, io, run));
   } catch (error) {
     if (!(error instanceof CliError)) throw error;
     io.err.write(`${error.message}\n`);
@@ -108,6 +110,18 @@ const readConfig = (io: CliIo) => {
   }
 };
 
+/** A DATABASE_URL that cannot work (no such database, nothing listening…): one line and exit 78. */
+const refusingBadDatabase = async (databaseUrl: string, io: CliIo, run: () => Promise<number>) => {
+  try {
+    return await run();
+  } catch (error) {
+    const problem = describeDatabaseFailure(error, databaseUrl);
+    if (!problem) throw error;
+    io.err.write(`${problem}\n`);
+    return EXIT.config;
+  }
+};
+
 /** `migrate`: applies pending migrations and says which (the server also does it at start). */
 const runMigrate = async (args: string[], io: CliIo): Promise<number> => {
   if (args.length > 0) {
@@ -116,13 +130,19 @@ const runMigrate = async (args: string[], io: CliIo): Promise<number> => {
   }
   const config = readConfig(io);
   if (typeof config === 'number') return config;
-  const database = openDatabase(config.databaseUrl);
-  try {
-    const result = await migrateToLatest(database);
-    const applied = result.results?.map((r) => r.migrationName) ?? [];
-    io.out.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'Database is up to date.\n');
-    return EXIT.ok;
-  } finally {
-    await database.close();
-  }
+  return refusingBadDatabase(config.databaseUrl, io, async () => {
+    // No statement timeout: a migration may rightly take long (docs/resilience.md).
+    const database = openDatabase(config.databaseUrl, {
+      log: cliLog(io),
+      timeouts: { ...config.databaseTimeouts, statementMs: 0 },
+    });
+    try {
+      const result = await migrateToLatest(database);
+      const applied = result.results?.map((r) => r.migrationName) ?? [];
+      io.out.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'Database is up to date.\n');
+      return EXIT.ok;
+    } finally {
+      await database.close();
+    }
+  });
 };

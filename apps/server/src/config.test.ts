@@ -93,13 +93,19 @@ describe('loadConfig', () => {
   });
 
   it('requires real mail outside local and development', () => {
-    expectBad({ APP_ENV: 'sandbox' }, 'SMTP_URL');
-    expectBad({ APP_ENV: 'sandbox', SMTP_URL: 'smtp://mail:25' }, 'MAIL_FROM');
+    const hub = { PUBLIC_URL: 'https://id.example.ph' };
+    expectBad({ APP_ENV: 'sandbox', ...hub }, 'SMTP_URL');
+    expectBad({ APP_ENV: 'sandbox', ...hub, SMTP_URL: 'smtp://mail:25' }, 'MAIL_FROM');
     expect(loadConfig({ APP_ENV: 'development' }).smtpUrl).toBeUndefined();
   });
 
   it('requires the platform sites in production', () => {
-    const mail = { SMTP_URL: 'smtps://mail:465', MAIL_FROM: 'Hub <hub@example.ph>', KEY_ENCRYPTION_KEY: kek };
+    const mail = {
+      PUBLIC_URL: 'https://id.example.ph',
+      SMTP_URL: 'smtps://mail:465',
+      MAIL_FROM: 'Hub <hub@example.ph>',
+      KEY_ENCRYPTION_KEY: kek,
+    };
     expectBad({ APP_ENV: 'production', ...mail }, 'PSL_URL');
     expectBad({ APP_ENV: 'production', ...mail, PSL_URL: 'https://psl.example.ph' }, 'BIZ_URL');
     const config = loadConfig({
@@ -111,7 +117,7 @@ describe('loadConfig', () => {
     expect(config.platformUrls).toEqual({ psl: 'https://psl.example.ph', biz: 'https://biz.example.ph' });
   });
 
-  it('enables a sign-in provider only with both its client id and secret (issue 8)', () => {
+  it('enables a sign-in provider only with both its client id and secret', () => {
     expect(loadConfig({}).social).toEqual({});
     expectBad({ GOOGLE_CLIENT_ID: 'g-id' }, 'GOOGLE_CLIENT_SECRET');
     expectBad({ FACEBOOK_CLIENT_SECRET: 'f-secret' }, 'FACEBOOK_CLIENT_ID');
@@ -138,6 +144,124 @@ describe('loadConfig', () => {
       userinfoUrl: 'https://graph.facebook.com/v19.0/me',
     });
   });
+
+  const problemsOf = (env: NodeJS.ProcessEnv) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as ConfigError).problems.map((p) => p.variable);
+    }
+    throw new Error('loadConfig accepted the configuration');
+  };
+  const production = {
+    APP_ENV: 'production',
+    KEY_ENCRYPTION_KEY: kek,
+    PUBLIC_URL: 'https://id.example.ph',
+    SMTP_URL: 'smtps://mail:465',
+    MAIL_FROM: 'Account Hub <no-reply@example.ph>',
+    PSL_URL: 'https://personal.example.ph',
+    BIZ_URL: 'https://business.example.ph',
+  };
+
+  it('starts in production only with a public https origin', () => {
+    expect(loadConfig(production).publicUrl).toBe('https://id.example.ph');
+    for (const appEnv of ['sandbox', 'production']) {
+      const env = { ...production, APP_ENV: appEnv };
+      expectBad({ ...env, PUBLIC_URL: undefined }, 'PUBLIC_URL');
+      expectBad({ ...env, PUBLIC_URL: '' }, 'PUBLIC_URL');
+      expectBad({ ...env, PUBLIC_URL: 'http://id.example.ph' }, 'PUBLIC_URL');
+      expectBad({ ...env, PUBLIC_URL: 'http://localhost:3000' }, 'PUBLIC_URL');
+    }
+    expect(() => loadConfig({ ...production, PUBLIC_URL: undefined })).toThrow(
+      'PUBLIC_URL is required when APP_ENV=production',
+    );
+    expect(() => loadConfig({ ...production, PUBLIC_URL: 'http://id.example.ph' })).toThrow(
+      'PUBLIC_URL must be an https:// URL when APP_ENV=production (got "http://id.example.ph")',
+    );
+    // local and development keep their plain-HTTP default.
+    expect(loadConfig({ APP_ENV: 'development' }).publicUrl).toBe('http://localhost:3000');
+  });
+
+  it.each([
+    'nobody',
+    'Account Hub',
+    'Account Hub <nobody>',
+    'no-reply@',
+    '@example.ph',
+    'a@b@example.ph',
+    'Hub <no-reply@example.ph',
+    'no-reply@example.ph\r\nBcc: x@evil.example',
+  ])('refuses MAIL_FROM=%j', (mailFrom) => {
+    expectBad({ ...production, MAIL_FROM: mailFrom }, 'MAIL_FROM');
+    expectBad({ MAIL_FROM: mailFrom }, 'MAIL_FROM');
+  });
+
+  it.each([
+    'no-reply@example.ph',
+    'Account Hub <no-reply@example.ph>',
+    '"Account Hub, Manila" <no-reply@id.example.ph>',
+  ])('accepts MAIL_FROM=%j', (mailFrom) => {
+    expect(loadConfig({ ...production, MAIL_FROM: mailFrom }).mailFrom).toBe(mailFrom);
+  });
+
+  it('reports every problem in one go', () => {
+    expect(problemsOf({ APP_ENV: 'production' })).toEqual([
+      'PUBLIC_URL',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'KEY_ENCRYPTION_KEY',
+      'PSL_URL',
+      'BIZ_URL',
+    ]);
+    expect(
+      problemsOf({
+        ...production,
+        PORT: 'eighty',
+        MAIL_FROM: 'nobody',
+        REDIS_URL: 'http://x',
+        BIZ_URL: undefined,
+      }),
+    ).toEqual(['PORT', 'MAIL_FROM', 'REDIS_URL', 'BIZ_URL']);
+    let message = '';
+    try {
+      loadConfig({ APP_ENV: 'sandbox', PUBLIC_URL: 'http://id.example.ph', MAIL_FROM: 'nobody' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message.split('\n')).toEqual([
+      'Invalid configuration (4 problems):',
+      '  MAIL_FROM must be an email address, alone or as Name <address> (got "nobody")',
+      '  PUBLIC_URL must be an https:// URL when APP_ENV=sandbox (got "http://id.example.ph")',
+      '  SMTP_URL is required when APP_ENV=sandbox',
+      '  KEY_ENCRYPTION_KEY is required when APP_ENV=sandbox (32 random bytes: openssl rand -base64 32)',
+    ]);
+  });
+
+  it('names the scheme a URL must have, and never prints its password', () => {
+    expect(() => loadConfig({ REDIS_URL: 'http://x' })).toThrow(
+      'REDIS_URL must be a redis:// or rediss:// URL (got "http://x")',
+    );
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.ph' })).toThrow(
+      'SMTP_URL must be a smtp:// or smtps:// URL',
+    );
+    const secret = 'hunter2-very-secret';
+    for (const env of [
+      { REDIS_URL: `http://user:${secret}@cache.internal:6379` },
+      { SMTP_URL: `https://user:${secret}@mail.internal` },
+      { DATABASE_URL: `mysql://hub:${secret}@db.internal/hub` },
+      { GOOGLE_CLIENT_SECRET: secret },
+    ]) {
+      let message = '';
+      try {
+        loadConfig(env);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toContain(Object.keys(env)[0]);
+      expect(message).not.toContain(secret);
+    }
+  });
 });
 
 describe('key-encryption key, retention and secrets in files', () => {
@@ -150,7 +274,12 @@ describe('key-encryption key, retention and secrets in files', () => {
     writeFileSync(path, contents);
     return path;
   };
-  const sandbox = { APP_ENV: 'sandbox', SMTP_URL: 'smtp://mail:25', MAIL_FROM: 'Hub <hub@example.ph>' };
+  const sandbox = {
+    APP_ENV: 'sandbox',
+    PUBLIC_URL: 'https://id.example.ph',
+    SMTP_URL: 'smtp://mail:25',
+    MAIL_FROM: 'Hub <hub@example.ph>',
+  };
 
   it('requires KEY_ENCRYPTION_KEY outside local and development, and takes base64 or hex', () => {
     expectBad(sandbox, 'KEY_ENCRYPTION_KEY');
@@ -186,7 +315,11 @@ describe('key-encryption key, retention and secrets in files', () => {
   });
 
   it('never echoes a secret in a configuration error', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'mysql://hub:hunter2@db/hub' })).toThrow(/value not shown/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://hub:hunter2@db/hub' })).toThrow(
+      /a mysql: URL with credentials/,
+    );
+    expect(() => loadConfig({ KEY_ENCRYPTION_KEY: 'short-and-secret' })).toThrow(/value not shown/);
+    expect(() => loadConfig({ KEY_ENCRYPTION_KEY: 'short-and-secret' })).not.toThrow(/short-and-secret/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://hub:hunter2@db/hub' })).not.toThrow(/hunter2/);
     expect(() => loadConfig({ SMTP_URL: 'http://u:hunter2@mail' })).not.toThrow(/hunter2/);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/got "eighty"/);

@@ -4,11 +4,28 @@ import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { type AppEnv, appEnvs } from '@hub/core';
 import { z } from 'zod';
+import { DAY_MS, HOUR_MS, MINUTE_MS, policy } from './policy.js';
 import { parseKeyEncryptionKey } from './services/key-encryption.js';
+import { type DatabaseTimeouts, defaultDatabaseTimeouts } from './storage/database.js';
 
-/** The operational contract of DESIGN.md: every variable, its default and its rule. */
+/** Every variable, its default and its rule (docs/configuration.md). */
 const portSchema = z.coerce.number().int().min(0).max(65535);
-const httpUrl = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ''));
+/** A database timeout in milliseconds: from a tenth of a second to ten minutes. */
+const timeoutMs = z.coerce.number().int().min(100).max(600_000);
+/** A URL of one of `schemes`; a wrong one is named in the message rather than zod's "Invalid URL". */
+const urlOf = (...schemes: string[]) =>
+  z.url({
+    protocol: new RegExp(`^(${schemes.join('|')})$`),
+    error: `must be a ${schemes.map((s) => `${s}://`).join(' or ')} URL`,
+  });
+const httpUrl = urlOf('http', 'https').transform((u) => u.replace(/\/+$/, ''));
+/** `Name <user@host>` or `user@host`: what nodemailer and every SMTP server accept as From. */
+const mailbox = z
+  .string()
+  .regex(
+    /^(?:[^<>@\r\n]*<[^<>@\s]+@[^<>@\s.]+(?:\.[^<>@\s.]+)*>|[^<>@\s]+@[^<>@\s.]+(?:\.[^<>@\s.]+)*)$/,
+    'must be an email address, alone or as Name <address>',
+  );
 const keyEncryptionKey = z.string().transform((text, ctx) => {
   const key = parseKeyEncryptionKey(text);
   if (key) return key;
@@ -28,9 +45,12 @@ const envSchema = z.object({
     .string()
     .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, 'must be sqlite:<path> or postgres://…')
     .default('sqlite:./data/hub.sqlite'),
-  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  MAIL_FROM: z.string().min(3).optional(),
-  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  DATABASE_CONNECT_TIMEOUT_MS: timeoutMs.default(defaultDatabaseTimeouts.connectMs),
+  DATABASE_ACQUIRE_TIMEOUT_MS: timeoutMs.default(defaultDatabaseTimeouts.acquireMs),
+  DATABASE_STATEMENT_TIMEOUT_MS: timeoutMs.default(defaultDatabaseTimeouts.statementMs),
+  SMTP_URL: urlOf('smtp', 'smtps').optional(),
+  MAIL_FROM: mailbox.optional(),
+  REDIS_URL: urlOf('redis', 'rediss').optional(),
   PSL_URL: httpUrl.optional(),
   BIZ_URL: httpUrl.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -47,6 +67,9 @@ const envSchema = z.object({
       error: 'must be a whole number from 1 to 256, or auto',
     })
     .default(1),
+  METRICS_PORT: portSchema.optional(),
+  METRICS_HOST: z.string().min(1).optional(),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: httpUrl.default('https://accounts.google.com'),
@@ -57,16 +80,30 @@ const envSchema = z.object({
   FACEBOOK_USERINFO_URL: httpUrl.default('https://graph.facebook.com/v19.0/me'),
   KEY_ENCRYPTION_KEY: keyEncryptionKey.optional(),
   KEY_ENCRYPTION_KEY_PREVIOUS: keyEncryptionKey.optional(),
-  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(365),
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(36_500)
+    .default(policy.auditRetentionMs / DAY_MS),
   CLEANUP_INTERVAL_MINUTES: z.coerce
     .number()
     .int()
     .min(0)
     .max(7 * 24 * 60)
-    .default(60),
+    .default(policy.cleanupIntervalMs / MINUTE_MS),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(366 * 24)
+    .default(policy.sessionTtlMs / HOUR_MS),
 });
 
-/** Never echoed in a configuration error: they hold passwords, client secrets or keys. */
+/** Every variable the server reads (each also as NAME_FILE); config-docs.test.ts keeps the docs complete. */
+export const configVariables: readonly string[] = Object.keys(envSchema.shape);
+
+/** Never echoed in a configuration error: they hold passwords, client secrets or keys (a URL is shown without its credentials). */
 const secretVariables = new Set([
   'DATABASE_URL',
   'SMTP_URL',
@@ -83,6 +120,8 @@ export interface Config {
   publicUrl: string;
   appEnv: AppEnv;
   databaseUrl: string;
+  /** How long a request waits on the database before it answers 503 (docs/resilience.md). */
+  databaseTimeouts: DatabaseTimeouts;
   smtpUrl: string | undefined;
   mailFrom: string;
   redisUrl: string | undefined;
@@ -102,8 +141,12 @@ export interface Config {
   rateLimitScale: number;
   /** Hub processes sharing the port on this machine (HUB_WORKERS; `auto` is one per core). */
   workers: number;
-  /** Sign-in with Google and Facebook (issue 8): each present only when its client id and secret are set. */
+  /** Sign-in with Google and Facebook: each present only when its client id and secret are set. */
   social: SocialConfig;
+  /** Prometheus metrics listener (METRICS_PORT, METRICS_HOST): off unless a port is set; never the public port. */
+  metrics: { port: number; host: string } | undefined;
+  /** Mean event-loop lag (ms) above which new requests get 503 service.overloaded; 0 turns shedding off. */
+  maxEventLoopDelayMs: number;
   /**
    * The key-encryption keys that seal the signing keys' private halves: `current` seals (and opens),
    * `previous` only opens, while a rotation is finished with `hub keys rewrap`. Without `current`
@@ -114,6 +157,8 @@ export interface Config {
   auditRetentionDays: number;
   /** How often a hub process runs the cleanup (one process at a time); 0 turns the in-process job off. */
   cleanupIntervalMinutes: number;
+  /** How long a hub session (cookie and row) lasts from its sign-in: SESSION_TTL_HOURS, 30 days by default. */
+  sessionTtlMs: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -160,12 +205,36 @@ export interface SocialConfig {
   };
 }
 
+/** One variable that cannot work, and why. */
+export interface ConfigProblem {
+  variable: string;
+  detail: string;
+}
+
+/**
+ * The configuration cannot work. It lists every problem found, so an operator fixes them all in one
+ * go instead of discovering them one restart at a time; `variable` is the first.
+ */
 export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    detail: string,
-  ) {
-    super(`Invalid configuration: ${variable} ${detail}`);
+  readonly problems: readonly ConfigProblem[];
+
+  constructor(variable: string, detail: string, ...more: ConfigProblem[]) {
+    const problems = [{ variable, detail }, ...more];
+    super(
+      problems.length === 1
+        ? `Invalid configuration: ${variable} ${detail}`
+        : `Invalid configuration (${problems.length} problems):\n${problems.map((p) => `  ${p.variable} ${p.detail}`).join('\n')}`,
+    );
+    this.problems = problems;
+  }
+
+  get variable(): string {
+    return this.problems[0]!.variable;
+  }
+
+  static of(problems: readonly ConfigProblem[]): ConfigError {
+    const [first, ...more] = problems;
+    return new ConfigError(first!.variable, first!.detail, ...more);
   }
 }
 
@@ -192,32 +261,88 @@ const variableValue = (env: NodeJS.ProcessEnv, key: string): string | undefined 
   return value;
 };
 
-/** Reads and validates the environment; throws ConfigError naming the first bad variable. */
-export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
-  const input = Object.fromEntries(Object.keys(envSchema.shape).map((key) => [key, variableValue(env, key)]));
-  const parsed = envSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const variable = String(issue.path[0]);
-    const got = secretVariables.has(variable) ? 'value not shown' : `got ${JSON.stringify(input[variable])}`;
-    throw new ConfigError(variable, `${issue.message} (${got})`);
+/** What a refused value looked like, without the password a URL may carry. */
+const shown = (variable: string, value: string | undefined): string => {
+  if (value === undefined) return 'unset';
+  if ((secretVariables.has(variable) && !variable.endsWith('_URL')) || /SECRET|PASSWORD|_KEY$/.test(variable))
+    return 'value not shown';
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(value)?.[1];
+  if (scheme && /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(value)) return `a ${scheme}: URL with credentials`;
+  return JSON.stringify(value);
+};
+
+/** The rules between variables, which depend on APP_ENV: they run on the raw values. */
+const environmentProblems = (input: Record<string, string | undefined>): ConfigProblem[] => {
+  const appEnv = input.APP_ENV ?? 'local';
+  if (!(appEnvs as readonly string[]).includes(appEnv)) return [];
+  const problems: ConfigProblem[] = [];
+  const required = (variable: string) => {
+    if (input[variable] === undefined)
+      problems.push({ variable, detail: `is required when APP_ENV=${appEnv}` });
+  };
+  if (appEnv === 'sandbox' || appEnv === 'production') {
+    // Tokens name PUBLIC_URL as their issuer and cookies are Secure only on https: a default of
+    // http://localhost would issue tokens no tool accepts and send session cookies in the clear.
+    if (input.PUBLIC_URL === undefined) required('PUBLIC_URL');
+    else if (!input.PUBLIC_URL.startsWith('https://'))
+      problems.push({
+        variable: 'PUBLIC_URL',
+        detail: `must be an https:// URL when APP_ENV=${appEnv} (got ${shown('PUBLIC_URL', input.PUBLIC_URL)})`,
+      });
+    required('SMTP_URL');
+    required('MAIL_FROM');
   }
+  if (appEnv !== 'local' && appEnv !== 'development' && input.KEY_ENCRYPTION_KEY === undefined)
+    problems.push({
+      variable: 'KEY_ENCRYPTION_KEY',
+      detail: `is required when APP_ENV=${appEnv} (32 random bytes: openssl rand -base64 32)`,
+    });
+  if (input.KEY_ENCRYPTION_KEY_PREVIOUS !== undefined && input.KEY_ENCRYPTION_KEY === undefined)
+    problems.push({
+      variable: 'KEY_ENCRYPTION_KEY',
+      detail: 'is required when KEY_ENCRYPTION_KEY_PREVIOUS is set',
+    });
+  if (
+    input.METRICS_PORT !== undefined &&
+    input.METRICS_PORT !== '0' &&
+    Number(input.METRICS_PORT) === Number(input.PORT ?? 3000)
+  )
+    problems.push({
+      variable: 'METRICS_PORT',
+      detail: 'must differ from PORT: the metrics are not for the public port',
+    });
+  if (appEnv === 'production') {
+    required('PSL_URL');
+    required('BIZ_URL');
+  }
+  for (const prefix of ['GOOGLE', 'FACEBOOK'] as const) {
+    const [id, secret] = [`${prefix}_CLIENT_ID`, `${prefix}_CLIENT_SECRET`];
+    // A provider is enabled only with both its client id and secret; one without the other is a mistake.
+    if (input[id] !== undefined && input[secret] === undefined)
+      problems.push({ variable: secret, detail: `is required when ${id} is set` });
+    if (input[secret] !== undefined && input[id] === undefined)
+      problems.push({ variable: id, detail: `is required when ${secret} is set` });
+  }
+  return problems;
+};
+
+/** Reads and validates the environment; throws one ConfigError listing every bad variable. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const input: Record<string, string | undefined> = Object.fromEntries(
+    Object.keys(envSchema.shape).map((key) => [key, variableValue(env, key)]),
+  );
+  const parsed = envSchema.safeParse(input);
+  const problems: ConfigProblem[] = [];
+  for (const issue of parsed.error?.issues ?? []) {
+    const variable = String(issue.path[0]);
+    if (problems.some((p) => p.variable === variable)) continue;
+    problems.push({ variable, detail: `${issue.message} (got ${shown(variable, input[variable])})` });
+  }
+  for (const problem of environmentProblems(input))
+    if (!problems.some((p) => p.variable === problem.variable)) problems.push(problem);
+  if (problems.length > 0 || !parsed.success) throw ConfigError.of(problems);
   const e = parsed.data;
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
-  const relaxed = e.APP_ENV === 'local' || e.APP_ENV === 'development';
-  if (!relaxed && !e.SMTP_URL) throw new ConfigError('SMTP_URL', `is required when APP_ENV=${e.APP_ENV}`);
-  if (!relaxed && !e.MAIL_FROM) throw new ConfigError('MAIL_FROM', `is required when APP_ENV=${e.APP_ENV}`);
-  if (!relaxed && !e.KEY_ENCRYPTION_KEY)
-    throw new ConfigError(
-      'KEY_ENCRYPTION_KEY',
-      `is required when APP_ENV=${e.APP_ENV} (32 random bytes: openssl rand -base64 32)`,
-    );
-  if (e.KEY_ENCRYPTION_KEY_PREVIOUS && !e.KEY_ENCRYPTION_KEY)
-    throw new ConfigError('KEY_ENCRYPTION_KEY', 'is required when KEY_ENCRYPTION_KEY_PREVIOUS is set');
-  if (e.APP_ENV === 'production') {
-    if (!e.PSL_URL) throw new ConfigError('PSL_URL', 'is required when APP_ENV=production');
-    if (!e.BIZ_URL) throw new ConfigError('BIZ_URL', 'is required when APP_ENV=production');
-  }
   const webDist = e.WEB_DIST ? (isAbsolute(e.WEB_DIST) ? e.WEB_DIST : resolve(e.WEB_DIST)) : defaultWebDist;
   return {
     port: e.PORT,
@@ -225,6 +350,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     publicUrl,
     appEnv: e.APP_ENV,
     databaseUrl: e.DATABASE_URL,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      acquireMs: e.DATABASE_ACQUIRE_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Account Hub <no-reply@localhost>',
     redisUrl: e.REDIS_URL,
@@ -237,24 +367,23 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     demoToolUrl: e.DEMO_TOOL_URL,
     workers: e.HUB_WORKERS === 'auto' ? availableParallelism() : e.HUB_WORKERS,
     social: socialConfig(e),
+    metrics:
+      e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST },
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     keyEncryption: { current: e.KEY_ENCRYPTION_KEY, previous: e.KEY_ENCRYPTION_KEY_PREVIOUS },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     cleanupIntervalMinutes: e.CLEANUP_INTERVAL_MINUTES,
+    sessionTtlMs: e.SESSION_TTL_HOURS * HOUR_MS,
   };
 };
 
-/** A provider is enabled only with both its client id and secret; one without the other is a mistake. */
-const clientPair = (prefix: 'GOOGLE' | 'FACEBOOK', id: string | undefined, secret: string | undefined) => {
-  if (id && !secret)
-    throw new ConfigError(`${prefix}_CLIENT_SECRET`, `is required when ${prefix}_CLIENT_ID is set`);
-  if (secret && !id)
-    throw new ConfigError(`${prefix}_CLIENT_ID`, `is required when ${prefix}_CLIENT_SECRET is set`);
-  return id && secret ? { clientId: id, clientSecret: secret } : undefined;
-};
+/** Both halves of a provider's client, or none (environmentProblems refuses one without the other). */
+const clientPair = (id: string | undefined, secret: string | undefined) =>
+  id && secret ? { clientId: id, clientSecret: secret } : undefined;
 
 const socialConfig = (e: z.infer<typeof envSchema>): SocialConfig => {
-  const google = clientPair('GOOGLE', e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET);
-  const facebook = clientPair('FACEBOOK', e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET);
+  const google = clientPair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET);
+  const facebook = clientPair(e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET);
   return {
     ...(google ? { google: { ...google, issuer: e.GOOGLE_ISSUER } } : {}),
     ...(facebook

@@ -1,9 +1,21 @@
-import { type ErrorCode, errorCatalog, errorMessage } from '@hub/core';
+import {
+  type ApiError,
+  type ErrorCode,
+  type ErrorParams,
+  errorCatalog,
+  errorMessage,
+  type MessageScreen,
+  toApiError,
+} from '@hub/core';
 
 export interface HubErrorOptions {
   field?: string;
-  params?: Record<string, string | number>;
+  /** The values the code's message interpolates (`{ seconds }`, `{ tool }`); sent to the client. */
+  params?: ErrorParams;
+  /** The screen whose wording the English `message` takes; the code is the same on every screen. */
+  screen?: MessageScreen;
   retryAfter?: number;
+  /** What went wrong inside: logged, never sent. */
   cause?: unknown;
 }
 
@@ -11,25 +23,33 @@ export interface HubErrorOptions {
 export class HubError extends Error {
   readonly status: number;
   readonly field: string | undefined;
+  readonly params: ErrorParams | undefined;
+  readonly screen: MessageScreen | undefined;
   readonly retryAfter: number | undefined;
 
   constructor(
     readonly code: ErrorCode,
     options: HubErrorOptions = {},
   ) {
-    super(errorMessage(code, options.params), { cause: options.cause });
+    super(errorMessage(code, options.params, options.screen), { cause: options.cause });
     this.name = 'HubError';
     this.status = errorCatalog[code].status;
     this.field = options.field;
+    this.params = options.params;
+    this.screen = options.screen;
     this.retryAfter = options.retryAfter;
   }
 
-  toBody(): { code: string; message: string; field?: string; retryAfter?: number } {
-    return {
-      code: this.code,
-      message: this.message,
+  /**
+   * The answer's body, built from the catalogue alone: the English text, the params the text
+   * interpolates and nothing else, so no cause, stack or query text can reach the client.
+   */
+  toBody(): ApiError {
+    return toApiError(this.code, {
+      ...(this.params ? { params: this.params } : {}),
+      ...(this.screen ? { screen: this.screen } : {}),
       ...(this.field ? { field: this.field } : {}),
       ...(this.retryAfter !== undefined ? { retryAfter: this.retryAfter } : {}),
-    };
+    });
   }
 }

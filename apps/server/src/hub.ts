@@ -1,15 +1,23 @@
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
-import type { HubOidc } from './oidc/provider.js';
+import type { HubLog } from './log.js';
 import { createSealer } from './services/key-encryption.js';
 import { createThrottle, type Throttle } from './services/throttle.js';
 import { createKeyRing, type KeyRing } from './sso/signing-keys.js';
 import { type AccountQueries, createAccountQueries } from './storage/accounts.js';
 import type { HubDatabase } from './storage/database.js';
 import { type CodeQueries, createCodeQueries, createFlowQueries, type FlowQueries } from './storage/flows.js';
+import { createIssuedTokenQueries, type IssuedTokenQueries } from './storage/issued-tokens.js';
+import { createLinkQueries, type LinkQueries } from './storage/links.js';
+import { createProfileQueries, type ProfileQueries } from './storage/profiles.js';
+import { createReferralQueries, type ReferralQueries } from './storage/referrals.js';
 import type { Database } from './storage/schema.js';
 import { createSessionQueries, type SessionQueries } from './storage/sessions.js';
 import { createToolQueries, type ToolQueries } from './storage/tools.js';
+
+/** Ends an OpenID Connect interaction with a sign-in made on the hub's screens (oidc/interaction.ts). */
+export type OidcSignInExit = (request: FastifyRequest, accountId: string, uid: string) => Promise<string>;
 
 /** Everything a flow needs, made once per app: flows receive it instead of reaching for globals. */
 export interface Hub {
@@ -17,15 +25,25 @@ export interface Hub {
   database: HubDatabase;
   db: Kysely<Database>;
   now: () => number;
+  /** The app's logger (Fastify's app.log): what a flow tells operators goes here, never to the console. */
+  log: HubLog;
   accounts: AccountQueries;
   flows: FlowQueries;
   codes: CodeQueries;
   sessions: SessionQueries;
   tools: ToolQueries;
+  links: LinkQueries;
+  profiles: ProfileQueries;
+  referrals: ReferralQueries;
+  issuedTokens: IssuedTokenQueries;
   throttle: Throttle;
   keys: KeyRing;
-  /** The OpenID Connect provider, once the app has built it (sign-ins that end an interaction use it). */
-  oidc?: HubOidc;
+  /**
+   * The OpenID Connect exit of a sign-in, set once the app has built the provider: ends interaction
+   * `uid` with the account's sign-in and returns where the browser goes next. completeSignIn calls
+   * it through here, so sso/ never imports oidc/ (which imports sso/).
+   */
+  oidcExit?: OidcSignInExit;
   /** Asks the mail worker to send now (call after the transaction that queued a mail has committed). */
   nudgeMail: () => void;
 }
@@ -34,6 +52,7 @@ export const createHub = (deps: {
   config: Config;
   database: HubDatabase;
   now: () => number;
+  log: HubLog;
   throttle?: Throttle;
   nudgeMail?: () => void;
 }): Hub => {
@@ -43,11 +62,16 @@ export const createHub = (deps: {
     database,
     db: database.db,
     now,
+    log: deps.log,
     accounts: createAccountQueries(database.db),
     flows: createFlowQueries(database.db),
     codes: createCodeQueries(database.db),
     sessions: createSessionQueries(database.db),
     tools: createToolQueries(database.db),
+    links: createLinkQueries(database.db),
+    profiles: createProfileQueries(database.db),
+    referrals: createReferralQueries(database.db),
+    issuedTokens: createIssuedTokenQueries(database.db),
     throttle: deps.throttle ?? createThrottle({ now, scale: config.rateLimitScale }),
     keys: createKeyRing(database, now, createSealer(config.keyEncryption)),
     nudgeMail: deps.nudgeMail ?? (() => {}),

@@ -1,34 +1,36 @@
 import cluster from 'node:cluster';
+import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { runPrimary } from './cluster.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
-import { createSealer } from './services/key-encryption.js';
-import { seedLocalCatalogue } from './sso/catalogue.js';
-import { type HubDatabase, openDatabase } from './storage/database.js';
-import { migrateToLatest } from './storage/migrate.js';
-import { createSigningKeyQueries } from './storage/signing-keys.js';
+import { type MetricsServer, startMetricsServer } from './http/metrics.js';
+import { installGracefulShutdown } from './http/shutdown.js';
+import { prepareDatabase } from './prepare.js';
+import { describeDatabaseFailure } from './storage/connection-failure.js';
+import { openDatabase } from './storage/database.js';
+
+/** sysexits.h EX_CONFIG: the configuration cannot work, so a supervisor should not simply restart. */
+const EXIT_CONFIG = 78;
 
 /**
- * A signing key this process cannot decrypt (a wrong or missing KEY_ENCRYPTION_KEY) stops the start
- * with the reason, instead of failing every sign-in that needs an ainfo.
+ * Configuration that cannot work ends the start with one line and exit 78, not a stack trace. The
+ * line is plain text on stderr, not a log record: it comes before the hub's logger exists and is
+ * read by an operator at a terminal or in a supervisor's status.
  */
-const checkSigningKeys = async (database: HubDatabase, config: Config) => {
-  const queries = createSigningKeyQueries(database.db, createSealer(config.keyEncryption));
-  const { unreadable, notCurrent } = await queries.checkLive(Date.now());
-  if (unreadable.length > 0)
-    throw new ConfigError('KEY_ENCRYPTION_KEY', `is wrong: ${unreadable[0]!.reason}`);
-  if (notCurrent.length > 0 && config.keyEncryption.current)
-    console.warn(
-      `Signing keys ${notCurrent.join(', ')} are not encrypted with KEY_ENCRYPTION_KEY yet: run hub keys rewrap.`,
-    );
+const refuseToStart = (message: string): never => {
+  process.stderr.write(`${message}\n`);
+  process.exit(EXIT_CONFIG);
 };
 
-/** Migrations, and in `local` the demo catalogue: once per start, before any request is served. */
-const prepareDatabase = async (database: HubDatabase, config: Config) => {
-  await migrateToLatest(database);
-  await checkSigningKeys(database, config);
-  // A fresh clone can try every SSO branch against the demo tool (README: Partner integration).
-  if (config.appEnv === 'local') await seedLocalCatalogue(database.db, config.demoToolUrl, Date.now());
+/** Runs a start-up step; a DATABASE_URL that cannot work is refused in one line. */
+const refusingBadDatabase = async (config: Config, step: () => Promise<void>): Promise<void> => {
+  try {
+    await step();
+  } catch (error) {
+    const problem = describeDatabaseFailure(error, config.databaseUrl);
+    if (!problem) throw error;
+    refuseToStart(problem);
+  }
 };
 
 /**
@@ -41,55 +43,52 @@ const main = async () => {
   try {
     config = loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78);
-    }
+    if (error instanceof ConfigError) return refuseToStart(error.message);
     throw error;
   }
+  // Until the app's own logger exists (and for the database, which is opened before it): the same
+  // level, in the same JSON lines.
+  const startupLog = pino({ level: config.logLevel });
+  // A worker's primary has prepared the database already.
+  if (cluster.isPrimary) {
+    await refusingBadDatabase(config, () => prepareDatabase(config, { log: startupLog }));
+  }
   if (cluster.isPrimary && config.workers > 1) {
-    const database = openDatabase(config.databaseUrl);
-    try {
-      await prepareDatabase(database, config);
-    } finally {
-      await database.close();
-    }
     runPrimary(config);
+    // The primary serves the metrics of all its workers, added up (http/metrics.ts).
+    if (config.metrics) await startMetricsServer({ ...config.metrics, aggregate: true });
     return;
   }
-  const database = openDatabase(config.databaseUrl);
-  // A worker's primary has prepared the database already.
-  if (cluster.isPrimary) await prepareDatabase(database, config);
+  const database = openDatabase(config.databaseUrl, { timeouts: config.databaseTimeouts, log: startupLog });
   const { app, mailWorker, cleanupJob } = await buildApp({ config, database });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  // A worker's metrics are read by its primary; a single process serves its own.
+  const metrics: MetricsServer | undefined =
+    config.metrics && cluster.isPrimary ? await startMetricsServer(config.metrics) : undefined;
+  installGracefulShutdown({
+    app,
+    closeAfter: [() => database.close(), async () => metrics?.close()],
+  });
 
   await app.listen({ port: config.port, host: config.host });
   mailWorker.start();
   cleanupJob.start();
   app.log.info(
-    { url: config.publicUrl, env: config.appEnv, database: database.dialect, worker: cluster.worker?.id },
+    {
+      url: config.publicUrl,
+      env: config.appEnv,
+      database: database.dialect,
+      worker: cluster.worker?.id,
+      ...(metrics ? { metricsPort: metrics.port } : {}),
+    },
     'Account Hub is listening',
   );
 };
 
 main().catch((error) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(78);
-  }
-  console.error('Account Hub failed to start:', error);
+  if (error instanceof ConfigError) refuseToStart(error.message);
+  // Not a configuration problem: the whole error, stack included, as a log record on stderr,
+  // written synchronously so it is out before the exit.
+  pino(pino.destination({ fd: 2, sync: true })).fatal({ err: error }, 'Account Hub failed to start');
   process.exit(1);
 });

@@ -10,6 +10,7 @@ import {
   isAccountKind,
   isEmail,
   normalizeEmail,
+  normalizeIdentifier,
   stripResetPrefix,
   stripSetupPrefix,
 } from './account-kind.js';
@@ -101,6 +102,14 @@ describe('normalizeEmail, display and prefixes (spec §2)', () => {
     expect(normalizeEmail('  User@Example.COM ')).toBe('user@example.com');
   });
 
+  it.each<[AccountKind, string, string]>([
+    ['email', '  User@Example.COM ', 'user@example.com'],
+    ['username', ' Juan_Dela_Cruz ', 'juan_dela_cruz'],
+    ['mobile_num', '9171234567', '9171234567'],
+  ])('stores a %s %j as %j', (kind, value, stored) => {
+    expect(normalizeIdentifier(kind, value)).toBe(stored);
+  });
+
   it.each<[string, AccountKind, string]>([
     ['9171234567', 'mobile_num', '+639171234567'],
     ['+639171234567', 'mobile_num', '+639171234567'],
@@ -120,11 +129,14 @@ describe('normalizeEmail, display and prefixes (spec §2)', () => {
   });
 
   it.each([
-    ['account_42_user@example.com', 'user@example.com'],
-    ['unauth_user@example.com', 'user@example.com'],
+    ['account_user@example.com', 'user@example.com'],
+    ['account_first_last_7@example.test', 'first_last_7@example.test'],
+    ['unauth_first_last_7@example.test', 'first_last_7@example.test'],
+    ['account_account_x', 'account_x'],
+    ['first_last_7@example.test', 'first_last_7@example.test'],
     ['plain', 'plain'],
-    ['trailing_', ''],
-  ])('stripResetPrefix(%j) is %j', (value, stripped) => {
+    ['account_', ''],
+  ])('stripResetPrefix(%j) strips only the hub prefix: %j', (value, stripped) => {
     expect(stripResetPrefix(value)).toBe(stripped);
   });
 });

@@ -37,6 +37,13 @@ export const detectAccountKind = (input: string): { kind: AccountKind; value: st
 /** The form of an email used for storage and look-up: trimmed and lower-cased. */
 export const normalizeEmail = (value: string): string => value.trim().toLowerCase();
 
+/**
+ * The stored form of any identifier, the one the accounts are looked up by: a username is
+ * case-insensitive just as an email is, and a mobile_num is stored as detected.
+ */
+export const normalizeIdentifier = (kind: AccountKind, value: string): string =>
+  kind === 'mobile_num' ? value : normalizeEmail(value);
+
 /** Spec §2 password screens: a mobile_num is shown with the +63 prefix. */
 export const formatAccountForDisplay = (value: string, kind: AccountKind): string =>
   kind === 'mobile_num' && !value.startsWith(MOBILE_PREFIX) ? `${MOBILE_PREFIX}${value}` : value;
@@ -50,8 +57,22 @@ export const AUTH_ACCOUNT_PREFIX = 'account_';
 export const stripSetupPrefix = (value: string): string =>
   value.startsWith(SETUP_ACCOUNT_PREFIX) ? value.slice(SETUP_ACCOUNT_PREFIX.length) : value;
 
-/** Spec §2: the reset screen keeps only the last underscore-separated part. */
-export const stripResetPrefix = (value: string): string => value.split('_').at(-1) ?? value;
+/**
+ * The decoded account of a sainfo without the hub's own prefix ('account_' or 'unauth_'), exactly
+ * once. Only that prefix goes: an underscore inside the user's identifier (first_last_7@…) is theirs.
+ */
+export const stripAccountPrefix = (value: string): string => {
+  for (const prefix of [AUTH_ACCOUNT_PREFIX, SETUP_ACCOUNT_PREFIX])
+    if (value.startsWith(prefix)) return value.slice(prefix.length);
+  return value;
+};
+
+/**
+ * Spec §2: the reset screen strips a prefix for display. The spec's "everything but the last
+ * underscore-separated part" would cut an identifier that has underscores of its own, so the
+ * reset strips exactly the hub's prefix, as every other screen does.
+ */
+export const stripResetPrefix = stripAccountPrefix;
 
 export type AccountCheck = { ok: true; kind: AccountKind; value: string } | { ok: false; code: ErrorCode };
 

@@ -1,21 +1,28 @@
 import type { z } from 'zod';
 import { decodeBase64Url, encodeBase64Url } from './base64-account.js';
+import { findUnstorableText } from './contracts/input.js';
 import { malformed, ok, type Result } from './result.js';
 
 /** UTF-8 byte length, computed only for strings that could be within a cap. */
 const byteLengthWithin = (raw: string, maxBytes: number): boolean =>
   raw.length <= maxBytes && new TextEncoder().encode(raw).length <= maxBytes;
 
-/** Parses JSON text of at most maxBytes UTF-8 bytes; never throws. */
+/**
+ * Parses JSON text of at most maxBytes UTF-8 bytes; never throws. A string in it that breaks the
+ * string rule (a `\u0000` escape, a lone surrogate) refuses the whole value, whatever schema reads it.
+ */
 export const parseJsonCapped = (raw: string | null | undefined, maxBytes: number): Result<unknown> => {
   if (raw === null || raw === undefined || raw === '') return malformed('missing');
   if (!byteLengthWithin(raw, maxBytes)) return malformed(`longer than ${maxBytes} bytes`);
+  let value: unknown;
   try {
-    return ok(JSON.parse(raw) as unknown);
+    value = JSON.parse(raw) as unknown;
   } catch {
     // JSON.parse reports bad syntax only by throwing; we answer it as data.
     return malformed('not JSON');
   }
+  const unstorable = findUnstorableText(value);
+  return unstorable === undefined ? ok(value) : malformed(`${unstorable || '(root)'}: unstorable text`);
 };
 
 /** Validates an already parsed value with a schema; the reason names the first bad field, not its value. */

@@ -3,7 +3,7 @@ import * as constants from './constants.js';
 import { defaultToolId } from './constants.js';
 import type { AppEnv, Platform } from './platform.js';
 
-describe('constants (spec §9, DESIGN.md)', () => {
+describe('constants (spec §9, docs/security.md)', () => {
   it('has the spec values', () => {
     const { defaultToolId: _fn, ...values } = constants;
     expect(values).toEqual({

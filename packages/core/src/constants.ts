@@ -48,7 +48,7 @@ export const ADR_SETTLEMENT_MONTHS = 2;
 /** Spec §2: the footer's copyright line is for 2023. */
 export const COPYRIGHT_YEAR = 2023;
 
-/** DESIGN.md (security): codes expire after 10 minutes and burn after 5 wrong tries. */
+/** docs/security.md "Codes": codes expire after 10 minutes and burn after 5 wrong tries. */
 export const CODE_TTL_SECONDS = 600;
 export const CODE_MAX_ATTEMPTS = 5;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedIntegerSchema } from './contracts/input.js';
 
 /**
  * An account id as the client sees it: opaque, 1-64 characters of [A-Za-z0-9_-]. A JSON number is
@@ -13,11 +14,15 @@ export const accountIdSchema = z.union([
     .transform((id) => String(id)),
 ]);
 
-/** A tool id (spec §3 tid, §9 default tool ids): a non-negative integer; a decimal string is read as one. */
+/**
+ * A tool id (spec §3 tid, §9 default tool ids): a non-negative integer that fits the tid columns;
+ * a decimal string is read as one.
+ */
 export const toolIdSchema = z.union([
-  z.number().int().nonnegative(),
+  storedIntegerSchema,
   z
     .string()
-    .regex(/^[0-9]{1,15}$/)
-    .transform((id) => Number(id)),
+    .regex(/^[0-9]{1,10}$/)
+    .transform((id) => Number(id))
+    .pipe(storedIntegerSchema),
 ]);

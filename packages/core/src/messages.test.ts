@@ -1,17 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { errorCatalog, errorCodes, errorMessage, errorStatus, isErrorCode } from './messages.js';
+import {
+  type ErrorCode,
+  errorCatalog,
+  errorCodes,
+  errorMessage,
+  errorParamNames,
+  errorStatus,
+  isErrorCode,
+  type MessageScreen,
+} from './messages.js';
 
 // Word for word from the spec (§2, §5, §8); a change to any of them must fail here.
 const quoted: Record<string, string> = {
   'account.required': 'Account is required',
   'account.not_found': 'Account does not exist',
-  'account.not_found_reset': 'Account does not exist.',
-  'account.already_exists_signup': 'Account already exist.',
-  'account.already_exists_linking': 'Account already exists',
+  'account.already_exists': 'Account already exist.',
   'account.already_linked': 'Account already linked',
   'account.format_invalid': 'Account format is invalid.',
-  'account.format_invalid_linking': 'Account format is invalid',
   'account.not_registered_to_tool': 'Account is not registered to {tool}',
   'account.not_registered_to_platform': 'Account is not registered to {platform}',
   'account.client_refused': 'Clients are unable to use their accounts in this particular system.',
@@ -34,12 +40,9 @@ const quoted: Record<string, string> = {
 const statuses: Record<string, number> = {
   'account.required': 400,
   'account.not_found': 404,
-  'account.not_found_reset': 404,
-  'account.already_exists_signup': 409,
-  'account.already_exists_linking': 409,
+  'account.already_exists': 409,
   'account.already_linked': 409,
   'account.format_invalid': 400,
-  'account.format_invalid_linking': 400,
   'account.not_registered_to_tool': 403,
   'account.not_registered_to_platform': 403,
   'account.company_on_personal': 403,
@@ -73,7 +76,8 @@ const statuses: Record<string, number> = {
   'session.required': 401,
   'origin.forbidden': 403,
   internal: 500,
-  unavailable: 503,
+  'service.overloaded': 503,
+  'service.unavailable': 503,
   'network.unreachable': 0,
 };
 
@@ -92,6 +96,32 @@ describe('errorCatalog (spec §8)', () => {
     const messages = errorCodes.map((code) => errorCatalog[code].message);
     for (const message of messages) expect(message.trim()).not.toBe('');
     expect(new Set(messages).size).toBe(messages.length);
+  });
+
+  it('words one event per screen: the code names what happened, the screen the wording', () => {
+    // Word for word from the spec: the reset and linking screens word these events otherwise.
+    const screenWordings: Array<[ErrorCode, MessageScreen, string]> = [
+      ['account.not_found', 'reset', 'Account does not exist.'],
+      ['account.already_exists', 'linking', 'Account already exists'],
+      ['account.format_invalid', 'linking', 'Account format is invalid'],
+    ];
+    for (const [code, screen, text] of screenWordings) {
+      expect(errorMessage(code, undefined, screen)).toBe(text);
+      expect(errorMessage(code)).not.toBe(text);
+    }
+    // A screen without a wording of its own gets the default one.
+    expect(errorMessage('account.not_found', undefined, 'linking')).toBe('Account does not exist');
+    expect(errorMessage('password.incorrect', undefined, 'reset')).toBe('Incorrect password.');
+    // No two codes differ only by wording any more.
+    const withoutFullStop = (text: string) => text.replace(/\.$/, '').toLowerCase();
+    const normalised = errorCodes.map((code) => withoutFullStop(errorCatalog[code].message));
+    expect(new Set(normalised).size).toBe(normalised.length);
+  });
+
+  it('names the params each code interpolates, in every wording', () => {
+    expect(errorParamNames('rate_limited')).toEqual(['seconds']);
+    expect(errorParamNames('account.not_registered_to_tool')).toEqual(['tool']);
+    expect(errorParamNames('account.not_found')).toEqual([]);
   });
 
   it('keeps the typographic apostrophe in the work-account message', () => {

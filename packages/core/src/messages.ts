@@ -1,17 +1,42 @@
 /**
+ * The screens that word an event differently from the rest: the spec quotes, for instance, 'Account
+ * does not exist.' on the reset screen and 'Account does not exist' everywhere else. The code says
+ * what happened; the screen picks the wording.
+ */
+export type MessageScreen = 'reset' | 'linking';
+
+interface CatalogEntry {
+  /** The English text; `{name}` placeholders are filled from the error's params. */
+  message: string;
+  status: number;
+  /** The wording of the same event on a screen that words it otherwise. */
+  screens?: Partial<Record<MessageScreen, string>>;
+}
+
+/**
  * THE error catalogue: spec §8 (word for word where the spec quotes a text) plus the codes our API
- * needs. Codes are the contract between server and web; text is looked up here. `status` is the
- * HTTP status the API answers with; 0 marks a client-side condition the API never sends.
+ * needs. Codes are the contract between server and web and name what happened, never a wording;
+ * text is looked up here. `status` is the HTTP status the API answers with; 0 marks a client-side
+ * condition the API never sends.
  */
 export const errorCatalog = {
   'account.required': { message: 'Account is required', status: 400 },
-  'account.not_found': { message: 'Account does not exist', status: 404 },
-  'account.not_found_reset': { message: 'Account does not exist.', status: 404 },
-  'account.already_exists_signup': { message: 'Account already exist.', status: 409 },
-  'account.already_exists_linking': { message: 'Account already exists', status: 409 },
+  'account.not_found': {
+    message: 'Account does not exist',
+    status: 404,
+    screens: { reset: 'Account does not exist.' },
+  },
+  'account.already_exists': {
+    message: 'Account already exist.',
+    status: 409,
+    screens: { linking: 'Account already exists' },
+  },
   'account.already_linked': { message: 'Account already linked', status: 409 },
-  'account.format_invalid': { message: 'Account format is invalid.', status: 400 },
-  'account.format_invalid_linking': { message: 'Account format is invalid', status: 400 },
+  'account.format_invalid': {
+    message: 'Account format is invalid.',
+    status: 400,
+    screens: { linking: 'Account format is invalid' },
+  },
   'account.not_registered_to_tool': { message: 'Account is not registered to {tool}', status: 403 },
   'account.not_registered_to_platform': { message: 'Account is not registered to {platform}', status: 403 },
   // Spec §8 names this message without quoting it.
@@ -73,12 +98,21 @@ export const errorCatalog = {
   'session.required': { message: 'Please sign in to continue.', status: 401 },
   'origin.forbidden': { message: 'This request comes from an origin that is not allowed.', status: 403 },
   internal: { message: 'Something went wrong on our side. Please try again.', status: 500 },
-  unavailable: { message: 'The service is temporarily unavailable. Please try again shortly.', status: 503 },
+  // Load shedding: this process is too busy to answer in time; another one, or this one shortly, will.
+  'service.overloaded': {
+    message: 'The service is busy right now. Please try again in a few seconds.',
+    status: 503,
+  },
+  // The database is unreachable, lost or busy: a new attempt in a few seconds can succeed.
+  'service.unavailable': {
+    message: 'The service is busy right now. Please try again in a moment.',
+    status: 503,
+  },
   'network.unreachable': {
     message: 'We could not reach the server. Please check your connection and try again.',
     status: 0,
   },
-} as const satisfies Record<string, { message: string; status: number }>;
+} as const satisfies Record<string, CatalogEntry>;
 
 export type ErrorCode = keyof typeof errorCatalog;
 export const errorCodes = Object.keys(errorCatalog) as ErrorCode[];
@@ -88,11 +122,29 @@ export const isErrorCode = (value: unknown): value is ErrorCode =>
 /** The HTTP status the API answers for a code. */
 export const errorStatus = (code: ErrorCode): number => errorCatalog[code].status;
 
+/** A code's text as a given screen words it (the default wording when that screen has none of its own). */
+const wordingOf = (code: ErrorCode, screen?: MessageScreen): string => {
+  const entry: CatalogEntry = errorCatalog[code];
+  return (screen && entry.screens?.[screen]) || entry.message;
+};
+
 /**
- * The message of a code with its `{name}` placeholders filled from params. A placeholder without
- * a param is left as written, so a missing param is visible rather than silently blank.
+ * The message of a code with its `{name}` placeholders filled from params, in the wording of
+ * `screen` when that screen words it otherwise. A placeholder without a param is left as written,
+ * so a missing param is visible rather than silently blank.
  */
-export const errorMessage = (code: ErrorCode, params?: Record<string, string | number>): string =>
-  errorCatalog[code].message.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+export const errorMessage = (
+  code: ErrorCode,
+  params?: Record<string, string | number>,
+  screen?: MessageScreen,
+): string =>
+  wordingOf(code, screen).replace(/\{(\w+)\}/g, (placeholder, name: string) =>
     params && Object.hasOwn(params, name) ? String(params[name]) : placeholder,
   );
+
+/** The names a code's texts interpolate, in every wording: the only params an error body carries. */
+export const errorParamNames = (code: ErrorCode): string[] => {
+  const entry: CatalogEntry = errorCatalog[code];
+  const texts = [entry.message, ...Object.values(entry.screens ?? {})];
+  return [...new Set(texts.flatMap((text) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!)))];
+};

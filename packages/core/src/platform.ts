@@ -30,6 +30,9 @@ export type AppEnv = (typeof appEnvs)[number];
 export const isAppEnv = (value: unknown): value is AppEnv =>
   typeof value === 'string' && (appEnvs as readonly string[]).includes(value);
 
+/** The environment names the spec's calls use (spec §4: sb is short for sandbox). */
+export const callbackEnvNames = ['local', 'development', 'sandbox', 'sb', 'production'] as const;
+
 /** Spec §4: the callback param picks the environment: local, development, sandbox or sb, otherwise production. */
 export const envFromCallbackParam = (value: string | null | undefined): AppEnv => {
   switch (value) {

@@ -1,32 +1,31 @@
 import { z } from 'zod';
 import { decodeJsonWith } from './codecs.js';
+import { text } from './contracts/input.js';
 import { accountIdSchema } from './ids.js';
 import type { Result } from './result.js';
 
 export const PROFILE_SEED_MAX_BYTES = 16_384;
 
-const name = z.string().max(100);
+const name = text(100);
 // Keys start with a letter: no '__proto__' and no surprises when the record is spread or stored.
 const contactKey = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/);
 
 /** Spec §3 "Profile (primeinfo) payload": the profile fields other than aid and the names. */
 const profileFields = {
-  suffix: z.string().max(20).optional(),
+  suffix: text(20).optional(),
   middle_name: name.optional(),
-  contact_info: z
-    .record(contactKey, z.union([z.string().max(512), z.number(), z.boolean(), z.null()]))
-    .optional(),
+  contact_info: z.record(contactKey, z.union([text(512), z.number(), z.boolean(), z.null()])).optional(),
   other_info: z
     .object({
-      birthdate: z.string().max(32).optional(),
-      gender: z.string().max(32).optional(),
-      civil_status: z.string().max(32).optional(),
+      birthdate: text(32).optional(),
+      gender: text(32).optional(),
+      civil_status: text(32).optional(),
     })
     .optional(),
   profile: z
     .object({
-      profile_picture: z.string().max(2048).optional(),
-      cover_picture: z.string().max(2048).optional(),
+      profile_picture: text(2048).optional(),
+      cover_picture: text(2048).optional(),
     })
     .optional(),
 };
@@ -37,7 +36,7 @@ const profileFields = {
  * is not created (see {@link buildPrimeinfo}).
  */
 export const profileSeedSchema = z.object({
-  credential: z.string().min(1).max(254),
+  credential: text(254).min(1),
   first_name: name.optional(),
   last_name: name.optional(),
   ...profileFields,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decodeBase64JsonWith, encodeBase64Json } from './codecs.js';
+import { storedIntegerSchema } from './contracts/input.js';
 import { accountIdSchema, toolIdSchema } from './ids.js';
 import type { Result } from './result.js';
 
@@ -9,7 +10,7 @@ export const REF_A_FRND_MAX_BYTES = 1024;
 export const refAFrndSchema = z.object({
   tid: toolIdSchema,
   aid: accountIdSchema,
-  ref_from: z.number().int().nonnegative(),
+  ref_from: storedIntegerSchema,
 });
 export type RefAFrnd = z.output<typeof refAFrndSchema>;
 
@@ -24,7 +25,7 @@ export const referralRecordSchema = z.object({
   tool: toolIdSchema,
   referrer_user_id: accountIdSchema,
   referred_user_id: accountIdSchema,
-  referred_from: z.number().int().nonnegative(),
+  referred_from: storedIntegerSchema,
 });
 export type ReferralRecord = z.output<typeof referralRecordSchema>;
 

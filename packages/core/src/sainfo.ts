@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountKinds } from './account-kind.js';
 import { decodeJsonWith } from './codecs.js';
+import { text } from './contracts/input.js';
 import { accountIdSchema } from './ids.js';
 import type { Result } from './result.js';
 
@@ -14,7 +15,7 @@ export type ReturnFlow = (typeof returnFlows)[number];
 export const isReturnFlow = (value: unknown): value is ReturnFlow =>
   typeof value === 'string' && (returnFlows as readonly string[]).includes(value);
 
-/** sainfo is display and context, never authority (DESIGN.md): the server re-derives every decision. */
+/** sainfo is display and context, never authority (docs/security.md "Query-string state"): the server re-derives every decision. */
 export const SAINFO_MAX_BYTES = 4096;
 
 /**
@@ -33,8 +34,8 @@ export const sainfoSchema = z.object({
   aid: accountIdSchema.optional(),
   paid: accountIdSchema.optional(),
   rrf: z.enum(returnFlows).optional(),
-  ref: z.string().max(256).optional(),
-  default: z.union([z.string().max(256), z.number(), z.boolean()]).optional(),
+  ref: text(256).optional(),
+  default: z.union([text(256), z.number(), z.boolean()]).optional(),
 });
 export type Sainfo = z.output<typeof sainfoSchema>;
 

@@ -5,6 +5,7 @@ import {
   buildToolCallbackUrl,
   type CallbackParamsFamily,
   callbackParamsFamily,
+  isSafeSubcb,
 } from './tool-callback.js';
 import { type TsaKey, tsaKeys } from './tools.js';
 
@@ -111,6 +112,50 @@ describe('buildPlatformExitUrl (spec §2 "Exit after login")', () => {
     );
     expect(buildPlatformExitUrl('https://biz.example/', 'A')).toBe(
       'https://biz.example/sso/account/auth?ainfo=A',
+    );
+  });
+});
+
+describe('isSafeSubcb: the one subcb rule of every exit', () => {
+  it.each(['/orders/7', 'plans', '/a:b?x=1#top', 'orders/7?tab=2', '/%2F%2Fevil.test'])(
+    'passes %j',
+    (subcb) => {
+      expect(isSafeSubcb(subcb)).toBe(true);
+    },
+  );
+
+  it.each([
+    ' //evil.test/x',
+    '//evil.test/x',
+    '\\\\evil.test',
+    '/\\evil.test',
+    '\t/x',
+    '/x\n',
+    '/x\u0000',
+    '/x\u0085',
+    '/x\u00a0y',
+    '/x\u2028',
+    '\ufeff//evil.test',
+    '\u200b//evil.test',
+    'https://evil.test/x',
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    'data:text/html,x',
+    'x'.repeat(2049),
+  ])('refuses %j', (subcb) => {
+    expect(isSafeSubcb(subcb)).toBe(false);
+  });
+
+  it('refuses any value that holds whitespace, wherever it is', () => {
+    fc.assert(
+      fc.property(
+        fc.string(),
+        fc.constantFrom(' ', '\t', '\n', '\r', '\u00a0', '\u3000'),
+        fc.string(),
+        (a, ws, b) => {
+          expect(isSafeSubcb(`${a}${ws}${b}`)).toBe(false);
+        },
+      ),
     );
   });
 });

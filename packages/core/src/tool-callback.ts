@@ -116,6 +116,21 @@ export const buildToolCallbackUrl = (input: ToolCallbackInput): string => {
   return `${base}?${query.toString()}${hash}`;
 };
 
+/**
+ * The one rule for `subcb` at every exit, a tool's callback or a platform's /sso/account/auth: the
+ * receiving site treats it as a place of its own, so it must be a path ('/orders/7') or a plain
+ * name ('plans'), never something a URL parser could read as another site. Refused: any whitespace
+ * (parsers strip it at the ends and drop tabs and newlines inside, so ' //evil.test' becomes
+ * '//evil.test'), control characters, backslashes (browsers read '\\' as '//'), a scheme
+ * ('https:', 'javascript:') and the protocol-relative '//host'.
+ */
+export const isSafeSubcb = (subcb: string): boolean =>
+  subcb.length <= 2048 &&
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
+  !/[\s\u0000-\u001f\u007f-\u009f\u200b-\u200d\u2060\ufeff\\]/.test(subcb) &&
+  !subcb.startsWith('//') &&
+  !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(subcb);
+
 /** Spec §2, §4: the path a platform site (or a tool's own site) receives the signed-in user on. */
 export const PLATFORM_EXIT_PATH = '/sso/account/auth';
 /** Spec §4: the marketplace direct checkout's callback path. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decodeJsonWith } from './codecs.js';
+import { storable, storedIntegerSchema, text } from './contracts/input.js';
 import { toolIdSchema } from './ids.js';
 import { platforms } from './platform.js';
 import type { Result } from './result.js';
@@ -11,14 +12,14 @@ export const TOOL_SESSION_MAX_BYTES = 8192;
 /** Spec §3 "Tool info record": tid, name, type (1 is one tool type), logo. */
 export const toolInfoSchema = z.object({
   tid: toolIdSchema,
-  name: z.string().min(1).max(200),
-  logo: z.string().max(2048),
-  type: z.number().int().optional(),
+  name: text(200).min(1),
+  logo: text(2048),
+  type: storedIntegerSchema.optional(),
 });
 export type ToolInfo = z.output<typeof toolInfoSchema>;
 
 // Only http(s): a stored callback must never become a javascript: or data: navigation.
-const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
+const httpUrl = storable(z.url({ protocol: /^https?$/ }).max(2048));
 
 /**
  * A tool's own value for one sign-in (not in the spec): sent to /sso/rqx as `state` and returned
@@ -37,15 +38,15 @@ export const toolSessionSchema = z.object({
   cb: httpUrl,
   tid: toolIdSchema,
   tinfo: z.array(toolInfoSchema).max(10).default([]),
-  expiration: z.string().max(64).default(''),
+  expiration: text(64).default(''),
   platform: z.enum(platforms).optional(),
   tsa_key: z
     .string()
     .regex(/^[A-Za-z0-9_]{1,128}$/)
     .optional(),
-  pricing: z.string().max(256).optional(),
-  subcb: z.string().max(2048).optional(),
-  ref_a_frnd: z.string().max(1024).optional(),
+  pricing: text(256).optional(),
+  subcb: text(2048).optional(),
+  ref_a_frnd: text(1024).optional(),
   state: toolStateSchema.optional(),
 });
 export type ToolSession = z.output<typeof toolSessionSchema>;

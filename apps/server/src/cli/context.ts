@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 import { type HubDatabase, openDatabase } from '../storage/database.js';
 import { migrateToLatest } from '../storage/migrate.js';
-import { type CliIo, usageError } from './io.js';
+import { type CliIo, cliLog, usageError } from './io.js';
 import type { Checked } from './validate.js';
 
 /** What a command that touches the tables gets: the database (migrated), its clock, its streams. */
@@ -19,7 +19,12 @@ export const withDatabase = async (
   io: CliIo,
   command: (context: CommandContext) => Promise<number>,
 ): Promise<number> => {
-  const database = openDatabase(config.databaseUrl, { poolSize: 2 });
+  // No statement timeout: the pending migrations run first, and one may rightly take long.
+  const database = openDatabase(config.databaseUrl, {
+    log: cliLog(io),
+    poolSize: 2,
+    timeouts: { ...config.databaseTimeouts, statementMs: 0 },
+  });
   try {
     await migrateToLatest(database);
     return await command({

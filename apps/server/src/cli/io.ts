@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { HubLog } from '../log.js';
 
 /** Where a command writes, what it reads, and its clock (tests move time instead of sleeping). */
 export interface CliIo {
@@ -7,6 +8,14 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   now?: () => number;
 }
+
+/** The server parts a command uses (the database) log to the command's stderr, one plain line each. */
+export const cliLog = (io: CliIo): HubLog => {
+  const line = (level: string) => (_details: Record<string, unknown>, message: string) => {
+    io.err.write(`${level}: ${message}\n`);
+  };
+  return { info: line('info'), warn: line('warning'), error: line('error') };
+};
 
 /** sysexits.h: 64 is a usage error, 78 a configuration error; 1 is "not found" or a conflict. */
 export const EXIT = { ok: 0, failure: 1, usage: 64, config: 78 } as const;

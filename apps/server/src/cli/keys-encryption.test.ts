@@ -38,6 +38,7 @@ describe.each(testDialects)('signing keys encrypted at rest on %s', (dialect) =>
   // Outside local and development, as an operator runs it.
   const envWith = (current?: Buffer, previous?: Buffer): NodeJS.ProcessEnv => ({
     APP_ENV: 'sandbox',
+    PUBLIC_URL: 'https://id.example.ph',
     SMTP_URL: 'smtp://127.0.0.1:9',
     MAIL_FROM: 'Hub <hub@example.ph>',
     DATABASE_URL: url,

@@ -63,13 +63,7 @@ const list: Subcommand = (args) => {
   parseCommand(args, {}, []);
   return async ({ config, database, now, out }: CommandContext) => {
     const sealer = sealerOf(config);
-    // Read-only listing for the operator; the key ring itself never needs every row.
-    const rows = await database.db
-      .selectFrom('signing_keys')
-      .select(['kid', 'alg', 'created_at', 'retired_at', 'private_jwk'])
-      .orderBy('created_at', 'desc')
-      .orderBy('kid', 'desc')
-      .execute();
+    const rows = await createSigningKeyQueries(database.db, sealer).listAll();
     if (rows.length === 0) {
       out('No signing keys yet (the hub makes one when it first signs ainfo).');
       return 0;

@@ -1,5 +1,7 @@
-import { isTsaKey } from '@hub/core';
-import { createToolQueries } from '../storage/tools.js';
+import { isTsaKey, platformProductNames } from '@hub/core';
+import { platformOfTool } from '../platform-api/platform-caller.js';
+import { localCatalogue } from '../sso/catalogue.js';
+import { createToolQueries, type ToolRow } from '../storage/tools.js';
 import { accepted, type CommandContext, type Subcommand } from './context.js';
 import { failure, parseCommand } from './io.js';
 import { findTool } from './tool-registry.js';
@@ -14,7 +16,31 @@ import {
 
 /** How the hub reaches a tool: its callbacks per environment and the tsa keys that name it. */
 
-/** `set-callback TID --env ENV --url URL [--name auth] [--position N]` */
+/**
+ * Why changing this tool's callbacks needs --force, if it does: a platform's (Personal, Business)
+ * decide where that platform's sign-ins go, and a seeded tool's are what the demo tool and a fresh
+ * clone rely on. A mistyped tid must not quietly redirect them.
+ */
+const protectedBecause = (tool: ToolRow, context: CommandContext): string | undefined => {
+  const platform = platformOfTool(tool.tid, context.config.appEnv);
+  if (platform)
+    return `Tool ${tool.tid} is the ${platformProductNames[platform]} platform (${tool.name}): its callbacks decide where ${platformProductNames[platform]} sign-ins go.`;
+  const seeded = localCatalogue.find((entry) => entry.tid === tool.tid && entry.name === tool.name);
+  if (seeded)
+    return `Tool ${tool.tid} (${tool.name}) is a tool of the seeded local catalogue: the demo tool and every sign-in branch rely on its callbacks.`;
+  return undefined;
+};
+
+const refuseUnlessForced = (tool: ToolRow, context: CommandContext, force: boolean | undefined) => {
+  const reason = protectedBecause(tool, context);
+  if (reason && !force)
+    throw failure(
+      `${reason} Nothing was changed. If you mean to change them, run the command again with --force.`,
+    );
+  if (reason) context.out(`Changing it anyway (--force): ${reason}`);
+};
+
+/** `set-callback TID --env ENV --url URL [--name auth] [--position N] [--force]` */
 const setCallback: Subcommand = (args) => {
   const { values, positionals } = parseCommand(
     args,
@@ -23,6 +49,7 @@ const setCallback: Subcommand = (args) => {
       url: { type: 'string' },
       name: { type: 'string' },
       position: { type: 'string' },
+      force: { type: 'boolean' },
     },
     ['TID'],
   );
@@ -31,9 +58,11 @@ const setCallback: Subcommand = (args) => {
   const url = accepted(checkCallbackUrl(values.url, env));
   const name = accepted(checkCallbackName(values.name ?? 'auth'));
   const position = values.position === undefined ? undefined : accepted(checkPosition(values.position));
-  return async ({ database, out }: CommandContext) => {
+  return async (context: CommandContext) => {
+    const { database, out } = context;
     const tools = createToolQueries(database.db);
     const tool = await findTool(tools, tid);
+    refuseUnlessForced(tool, context, values.force);
     const existing = await tools.callbacks(tid, env);
     const same = existing.find((callback) => callback.name === name);
     // Spec §3: the first callback is the checkout URL where there is one, so a new name goes
@@ -52,17 +81,21 @@ const setCallback: Subcommand = (args) => {
   };
 };
 
-/** `remove-callback TID --env ENV [--name auth]` */
+/** `remove-callback TID --env ENV [--name auth] [--force]` */
 const removeCallback: Subcommand = (args) => {
-  const { values, positionals } = parseCommand(args, { env: { type: 'string' }, name: { type: 'string' } }, [
-    'TID',
-  ]);
+  const { values, positionals } = parseCommand(
+    args,
+    { env: { type: 'string' }, name: { type: 'string' }, force: { type: 'boolean' } },
+    ['TID'],
+  );
   const tid = accepted(checkTid(positionals[0]));
   const env = accepted(checkEnv(values.env));
   const name = accepted(checkCallbackName(values.name ?? 'auth'));
-  return async ({ database, out }: CommandContext) => {
+  return async (context: CommandContext) => {
+    const { database, out } = context;
     const tools = createToolQueries(database.db);
     const tool = await findTool(tools, tid);
+    refuseUnlessForced(tool, context, values.force);
     const result = await tools.removeCallback(tid, env, name);
     if (!result.numDeletedRows) throw failure(`Tool ${tid} has no '${name}' callback in ${env}.`);
     out(`Removed the '${name}' callback of tool ${tid} (${tool.name}) in ${env}.`);

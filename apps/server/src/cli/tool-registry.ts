@@ -23,7 +23,7 @@ export const findTool = async (tools: ToolQueries, tid: number) => {
 const typeMeaning = (type: number) =>
   type === 1 ? '1 (signs in on the normal screens)' : `${type} (signs in on the tool login)`;
 
-/** DESIGN.md difference 5: the credential is shown here once; the hub keeps only its hash. */
+/** docs/security.md "Credentials": the credential is shown here once; the hub keeps only its hash. */
 const printCredential = (out: (text: string) => void, tid: number, credential: string) => {
   out('');
   out(`Server credential of tool ${tid}:`);
@@ -189,8 +189,51 @@ const addMember: Subcommand = (args) => {
     out(`${account.email} belongs to tool ${tid} (${tool.name}).`);
     if (tool.type === 1)
       out(
-        'Note: the tool has type 1, so its users sign in on the normal screens; only the tool login checks membership.',
+        'Note: the tool has type 1 (open): anyone who signs in through it becomes a member; membership is checked only for restricted tools.',
       );
+    return 0;
+  };
+};
+
+/**
+ * `remove-member TID EMAIL`: takes an account out of a tool. Before restricted tools were checked
+ * at the end of every sign-in, anyone could join one by signing in through it; this undoes that.
+ */
+const removeMember: Subcommand = (args) => {
+  const { positionals } = parseCommand(args, {}, ['TID', 'EMAIL']);
+  const tid = accepted(checkTid(positionals[0]));
+  const email = positionals[1]!;
+  return async ({ database, out }: CommandContext) => {
+    const tools = createToolQueries(database.db);
+    const tool = await findTool(tools, tid);
+    const account = await createAccountQueries(database.db).findByIdentifier('email', email);
+    if (!account) throw failure(`No account with the email ${email}.`);
+    const result = await tools.removeMember(tid, account.id);
+    if (!result.numDeletedRows)
+      throw failure(`${account.email} is not a member of tool ${tid} (${tool.name}).`);
+    out(`${account.email} no longer belongs to tool ${tid} (${tool.name}).`);
+    return 0;
+  };
+};
+
+/** `members TID`: who belongs to a tool, and since when. */
+const members: Subcommand = (args) => {
+  const { positionals } = parseCommand(args, {}, ['TID']);
+  const tid = accepted(checkTid(positionals[0]));
+  return async ({ database, out }: CommandContext) => {
+    const tools = createToolQueries(database.db);
+    const tool = await findTool(tools, tid);
+    const rows = await tools.members(tid);
+    if (rows.length === 0) {
+      out(`Tool ${tid} (${tool.name}) has no members.`);
+      return 0;
+    }
+    out(
+      table([
+        ['email', 'aid', 'since'],
+        ...rows.map((m) => [m.email ?? '-', m.id, new Date(Number(m.created_at)).toISOString()]),
+      ]),
+    );
     return 0;
   };
 };
@@ -220,5 +263,7 @@ export const toolRegistrySubcommands: Record<string, Subcommand> = {
   update,
   'rotate-credential': rotateCredential,
   'add-member': addMember,
+  'remove-member': removeMember,
+  members,
   remove,
 };

@@ -11,11 +11,13 @@ export const toolsUsage = `Usage: hub tools <subcommand>
   show TID
         one tool: type, logo, path prefix, tsa keys, callbacks per environment
   update TID [--name NAME] [--type N] [--logo URL] [--path-prefix P]
-  set-callback TID --env ENV --url URL [--name auth] [--position N]
+  set-callback TID --env ENV --url URL [--name auth] [--position N] [--force]
         ENV is local, development, sandbox or production. The URL is stored exactly as given
         and matched exactly: https (http only for localhost, or in local and development),
-        no user name or password, no #fragment, written as a URL parser writes it
-  remove-callback TID --env ENV [--name auth]
+        no user name or password, no #fragment, written as a URL parser writes it.
+        A 'logout' callback is where single logout returns (else the sign-in callback).
+        The platforms' tools (Personal, Business) and the seeded local tools need --force
+  remove-callback TID --env ENV [--name auth] [--force]
   add-key TID TSA_KEY
         let TSA_KEY (3-64 of A-Z, 0-9, _) name the tool in /sso/rqx?from=TSA_KEY
   remove-key TSA_KEY
@@ -23,7 +25,12 @@ export const toolsUsage = `Usage: hub tools <subcommand>
         replace the tool's server credential; prints the new one once. The old one stops working
         at once, or after DURATION (30m, 24h, at most 7d) so the tool can deploy the new one
   add-member TID EMAIL
-        let an account sign in on a tool whose type is not 1 (the tool login)
+        let an account sign in to a tool whose type is not 1 (restricted: signing in or up
+        through it never makes an account a member)
+  remove-member TID EMAIL
+        take an account out of a tool
+  members TID
+        the tool's members: email, aid, since when
   remove TID --yes
         delete the tool with its tsa keys, callbacks and members
 

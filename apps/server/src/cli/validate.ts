@@ -67,7 +67,7 @@ const isLoopback = (hostname: string) =>
   hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
 
 /**
- * DESIGN.md difference 4: the hub redirects only to a registered callback, compared exactly, and
+ * docs/security.md "Redirects": the hub redirects only to a registered callback, compared exactly, and
  * sends ainfo to it. So a callback must be an absolute https URL (http only on a loopback host or
  * in local/development), without userinfo (`https://good@evil`) or a fragment, and already in
  * the one form a URL parser gives it: rather than store a silently rewritten URL the operator did

@@ -1,12 +1,12 @@
 import { isPlatform, platformProductNames } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import { escapeHtml } from '../http/escape-html.js';
 import type { Hub } from '../hub.js';
+import { escapeHtml, FAVICON_PATH } from '../services/html.js';
 import { audienceClaim } from '../sso/ainfo.js';
 
 const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body><main>${body}</main></body></html>`;
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><link rel="icon" type="image/svg+xml" href="${FAVICON_PATH}"></head><body><main>${body}</main></body></html>`;
 
 /**
  * Stand-ins for the Personal and Business sites in local and development (PSL_URL and BIZ_URL

@@ -1,17 +1,10 @@
-import {
-  type AccountKind,
-  CODE_MAX_ATTEMPTS,
-  CODE_TTL_SECONDS,
-  formatAccountForDisplay,
-  isAccountKind,
-  type Platform,
-  RESEND_COUNTDOWN_SECONDS,
-} from '@hub/core';
+import { type AccountKind, formatAccountForDisplay, isAccountKind, type Platform } from '@hub/core';
 import type { Transaction } from 'kysely';
 import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { type CodePurpose, type MailContent, verificationCodeMail } from '../mail/templates.js';
+import { MINUTE_MS, policy } from '../policy.js';
 import { type AuditEvent, recordAudit } from '../services/audit.js';
 import { rateLimited } from '../services/throttle.js';
 import { generateCode, hashCode, randomToken, sameHash } from '../services/tokens.js';
@@ -21,7 +14,7 @@ import { contextQuery, type FlowContextRecord } from './flow-context.js';
 import { type FlowRow, flowContext, loadFlow, moveFlow, newFlowRecord } from './flow-record.js';
 import { type TypedAccount, typedAccountView } from './identify.js';
 
-/** Counts a code send against the account's and the client's limits (issue 3: 5 an hour per account). */
+/** Counts a code send against the account's and the client's limits (5 an hour per account: docs/security.md "Throttles"). */
 export const throttleCodeSend = async (hub: Hub, accountKey: string, ip: string) => {
   await hub.throttle.consume('codeSendPerIp', ip);
   await hub.throttle.consume('codeSendPerAccount', accountKey);
@@ -51,17 +44,17 @@ export const issueCode = async (
     purpose: input.purpose,
     code_hash: hashCode(id, code),
     attempts: 0,
-    expires_at: now + CODE_TTL_SECONDS * 1000,
+    expires_at: now + policy.codeTtlMs,
     consumed_at: null,
     created_at: now,
   });
-  const ttlMinutes = CODE_TTL_SECONDS / 60;
+  const ttlMinutes = policy.codeTtlMs / MINUTE_MS;
   const mail =
     input.mail?.(code, ttlMinutes) ?? verificationCodeMail({ code, purpose: input.purpose, ttlMinutes });
   await enqueueMail(trx, { to: input.to, ...mail }, now);
 };
 
-export const resendAvailableAt = (now: number) => now + RESEND_COUNTDOWN_SECONDS * 1000;
+export const resendAvailableAt = (now: number) => now + policy.resendCountdownMs;
 
 /** The resend countdown is the server's too: a resend before it ends is refused with the seconds left. */
 export const assertResendAllowed = (hub: Hub, context: FlowContextRecord) => {
@@ -70,7 +63,7 @@ export const assertResendAllowed = (hub: Hub, context: FlowContextRecord) => {
 };
 
 /**
- * Checks a submitted code against the flow's live code (DESIGN.md difference 1): hashed compare,
+ * Checks a submitted code against the flow's live code (docs/security.md "Codes"): hashed compare,
  * single use under concurrency, 10-minute expiry, burned after 5 wrong tries.
  */
 /** The audit event of a wrong code, by the flow that asked for it. */
@@ -85,15 +78,16 @@ export const verifyFlowCode = async (hub: Hub, flow: FlowRow, submitted: string,
   const now = hub.now();
   const live = await hub.codes.findLive(flow.id);
   if (!live || live.expires_at <= now) throw new HubError('code.expired', { field: 'code' });
-  if (live.attempts >= CODE_MAX_ATTEMPTS) throw new HubError('code.too_many_attempts', { field: 'code' });
+  if (live.attempts >= policy.codeMaxAttempts)
+    throw new HubError('code.too_many_attempts', { field: 'code' });
   const event = codeFailedEvent[flow.kind as keyof typeof codeFailedEvent] ?? 'signup.code_failed';
   const matches = /^\d{6}$/.test(submitted) && sameHash(live.code_hash, hashCode(live.id, submitted));
   if (matches) {
-    if (await hub.codes.consume(live.id, now, CODE_MAX_ATTEMPTS)) return;
+    if (await hub.codes.consume(live.id, now, policy.codeMaxAttempts)) return;
     // Another request took the code a moment earlier (or it just expired): this one is refused.
     throw new HubError('code.expired', { field: 'code' });
   }
-  const attempts = await hub.codes.recordWrongTry(live.id, CODE_MAX_ATTEMPTS);
+  const attempts = await hub.codes.recordWrongTry(live.id, policy.codeMaxAttempts);
   await recordAudit(
     hub.db,
     {
@@ -101,11 +95,11 @@ export const verifyFlowCode = async (hub: Hub, flow: FlowRow, submitted: string,
       outcome: 'failure',
       accountId: flow.account_id,
       ip,
-      detail: { attempts: attempts ?? CODE_MAX_ATTEMPTS },
+      detail: { attempts: attempts ?? policy.codeMaxAttempts },
     },
     now,
   );
-  if (attempts === null || attempts >= CODE_MAX_ATTEMPTS) {
+  if (attempts === null || attempts >= policy.codeMaxAttempts) {
     throw new HubError('code.too_many_attempts', { field: 'code' });
   }
   throw new HubError('code.incorrect', { field: 'code' });
@@ -142,19 +136,22 @@ const resendCode = async (hub: Hub, caller: { ip: string }, flow: FlowRow, purpo
 const emailOf = async (hub: Hub, flow: FlowRow) =>
   flow.account_id ? ((await hub.accounts.findById(flow.account_id))?.email ?? null) : null;
 
-/** The states of a flow whose second step is an emailed code (sign-up, reset). */
+/** The flows whose second step is an emailed code (sign-up, reset). */
+type CodeFlowKind = 'signup' | 'reset';
+
+/** The states of a code step: both flows wait for the code in `code_sent` and go on to `verified`. */
 interface CodeStates {
-  codeSent: string;
-  verified: string;
+  codeSent: 'code_sent';
+  verified: 'verified';
 }
 
 /** What differs between the code steps of sign-up and reset (spec §4); the rest is the same. */
-interface CodeStepDefinition<S extends CodeStates> {
-  kind: 'signup' | 'reset';
-  states: S;
+interface CodeStepDefinition {
+  kind: CodeFlowKind;
+  states: CodeStates;
   ttlMs: number;
   /** The finalize screen a verified flow goes on to, and the sainfo that shows its account there. */
-  finalize: (flow: FlowRow, context: FlowContextRecord) => { path: string; sainfo: string };
+  finalize: (flow: FlowRow<CodeFlowKind>, context: FlowContextRecord) => { path: string; sainfo: string };
   /** Whether the status tells the finalize screen that the account is registered already. */
   statusTellsIfRegistered: boolean;
 }
@@ -177,10 +174,10 @@ interface CodeFlowStart {
  * Step 1 of a code flow, once its account is known: the code-send limits, then the flow, its first
  * code and the code's mail in one transaction (the outbox). The resend countdown starts now.
  */
-const startCodeFlow = async <S extends CodeStates>(
+const startCodeFlow = async (
   hub: Hub,
   caller: FlowCaller,
-  step: CodeStepDefinition<S>,
+  step: CodeStepDefinition,
   input: CodeFlowStart,
 ) => {
   await throttleCodeSend(hub, `email:${input.to.toLowerCase()}`, caller.ip);
@@ -222,24 +219,19 @@ const startCodeFlow = async <S extends CodeStates>(
 };
 
 /** Resend of a code step: only while the flow waits for its code. */
-const resendStepCode = async <S extends CodeStates>(
-  hub: Hub,
-  caller: FlowCaller,
-  flowId: string,
-  step: CodeStepDefinition<S>,
-) => {
+const resendStepCode = async (hub: Hub, caller: FlowCaller, flowId: string, step: CodeStepDefinition) => {
   const flow = await loadFlow(hub, flowId, step.kind, caller.binding);
   if (flow.state !== step.states.codeSent) throw new HubError('flow.not_found');
   return resendCode(hub, caller, flow, step.kind);
 };
 
 /** Spec §4 code step: on a match the flow is verified and the browser goes on to its finalize screen. */
-const verifyStepCode = async <S extends CodeStates>(
+const verifyStepCode = async (
   hub: Hub,
   caller: FlowCaller,
   flowId: string,
   code: string,
-  step: CodeStepDefinition<S>,
+  step: CodeStepDefinition,
 ) => {
   const flow = await loadFlow(hub, flowId, step.kind, caller.binding);
   if (flow.state !== step.states.codeSent) throw new HubError('code.expired', { field: 'code' });
@@ -261,11 +253,11 @@ const verifyStepCode = async <S extends CodeStates>(
 };
 
 /** The finalize screen's first question: whose flow is this, and (sign-up) is the account registered? */
-const codeStepStatus = async <S extends CodeStates>(
+const codeStepStatus = async (
   hub: Hub,
   caller: { binding: string },
   flowId: string,
-  step: CodeStepDefinition<S>,
+  step: CodeStepDefinition,
 ) => {
   const flow = await loadFlow(hub, flowId, step.kind, caller.binding);
   const kind = identifierKind(flow.identifier_kind);
@@ -275,7 +267,7 @@ const codeStepStatus = async <S extends CodeStates>(
       : undefined;
   const context = flowContext(flow);
   return {
-    state: flow.state as S[keyof S],
+    state: flow.state,
     platform: flow.platform,
     ...(context.entry ? { entry: context.entry } : {}),
     account: { kind, display: formatAccountForDisplay(flow.identifier ?? '', kind) },
@@ -287,7 +279,7 @@ const codeStepStatus = async <S extends CodeStates>(
  * A code step (spec §4) as its flow uses it: step 1 once the account is known, the resend, the
  * code check, and the finalize screen's status.
  */
-export const defineCodeStep = <S extends CodeStates>(step: CodeStepDefinition<S>) => ({
+export const defineCodeStep = (step: CodeStepDefinition) => ({
   start: (hub: Hub, caller: FlowCaller, input: CodeFlowStart) => startCodeFlow(hub, caller, step, input),
   resend: (hub: Hub, caller: FlowCaller, flowId: string) => resendStepCode(hub, caller, flowId, step),
   verify: (hub: Hub, caller: FlowCaller, flowId: string, code: string) =>

@@ -1,4 +1,5 @@
-import type { Entry, FlowContext, ReturnFlow } from '@hub/core';
+import { type Entry, type FlowContext, isSafeSubcb, type ReturnFlow } from '@hub/core';
+import { HubError } from '../errors.js';
 
 /**
  * What a flow remembers of the page's query string: raw values to hand back in later URLs, and
@@ -19,7 +20,13 @@ export interface FlowContextRecord {
   resendAvailableAt?: number;
 }
 
+/**
+ * Every flow starts here with the page's context. A subcb that no exit would follow is refused now,
+ * before a code is mailed or an account made; the exits check it again (the same rule).
+ */
 export const toContextRecord = (context: FlowContext | undefined, extra: Partial<FlowContextRecord> = {}) => {
+  if (context?.subcb && !isSafeSubcb(context.subcb))
+    throw new HubError('sso.callback_missing', { field: 'subcb' });
   const record: FlowContextRecord = { ...extra };
   if (context?.from) record.from = context.from;
   if (context?.subcb) record.subcb = context.subcb;
@@ -31,14 +38,19 @@ export const toContextRecord = (context: FlowContext | undefined, extra: Partial
   return record;
 };
 
+/**
+ * A flow's stored context. Only the hub writes it (as JSON), so a row that does not parse is damage,
+ * not input: it fails the request as an internal error, which the error handler logs with the
+ * request id, rather than going on with the tool callback or referral silently dropped.
+ */
 export const parseContext = (json: string): FlowContextRecord => {
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(json);
-    return value && typeof value === 'object' ? (value as FlowContextRecord) : {};
+    value = JSON.parse(json);
   } catch (error) {
-    console.error('flow context is not JSON', (error as Error).message);
-    return {};
+    throw new Error('a stored flow context is not JSON', { cause: error });
   }
+  return value && typeof value === 'object' ? (value as FlowContextRecord) : {};
 };
 
 /** The query string that carries a flow's context on to the next screen. */

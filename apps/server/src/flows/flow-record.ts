@@ -1,22 +1,47 @@
 import type { AccountKind, Platform } from '@hub/core';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
 import { randomToken, sameHash } from '../services/tokens.js';
 import type { Database, FlowsTable } from '../storage/schema.js';
 import { type FlowContextRecord, parseContext } from './flow-context.js';
+import {
+  type FlowKind,
+  type FlowMove,
+  type FlowStateOf,
+  type InitialStateOf,
+  isFlowKind,
+  isFlowState,
+  isLegalMove,
+} from './flow-states.js';
 
-/** Login, sign-up and reset; the flows issue 5 adds; a provider sign-in (social/). */
-export type FlowKind =
-  | 'login'
-  | 'signup'
-  | 'reset'
-  | 'switching'
-  | 'linking'
-  | 'default_platform'
-  | 'work_account'
-  | 'social';
-export type FlowRow = FlowsTable;
+export type { FlowKind, FlowMove, FlowStateOf, InitialStateOf } from './flow-states.js';
+
+/**
+ * A flow as the code sees it: the row, with its kind and its state narrowed to that kind's states.
+ * FlowRow<'login'> is a login flow; FlowRow alone is any flow. Rows are parsed into it when read
+ * (parseFlowRow), so a state written by other code (an older or newer release) is never mistaken for one
+ * of this code's.
+ */
+export type FlowRow<K extends FlowKind = FlowKind> = K extends FlowKind
+  ? Omit<FlowsTable, 'kind' | 'state'> & { kind: K; state: FlowStateOf<K> }
+  : never;
+
+/** The row as typed flow, or undefined when its kind or state is not one of this code's (treated as gone). */
+export const parseFlowRow = (row: FlowsTable | undefined): FlowRow | undefined => {
+  if (!row || !isFlowKind(row.kind) || !isFlowState(row.kind, row.state)) return undefined;
+  return row as FlowRow;
+};
+
+/** The flow of this kind with this id, if there is one this code knows how to go on with. */
+export const findFlow = async <K extends FlowKind>(
+  hub: Hub,
+  flowId: string,
+  kind: K,
+): Promise<FlowRow<K> | undefined> => {
+  const flow = parseFlowRow(await hub.flows.findById(flowId));
+  return flow?.kind === kind ? (flow as FlowRow<K>) : undefined;
+};
 
 /**
  * The binding of a flow that no browser holds yet: a work-account invitation is opened in the
@@ -44,14 +69,14 @@ export const flowRefusal = (
 };
 
 /** The flow a request names, if flowRefusal finds nothing against it; else 'flow not found' or 'expired'. */
-export const loadFlow = async (
+export const loadFlow = async <K extends FlowKind>(
   hub: Hub,
   flowId: string,
-  kind: FlowKind,
+  kind: K,
   binding: string | undefined,
   options: { unboundAllowed?: boolean } = {},
-): Promise<FlowRow> => {
-  const flow = await hub.flows.findById(flowId);
+): Promise<FlowRow<K>> => {
+  const flow = await findFlow(hub, flowId, kind);
   const refusal = flowRefusal(flow, kind, binding, hub.now(), options);
   if (!flow || refusal) throw new HubError(refusal ?? 'flow.not_found');
   return flow;
@@ -60,13 +85,13 @@ export const loadFlow = async (
 export const flowContext = (flow: FlowRow) => parseContext(flow.context);
 
 /**
- * A new flow record (DESIGN.md rule 1): a fresh id, its first state, bound to the browser that
+ * A new flow record (docs/architecture.md "State lives on the server"): a fresh id, its first state, bound to the browser that
  * started it (or to none yet), alive for the flow's time. The caller writes it: alone, or in the
  * transaction that writes what comes with it.
  */
-export const newFlowRecord = (input: {
-  kind: FlowKind;
-  state: string;
+export const newFlowRecord = <K extends FlowKind>(input: {
+  kind: K;
+  state: NoInfer<InitialStateOf<K>>;
   platform: Platform;
   accountId: string | null;
   /** The account as the user typed it, or none when the flow starts from a signed-in account. */
@@ -75,41 +100,64 @@ export const newFlowRecord = (input: {
   binding: string;
   ttlMs: number;
   now: number;
-}): FlowsTable => ({
-  id: randomToken(24),
-  kind: input.kind,
-  state: input.state,
-  platform: input.platform,
-  account_id: input.accountId,
-  identifier: input.identifier?.value ?? null,
-  identifier_kind: input.identifier?.kind ?? null,
-  context: JSON.stringify(input.context),
-  binding_hash: input.binding,
-  attempts: 0,
-  expires_at: input.now + input.ttlMs,
-  created_at: input.now,
-  updated_at: input.now,
-});
+}): FlowRow<K> =>
+  ({
+    id: randomToken(24),
+    kind: input.kind,
+    state: input.state,
+    platform: input.platform,
+    account_id: input.accountId,
+    identifier: input.identifier?.value ?? null,
+    identifier_kind: input.identifier?.kind ?? null,
+    context: JSON.stringify(input.context),
+    binding_hash: input.binding,
+    attempts: 0,
+    expires_at: input.now + input.ttlMs,
+    created_at: input.now,
+    updated_at: input.now,
+  }) as FlowRow<K>;
 
 /**
- * Moves a flow on from the state it was read in (with any other `changes`), in one transaction
- * with what the move does. Of any number of requests that race to move it, one does; the others
- * answer 'flow not found' and write nothing.
+ * Moves a flow on from the state it was read in (with any other `changes`): one conditional update
+ * (compare-and-swap on the state), so of any number of requests that race to move it, one does.
+ * False for the others; they write nothing. `move` must be a move the flow's transition table
+ * allows; a move it does not is a compile error, and refused here too should a cast have hidden it.
  */
-export const moveFlow = async (
+export const tryMoveFlow = async <K extends FlowKind>(
   hub: Hub,
-  flow: FlowRow,
-  move: { from: string; to: string; changes?: Partial<FlowsTable> },
-  effects: (trx: Transaction<Database>, now: number) => Promise<void>,
+  db: Kysely<Database> | Transaction<Database>,
+  flow: { id: string; kind: K },
+  move: NoInfer<FlowMove<K>>,
+  now: number = hub.now(),
+): Promise<boolean> => {
+  if (!isLegalMove(flow.kind, move.from, move.to)) {
+    throw new Error(`illegal move of a ${flow.kind} flow: ${move.from} -> ${move.to}`);
+  }
+  return hub.flows.transition(db, flow.id, move.from, {
+    ...move.changes,
+    state: move.to,
+    updated_at: now,
+  });
+};
+
+/**
+ * Moves a flow on as tryMoveFlow does, in one transaction with what the move does (`effects`); with
+ * no effects, the one update alone (no transaction: a login's hot path). The requests that lose a
+ * race answer 'flow not found' and write nothing.
+ */
+export const moveFlow = async <K extends FlowKind>(
+  hub: Hub,
+  flow: { id: string; kind: K },
+  move: NoInfer<FlowMove<K>>,
+  effects?: (trx: Transaction<Database>, now: number) => Promise<void>,
 ): Promise<void> => {
   const now = hub.now();
+  if (!effects) {
+    if (!(await tryMoveFlow(hub, hub.db, flow, move, now))) throw new HubError('flow.not_found');
+    return;
+  }
   await hub.db.transaction().execute(async (trx) => {
-    const moved = await hub.flows.transition(trx, flow.id, move.from, {
-      ...move.changes,
-      state: move.to,
-      updated_at: now,
-    });
-    if (!moved) throw new HubError('flow.not_found');
+    if (!(await tryMoveFlow(hub, trx, flow, move, now))) throw new HubError('flow.not_found');
     await effects(trx, now);
   });
 };

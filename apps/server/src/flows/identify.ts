@@ -1,9 +1,9 @@
 import {
   type AccountCheck,
   checkAccountInput,
-  type ErrorCode,
   formatAccountForDisplay,
   loginRefusal,
+  type MessageScreen,
   type Platform,
 } from '@hub/core';
 import { HubError } from '../errors.js';
@@ -21,15 +21,18 @@ export interface IdentifyRules<K extends 'password_hash' | 'email', T> {
   checkInput?: (input: string) => AccountCheck;
   /** What the account must have to go on: a password for a password step, an email for a code. */
   requires: K;
-  /** The error for an unknown account, or one without what is required. */
-  notFound: ErrorCode;
+  /**
+   * The screen whose wording the errors take (the reset screen says 'Account does not exist.'); the
+   * code is the same on every screen.
+   */
+  screen?: MessageScreen;
   /** Throws the spec's refusal (§6, §8) of the account found, on the account field. */
   refuse?: (account: AccountRow) => void | Promise<void>;
 }
 
 /**
  * The identify step of login, switching, linking and reset (spec §4, §7), in the spec's order:
- * the client's look-up limit (DESIGN.md difference 6), the input's format, the account by its
+ * the client's look-up limit (docs/security.md "Throttles"), the input's format, the account by its
  * kind, then the refusals. Every error is answered on the account field.
  */
 export const identifyAccount = async <K extends 'password_hash' | 'email', T = undefined>(
@@ -41,9 +44,10 @@ export const identifyAccount = async <K extends 'password_hash' | 'email', T = u
   await hub.throttle.consume('lookupPerIp', ip);
   const before = await rules.before?.();
   const check = (rules.checkInput ?? checkAccountInput)(input);
-  if (!check.ok) throw new HubError(check.code, { field: 'account' });
+  const screen = rules.screen ? { screen: rules.screen } : {};
+  if (!check.ok) throw new HubError(check.code, { field: 'account', ...screen });
   const account = await hub.accounts.findByIdentifier(check.kind, check.value);
-  if (!account?.[rules.requires]) throw new HubError(rules.notFound, { field: 'account' });
+  if (!account?.[rules.requires]) throw new HubError('account.not_found', { field: 'account', ...screen });
   await rules.refuse?.(account);
   return { check, account: account as AccountRow & Record<K, string>, before };
 };
@@ -51,7 +55,6 @@ export const identifyAccount = async <K extends 'password_hash' | 'email', T = u
 /** Login and switching option1: an account with a password, under the login rules of the platform. */
 export const passwordAccountRules = (platform: Platform): IdentifyRules<'password_hash', undefined> => ({
   requires: 'password_hash',
-  notFound: 'account.not_found',
   refuse: (account) => {
     const refusal = loginRefusal(account.user_type, platform);
     if (refusal) throw new HubError(refusal, { field: 'account' });

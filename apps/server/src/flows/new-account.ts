@@ -1,10 +1,10 @@
-import type { Platform } from '@hub/core';
+import { normalizeEmail, type Platform } from '@hub/core';
 import type { Insertable, Transaction } from 'kysely';
 import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
 import { checkNewPassword } from '../services/passwords.js';
 import type { AccountsTable, Database } from '../storage/schema.js';
-import { type FlowRow, moveFlow } from './flow-record.js';
+import { type FlowKind, type FlowMove, moveFlow } from './flow-record.js';
 
 /** Spec §6: u_type 1 is a business owner (every account that signs up itself); 2 an added user. */
 export const OWNER_U_TYPE = 1;
@@ -24,7 +24,7 @@ export const verifiedEmailAccount = (input: {
 }): Insertable<AccountsTable> => ({
   id: input.id,
   email: input.email,
-  email_normalized: input.email.toLowerCase(),
+  email_normalized: normalizeEmail(input.email),
   mobile_num: null,
   username: null,
   username_normalized: null,
@@ -40,7 +40,7 @@ export const verifiedEmailAccount = (input: {
 
 const refuseRegisteredEmail = async (hub: Hub, email: string) => {
   if (await hub.accounts.findByIdentifier('email', email)) {
-    throw new HubError('account.already_exists_signup', { field: 'account' });
+    throw new HubError('account.already_exists', { field: 'account' });
   }
 };
 
@@ -61,10 +61,10 @@ export const checkNewEmailAccount = async (hub: Hub, email: string, password: st
  * the flow adds (`alongside`). The unique email index decides a race: the loser answers
  * 'Account already exist.'.
  */
-export const registerVerifiedEmail = async (
+export const registerVerifiedEmail = async <K extends FlowKind>(
   hub: Hub,
-  flow: FlowRow,
-  move: { from: string; to: string },
+  flow: { id: string; kind: K },
+  move: NoInfer<FlowMove<K>>,
   account: { id: string; email: string; passwordHash: string | null; platform: Platform; uType: number },
   alongside: (trx: Transaction<Database>, now: number) => Promise<void>,
 ) => {

@@ -9,7 +9,7 @@ import { passwordDelayMs } from './login/flow.js';
 /**
  * The check of an existing account's password, shared by every flow that asks for one (login,
  * switching, linking, the default platform): the client's limit, the account's growing delay
- * (README "Throttles"), an Argon2id compare, and on a mismatch its audit event. Wrong passwords
+ * (docs/limits.md), an Argon2id compare, and on a mismatch its audit event. Wrong passwords
  * count on the account, whichever flow, client address or process they came through; a match
  * resets the count. The attempt is reserved in the database before the hash runs, so a burst of
  * parallel guesses gets no more compares than the same guesses one after another.
@@ -26,7 +26,7 @@ export const checkAccountPassword = async (
     await spendPasswordTime(password);
     throw new HubError('password.incorrect', { field: 'password' });
   }
-  if (!(await verifyPassword(account.password_hash!, password))) {
+  if (!(await verifyPassword(account.password_hash!, password, hub.log))) {
     await recordAudit(
       hub.db,
       {

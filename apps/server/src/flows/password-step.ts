@@ -5,9 +5,12 @@ import type { AuditEvent } from '../services/audit.js';
 import type { AccountRow } from '../storage/accounts.js';
 import type { FlowCaller } from './caller.js';
 import type { FlowContextRecord } from './flow-context.js';
-import { type FlowRow, newFlowRecord } from './flow-record.js';
+import { type FlowRow, type InitialStateOf, newFlowRecord } from './flow-record.js';
 import { type TypedAccount, typedAccountView } from './identify.js';
 import { checkAccountPassword } from './password-check.js';
+
+/** The flows whose second step is the account's password. */
+type PasswordFlowKind = 'login' | 'switching' | 'linking';
 
 /**
  * The flow of a password step (login, switching option1, linking) for the account identified,
@@ -17,8 +20,8 @@ export const startPasswordStep = async (
   hub: Hub,
   caller: FlowCaller,
   input: {
-    kind: 'login' | 'switching' | 'linking';
-    state: string;
+    kind: PasswordFlowKind;
+    state: InitialStateOf<PasswordFlowKind>;
     platform: Platform;
     account: AccountRow;
     check: TypedAccount;
@@ -49,7 +52,7 @@ export const checkFlowPassword = async (
   hub: Hub,
   caller: FlowCaller,
   flow: FlowRow,
-  step: { waiting: string; failureEvent: AuditEvent },
+  step: { waiting: FlowRow['state']; failureEvent: AuditEvent },
   password: string,
 ): Promise<AccountRow> => {
   if (flow.state !== step.waiting || !flow.account_id) throw new HubError('flow.not_found');

@@ -1,7 +1,8 @@
 import { errorMessage } from '@hub/core';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HubError } from '../errors.js';
+import { isInputRefusedByDatabase } from '../storage/refused-input.js';
 
 /** Fastify's own errors that come from the request, not from us, and the catalogue code for each. */
 const clientErrorCodes: Record<
@@ -17,6 +18,15 @@ const clientErrorCodes: Record<
 };
 
 /**
+ * Fastify's `frameworkErrors`: a URL it cannot route (bad percent-encoding such as `%zz`, a path
+ * parameter past its length) is answered like any bad input, with a catalogue code, not Fastify's own.
+ */
+export const answerFrameworkError = (error: FastifyError, _request: unknown, reply: FastifyReply) => {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  reply.status(status).send({ code: 'request.invalid', message: errorMessage('request.invalid') });
+};
+
+/**
  * The one place errors become HTTP answers: `{ code, message, field? }`. Bad input is a 4xx with
  * a code; only our own faults are a 500, logged with the request id and never with secrets.
  */
@@ -24,6 +34,16 @@ export const registerErrorHandler = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HubError) {
       if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
+      if (error.status >= 500) {
+        // Ours, and passing (the database): logged with its cause, and never kept by a cache that
+        // a route had already told to keep its answer.
+        request.log.warn(
+          { err: error.cause ?? error, code: error.code },
+          'request answered %d',
+          error.status,
+        );
+        reply.header('cache-control', 'no-store');
+      }
       return reply.status(error.status).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -44,6 +64,11 @@ export const registerErrorHandler = (app: FastifyInstance) => {
       return reply
         .status(error.statusCode)
         .send({ code: 'request.invalid', message: errorMessage('request.invalid') });
+    }
+    if (isInputRefusedByDatabase(error)) {
+      // The edge rules should have refused this input; say so in the log, and answer it as bad input.
+      request.log.warn({ err: error }, 'the database refused a value from the request');
+      return reply.status(400).send({ code: 'request.invalid', message: errorMessage('request.invalid') });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'internal', message: errorMessage('internal') });

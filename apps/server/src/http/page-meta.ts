@@ -1,6 +1,6 @@
 import { labels, type RouteId, routePath } from '@hub/core';
 import { DEFAULT_PRODUCT_NAME } from '../mail/templates.js';
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '../services/html.js';
 
 export { escapeHtml };
 

@@ -5,7 +5,7 @@ import { randomToken, sha256 } from '../services/tokens.js';
 
 const secure = (config: Config) => config.publicUrl.startsWith('https://');
 
-/** `__Host-` cookies on HTTPS (DESIGN.md difference 8); plain names on http://localhost. */
+/** `__Host-` cookies on HTTPS (docs/security.md "Sessions"); plain names on http://localhost. */
 export const cookieName = (config: Config, base: 'hub_session' | 'hub_fb') =>
   secure(config) ? `__Host-${base}` : base;
 
@@ -58,3 +58,10 @@ export const existingFlowBinding = (request: FastifyRequest, config: Config): st
 
 export const setSessionCookie = (reply: FastifyReply, config: Config, token: string, maxAgeSeconds: number) =>
   reply.setCookie(cookieName(config, 'hub_session'), token, cookieOptions(config, maxAgeSeconds));
+
+/**
+ * Ends the session cookie with exactly the attributes it was set with: a browser ignores a
+ * clearing cookie that differs (on HTTPS a `__Host-` cookie without `Secure` is dropped).
+ */
+export const clearSessionCookie = (reply: FastifyReply, config: Config) =>
+  reply.clearCookie(cookieName(config, 'hub_session'), cookieOptions(config));

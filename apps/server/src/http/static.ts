@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { errorMessage, matchRoute } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
+import { FAVICON_PATH } from '../services/html.js';
 import { pageIndexes } from './page-meta.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -33,6 +34,11 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string, publ
   } else {
     app.log.warn({ webDist }, 'web app build not found; pages will answer 503 until `npm run build`');
   }
+  // Browsers ask for /favicon.ico on pages that name no icon (the dev mailbox, a tool's own pages);
+  // the hub's icon is an SVG, so that address points at it instead of answering 404.
+  app.get('/favicon.ico', (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=86400').redirect(FAVICON_PATH, 301),
+  );
   const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : '';
   const pages = pageIndexes(indexHtml, publicUrl);
 

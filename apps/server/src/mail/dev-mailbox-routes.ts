@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { FAVICON_PATH } from '../services/html.js';
 import { escapeHtml } from './html-layout.js';
 import type { DevMail, DevMailbox } from './transport.js';
 
@@ -44,7 +45,8 @@ const renderPage = (messages: DevMail[], to: string | undefined): string => {
   return [
     '<!doctype html>',
     '<html lang="en">',
-    '<head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Dev mailbox</title></head>',
+    '<head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Dev mailbox</title>',
+    `<link rel="icon" type="image/svg+xml" href="${FAVICON_PATH}"></head>`,
     '<body>',
     '<main>',
     '<h1>Dev mailbox</h1>',

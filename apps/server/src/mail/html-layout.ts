@@ -1,4 +1,4 @@
-import { escapeHtml } from '../http/escape-html.js';
+import { escapeHtml } from '../services/html.js';
 
 // The dev mailbox's pages escape with it too.
 export { escapeHtml };

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HubDatabase } from '../storage/database.js';
+import { createOutboxQueries } from '../storage/outbox.js';
 import { createTestDatabase, testDialects } from '../test-support/databases.js';
-import { createOutboxQueries, enqueueMail } from './outbox.js';
+import { enqueueMail } from './outbox.js';
 
 const now = Date.UTC(2026, 10, 21, 12);
 const message = { to: 'maria@example.ph', subject: 'Hello', text: 'code 123456', html: '<p>123456</p>' };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../storage/schema.js';
+import type { Db } from '../storage/db.js';
+import { createOutboxQueries } from '../storage/outbox.js';
 
 export interface OutgoingMail {
   to: string;
@@ -13,115 +13,20 @@ export interface OutgoingMail {
  * Queues a mail. Pass the caller's transaction so the code and its mail commit together: a mail
  * server that is down then delays the code but never loses it (the issue's transactional outbox).
  */
-export const enqueueMail = async (
-  db: Kysely<Database> | Transaction<Database>,
-  message: OutgoingMail,
-  now: number,
-): Promise<string> => {
+export const enqueueMail = async (db: Db, message: OutgoingMail, now: number): Promise<string> => {
   const id = randomUUID();
-  await db
-    .insertInto('mail_outbox')
-    .values({
-      id,
-      to_address: message.to,
-      subject: message.subject,
-      text_body: message.text,
-      html_body: message.html,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: now,
-      last_error: null,
-      created_at: now,
-      sent_at: null,
-    })
-    .execute();
+  await createOutboxQueries(db).insert({
+    id,
+    to_address: message.to,
+    subject: message.subject,
+    text_body: message.text,
+    html_body: message.html,
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: now,
+    last_error: null,
+    created_at: now,
+    sent_at: null,
+  });
   return id;
 };
-
-/**
- * A row this process holds. `lease` is the `next_attempt_at` the claim wrote: later updates
- * require it, so a process whose lease ran out cannot overwrite the outcome of the one that took over.
- */
-export interface ClaimedMail {
-  id: string;
-  lease: number;
-  /** Counting this attempt. */
-  attempts: number;
-  to: string;
-  subject: string;
-  text: string | null;
-  html: string | null;
-}
-
-/** The outbox operations the mail worker needs: SQL only, the rules live in the worker. */
-export const createOutboxQueries = (db: Kysely<Database>) => {
-  const held = (id: string, lease: number) =>
-    db
-      .updateTable('mail_outbox')
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '=', lease);
-
-  const changed = (result: { numUpdatedRows: bigint }) => result.numUpdatedRows === 1n;
-
-  return {
-    /** Pending rows whose time has come, oldest first. */
-    findDue: (now: number, limit: number) =>
-      db
-        .selectFrom('mail_outbox')
-        .select(['id', 'next_attempt_at'])
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .orderBy('next_attempt_at')
-        .orderBy('id')
-        .limit(limit)
-        .execute(),
-
-    /**
-     * Optimistic claim, safe across processes on SQLite and PostgreSQL: only the one update that
-     * still sees the `next_attempt_at` that was read wins; it moves the row out of reach until
-     * `leaseUntil`, when another process may take it over if this one died.
-     */
-    claim: async (id: string, seen: number, leaseUntil: number): Promise<ClaimedMail | undefined> => {
-      const row = await held(id, seen)
-        .set((eb) => ({ next_attempt_at: leaseUntil, attempts: eb('attempts', '+', 1) }))
-        .returning(['id', 'attempts', 'to_address', 'subject', 'text_body', 'html_body'])
-        .executeTakeFirst();
-      if (!row) return undefined;
-      return {
-        id: row.id,
-        lease: leaseUntil,
-        attempts: Number(row.attempts),
-        to: row.to_address,
-        subject: row.subject,
-        text: row.text_body,
-        html: row.html_body,
-      };
-    },
-
-    /** Delivered: the bodies are cleared so a code does not outlive its delivery. */
-    markSent: async (mail: ClaimedMail, now: number) =>
-      changed(
-        await held(mail.id, mail.lease)
-          .set({ status: 'sent', sent_at: now, text_body: null, html_body: null, last_error: null })
-          .executeTakeFirst(),
-      ),
-
-    markRetry: async (mail: ClaimedMail, nextAttemptAt: number, error: string) =>
-      changed(
-        await held(mail.id, mail.lease)
-          .set({ next_attempt_at: nextAttemptAt, last_error: error })
-          .executeTakeFirst(),
-      ),
-
-    /** Given up: the bodies go too, nobody will send them and their codes have long expired. */
-    markFailed: async (mail: ClaimedMail, error: string) =>
-      changed(
-        await held(mail.id, mail.lease)
-          .set({ status: 'failed', last_error: error, text_body: null, html_body: null })
-          .executeTakeFirst(),
-      ),
-  };
-};
-
-export type OutboxQueries = ReturnType<typeof createOutboxQueries>;

@@ -36,7 +36,7 @@ const toText = (lines: string[]): string => `${lines.join('\n')}\n`;
 
 /**
  * The mail that carries a sign-up, password-reset or work-account code: a text and an HTML part,
- * each with the product's name, the code and its lifetime (DESIGN.md: codes expire after 10 minutes).
+ * each with the product's name, the code and its lifetime (codes expire after 10 minutes: docs/security.md "Codes").
  */
 export const verificationCodeMail = (input: {
   code: string;

@@ -1,5 +1,7 @@
+import { policy } from '../policy.js';
+import { mailDeliveries } from '../services/metrics.js';
 import type { HubDatabase } from '../storage/database.js';
-import { type ClaimedMail, createOutboxQueries } from './outbox.js';
+import { type ClaimedMail, createOutboxQueries } from '../storage/outbox.js';
 import type { MailLog, MailTransport } from './transport.js';
 
 export interface MailWorkerOptions {
@@ -38,8 +40,8 @@ export interface MailWorker {
   runOnce(): Promise<RunResult>;
 }
 
-const RETRY_BASE_MS = 5_000;
-const RETRY_CAP_MS = 15 * 60_000;
+const RETRY_BASE_MS = policy.mailRetryBaseMs;
+const RETRY_CAP_MS = policy.mailRetryCapMs;
 
 /** Delay before the next try after `attempt` failed: 5 s, 10 s, 20 s … capped at 15 min, plus up to 10 % jitter. */
 export const retryDelayMs = (attempt: number, random: () => number = Math.random): number => {
@@ -69,11 +71,11 @@ const withTimeout = <T>(work: Promise<T>, ms: number): Promise<T> => {
 export const createMailWorker = (options: MailWorkerOptions): MailWorker => {
   const { transport, now, log } = options;
   const queries = createOutboxQueries(options.database.db);
-  const pollIntervalMs = options.pollIntervalMs ?? 5_000;
+  const pollIntervalMs = options.pollIntervalMs ?? policy.mailPollIntervalMs;
   const batchSize = options.batchSize ?? 20;
-  const maxAttempts = options.maxAttempts ?? 12;
-  const leaseMs = options.leaseMs ?? 5 * 60_000;
-  const sendTimeoutMs = options.sendTimeoutMs ?? 60_000;
+  const maxAttempts = options.maxAttempts ?? policy.mailMaxAttempts;
+  const leaseMs = options.leaseMs ?? policy.mailClaimLeaseMs;
+  const sendTimeoutMs = options.sendTimeoutMs ?? policy.mailSendTimeoutMs;
   const random = options.random ?? Math.random;
 
   const deliver = async (mail: ClaimedMail): Promise<keyof RunResult> => {
@@ -124,8 +126,10 @@ export const createMailWorker = (options: MailWorkerOptions): MailWorker => {
     // allSettled: the run ends only when every delivery has, even if recording one outcome failed.
     const outcomes = await Promise.allSettled(claimed.map(deliver));
     for (const [index, outcome] of outcomes.entries()) {
-      if (outcome.status === 'fulfilled') result[outcome.value] += 1;
-      else {
+      if (outcome.status === 'fulfilled') {
+        result[outcome.value] += 1;
+        mailDeliveries.inc({ outcome: outcome.value });
+      } else {
         const details = { mailId: claimed[index]?.id, error: describeError(outcome.reason) };
         log.error(details, 'mail outcome not recorded; the claim will expire and the mail be retried');
       }

@@ -68,21 +68,22 @@ export const startInteraction = async (
 };
 
 /**
- * The OpenID Connect exit of completeSignIn: the interaction named in the flow context gets the
- * sign-in, and the browser goes to the provider's resume address, which answers the client. How the
- * person signed in is not passed on (no amr), as with ainfo: a client must not be able to tell a
- * provider sign-in from a password.
+ * The OpenID Connect exit of completeSignIn (reached through hub.oidcExit, which app.ts sets): the
+ * interaction named in the flow context gets the sign-in, and the browser goes to the provider's
+ * resume address, which answers the client. How the person signed in is not passed on (no amr), as
+ * with ainfo: a client must not be able to tell a provider sign-in from a password.
  */
 export const oidcExitLocation = async (
   hub: Hub,
+  oidc: HubOidc,
   request: FastifyRequest,
   accountId: string,
   uid: string,
 ): Promise<string> => {
-  if (!hub.oidc || !UID_PATTERN.test(uid) || request.cookies[oidcBindingCookie(hub)] !== uid)
+  if (!UID_PATTERN.test(uid) || request.cookies[oidcBindingCookie(hub)] !== uid)
     throw new HubError('oidc.interaction_invalid');
   try {
-    return await hub.oidc.finishInteraction(uid, { login: { accountId } });
+    return await oidc.finishInteraction(uid, { login: { accountId } });
   } catch {
     throw new HubError('oidc.interaction_invalid');
   }

@@ -4,12 +4,14 @@ import Provider, {
   interactionPolicy,
   type KoaContextWithOIDC,
 } from 'oidc-provider';
-import { escapeHtml } from '../http/escape-html.js';
 import { cookieName } from '../http/request-context.js';
+import { liveSession } from '../http/session.js';
 import type { Hub } from '../hub.js';
+import { policy } from '../policy.js';
 import { type AuditEvent, recordAudit } from '../services/audit.js';
+import { escapeHtml, FAVICON_PATH } from '../services/html.js';
 import { sameHash, sha256 } from '../services/tokens.js';
-import { AINFO_TTL_SECONDS } from '../sso/signing-keys.js';
+import { endHubSession } from '../sso/sign-out.js';
 import { createOidcClientQueries, createOidcPayloadQueries } from '../storage/oidc.js';
 import { sharedSecret } from '../storage/secrets.js';
 import { createOidcAdapter } from './adapter.js';
@@ -24,11 +26,8 @@ export const TOOL_MEMBERSHIP_REASON = 'tool_membership';
 /** Where oidc-provider sends the browser to sign in; the hub's login screen takes over from there. */
 export const interactionPath = (uid: string) => `${OIDC_PREFIX}/interaction/${uid}`;
 
-/** How long a key-set check lasts before the key ring is asked again (a rotation shows within it). */
-const KEYS_RECHECK_MS = 5_000;
-
-const HOUR = 60 * 60;
-const DAY = 24 * HOUR;
+/** oidc-provider takes its lifetimes in seconds; the policy keeps them in milliseconds. */
+const seconds = (ms: number) => ms / 1000;
 
 /**
  * The claims a client may ask for, by scope. `hub` is the hub's own: the platforms the account
@@ -68,7 +67,7 @@ const cookieNames = (https: boolean) => ({
 });
 
 const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><link rel="icon" type="image/svg+xml" href="${FAVICON_PATH}"></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 
 export interface HubOidc {
   /** The provider built on the current key set (rebuilt when `hub keys rotate` changes it). */
@@ -84,11 +83,8 @@ export interface HubOidc {
 }
 
 /** The hub's OpenID Connect provider (node-oidc-provider) on the hub's database and key ring. */
-export const createHubOidc = async (
-  hub: Hub,
-  log?: { warn(details: object, message: string): void },
-): Promise<HubOidc> => {
-  const { config, db, now } = hub;
+export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
+  const { config, db, now, log } = hub;
   const https = config.publicUrl.startsWith('https://');
   const payloads = createOidcPayloadQueries(db);
   const clients = createOidcClientQueries(db);
@@ -102,7 +98,7 @@ export const createHubOidc = async (
   const track = (work: Promise<void>) => {
     const tracked: Promise<void> = work
       .catch((error: unknown) =>
-        log?.warn({ err: (error as Error).message }, 'oidc: a background write failed'),
+        log.warn({ err: (error as Error).message }, 'oidc: a background write failed'),
       )
       .finally(() => pendingAudits.delete(tracked));
     pendingAudits.add(tracked);
@@ -124,11 +120,9 @@ export const createHubOidc = async (
   };
 
   /** The hub session of the browser behind a provider request, if it is live. */
-  const hubSessionOf = async (ctx: KoaContextWithOIDC) => {
-    const token = ctx.cookies.get(cookieName(config, 'hub_session'), { signed: false });
-    if (!token || token.length > 128) return undefined;
-    return hub.sessions.findActive(sha256(token), now());
-  };
+  const hubSessionTokenOf = (ctx: KoaContextWithOIDC) =>
+    ctx.cookies.get(cookieName(config, 'hub_session'), { signed: false });
+  const hubSessionOf = (ctx: KoaContextWithOIDC) => liveSession(hub, hubSessionTokenOf(ctx));
 
   /**
    * The hub session is the one sign-in; the provider's own session only mirrors it. Wherever the
@@ -165,8 +159,8 @@ export const createHubOidc = async (
    * only the tool's members, as the tool login does. Checked on every authorization, with or
    * without a password step; the interaction screen then answers the client with access_denied.
    */
-  const policy = interactionPolicy.base();
-  policy.get('login').checks.push(
+  const prompts = interactionPolicy.base();
+  prompts.get('login').checks.push(
     new interactionPolicy.Check(
       TOOL_MEMBERSHIP_REASON,
       'the account may not use this application',
@@ -191,11 +185,7 @@ export const createHubOidc = async (
       accountId: account.id,
       claims: async () => {
         const memberships = await hub.accounts.memberships(account.id);
-        const profile = await db
-          .selectFrom('profiles')
-          .select(['first_name', 'last_name'])
-          .where('account_id', '=', account.id)
-          .executeTakeFirst();
+        const profile = await hub.profiles.nameOf(account.id);
         const name = profile ? `${profile.first_name} ${profile.last_name}`.trim() : undefined;
         return {
           sub: account.id,
@@ -254,14 +244,14 @@ export const createHubOidc = async (
         short: { httpOnly: true, sameSite: 'lax', secure: https },
       },
       ttl: {
-        AccessToken: 10 * 60,
-        AuthorizationCode: 60,
+        AccessToken: seconds(policy.oidcAccessTokenTtlMs),
+        AuthorizationCode: seconds(policy.oidcAuthorizationCodeTtlMs),
         // Same publication rule as ainfo: a retired key stays published as long as its tokens live.
-        IdToken: AINFO_TTL_SECONDS,
-        RefreshToken: 14 * DAY,
-        Interaction: 30 * 60,
-        Session: 14 * DAY,
-        Grant: 14 * DAY,
+        IdToken: seconds(policy.oidcIdTokenTtlMs),
+        RefreshToken: seconds(policy.oidcRefreshTokenTtlMs),
+        Interaction: seconds(policy.oidcInteractionTtlMs),
+        Session: seconds(policy.oidcSessionTtlMs),
+        Grant: seconds(policy.oidcGrantTtlMs),
       },
       // Every refresh returns a new refresh token; presenting a used one revokes the whole grant.
       rotateRefreshToken: true,
@@ -343,7 +333,7 @@ export const createHubOidc = async (
         },
       },
       interactions: {
-        policy,
+        policy: prompts,
         url: async (_ctx: unknown, interaction: { uid: string }) => interactionPath(interaction.uid),
       },
       renderError: async (ctx: { type: string; body: string }, out: Record<string, string>) => {
@@ -391,10 +381,9 @@ export const createHubOidc = async (
         });
       },
     );
-    // RP-initiated logout ends the hub session too: the same single logout tools already have.
+    // RP-initiated logout ends the hub session too, as single logout does (sso/sign-out.ts).
     provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
-      const token = ctx.cookies.get(cookieName(config, 'hub_session'), { signed: false });
-      if (token && token.length <= 128) track(hub.sessions.revoke(sha256(token), now()).then(() => {}));
+      track(endHubSession(hub, hubSessionTokenOf(ctx)));
     });
     provider.on('end_session.success', (ctx: unknown) =>
       audit('oidc.logout', 'success', ctx, { client: clientOf(ctx) }),
@@ -413,7 +402,8 @@ export const createHubOidc = async (
     const jwks = await hub.keys.providerJwks();
     if (built?.fingerprint !== jwks.fingerprint)
       built = { provider: build(jwks), fingerprint: jwks.fingerprint, recheckAt: 0 };
-    built.recheckAt = now() + KEYS_RECHECK_MS;
+    // A rotation shows within the same recheck as the key that signs ainfo.
+    built.recheckAt = now() + policy.signingKeyRecheckMs;
     return built.provider;
   };
   const provider = async () => {

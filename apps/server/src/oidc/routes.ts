@@ -4,39 +4,6 @@ import { withFormAction } from './csp.js';
 import { startInteraction } from './interaction.js';
 import { type HubOidc, OIDC_PREFIX } from './provider.js';
 
-/** Query parameters of the provider's addresses whose values are secrets or tokens. */
-const SECRET_PARAMS =
-  /^(id_token_hint|code|token|refresh_token|client_secret|client_assertion|logout_token|state|xsrf|code_verifier|login_hint_token|request)$/;
-
-/** A URL as the request log may show it: the values of secret query parameters replaced. */
-export const redactedUrl = (url: string): string => {
-  const at = url.indexOf('?');
-  if (at === -1) return url;
-  const query = new URLSearchParams(url.slice(at + 1));
-  let changed = false;
-  for (const key of new Set(query.keys()))
-    if (SECRET_PARAMS.test(key)) {
-      query.set(key, '[redacted]');
-      changed = true;
-    }
-  return changed ? `${url.slice(0, at)}?${query.toString()}` : url;
-};
-
-/** Fastify's request log entry, with the URL redacted. */
-export const loggedRequest = (request: {
-  method: string;
-  url: string;
-  host?: string;
-  ip?: string;
-  socket?: { remotePort?: number };
-}) => ({
-  method: request.method,
-  url: redactedUrl(request.url),
-  host: request.host,
-  remoteAddress: request.ip,
-  remotePort: request.socket?.remotePort,
-});
-
 /**
  * Mounts the OpenID Connect provider: everything under /oidc, and discovery at the issuer's root
  * (`/.well-known/openid-configuration`, and the OAuth metadata beside it). Fastify neither parses
@@ -86,7 +53,14 @@ export const registerOidcRoutes = (app: FastifyInstance, hub: Hub, oidc: HubOidc
     // Leave every body unread: oidc-provider reads the raw stream itself.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    scope.route({ method: ['GET', 'POST', 'OPTIONS'], url: `${OIDC_PREFIX}/*`, handler: handOver });
+    // Hidden from the hub's OpenAPI document: discovery describes these endpoints, and their
+    // answers are the provider's (OAuth errors), not the hub's error body.
+    scope.route({
+      method: ['GET', 'POST', 'OPTIONS'],
+      url: `${OIDC_PREFIX}/*`,
+      schema: { hide: true },
+      handler: handOver,
+    });
     scope.route({ method: ['GET', 'OPTIONS'], url: '/.well-known/openid-configuration', handler: handOver });
     scope.route({
       method: ['GET', 'OPTIONS'],

@@ -11,7 +11,7 @@ export const platformOfTool = (tid: number, env: AppEnv): Platform | undefined =
   platforms.find((platform) => defaultToolId(platform, env) === tid);
 
 /**
- * Who calls a server-to-server endpoint (DESIGN.md difference 5): a tool or a platform, by its
+ * Who calls a server-to-server endpoint (docs/security.md "Credentials"): a tool or a platform, by its
  * credential in `Authorization: Bearer …`. No credential, or one the registry does not hold, is 401.
  */
 export const serverCallerOf = async (hub: Hub, request: FastifyRequest) => {

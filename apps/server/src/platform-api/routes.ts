@@ -7,11 +7,10 @@ import {
 } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HubError } from '../errors.js';
-import { inviteWorkAccount } from '../flows/work-account/invitation.js';
 import type { Hub } from '../hub.js';
 import { readAccount } from './account-read.js';
 import { serverCallerOf } from './platform-caller.js';
+import { inviteForPlatform } from './work-accounts.js';
 
 /**
  * The calls platforms and tools make server to server, authenticated by their credential (never
@@ -42,17 +41,8 @@ export const registerPlatformApiRoutes = (app: FastifyInstance, hub: Hub) => {
     },
     async (request, reply) => {
       const caller = await serverCallerOf(hub, request);
-      if (caller.platform !== 'biz') throw new HubError('tool.forbidden');
       reply.header('cache-control', 'no-store');
-      const owner = await hub.accounts.findById(request.body.owner_aid);
-      if (!owner) throw new HubError('account.not_found', { field: 'owner_aid' });
-      const invited = await inviteWorkAccount(hub, {
-        owner,
-        email: request.body.email,
-        ip: null,
-        via: 'platform',
-      });
-      return { msg: 'delivered' as const, email: invited.email, expires_at: invited.expiresAt };
+      return inviteForPlatform(hub, caller, request.body);
     },
   );
 };

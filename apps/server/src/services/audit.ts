@@ -1,5 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../storage/schema.js';
+import { currentRequestId } from '../http/request-id.js';
+import { createAuditQueries } from '../storage/audit.js';
+import type { Db } from '../storage/db.js';
+import { countAuditEvent } from './metrics.js';
 
 export type AuditEvent =
   | 'signup.code_sent'
@@ -26,6 +28,7 @@ export type AuditEvent =
   | 'work_account.registered'
   | 'social.linked'
   | 'social.refused'
+  | 'sso.tool_refused'
   | 'throttle.refused'
   | 'oidc.authorize'
   | 'oidc.token'
@@ -42,21 +45,17 @@ export interface AuditEntry {
   detail?: Record<string, string | number | boolean | null>;
 }
 
-/** Writes one authentication event (issue 3 "Audit"); usable inside the caller's transaction. */
-export const recordAudit = async (
-  db: Kysely<Database> | Transaction<Database>,
-  entry: AuditEntry,
-  now: number,
-) => {
-  await db
-    .insertInto('audit_events')
-    .values({
-      at: now,
-      event: entry.event,
-      outcome: entry.outcome,
-      account_id: entry.accountId ?? null,
-      ip: entry.ip ?? null,
-      detail: JSON.stringify(entry.detail ?? {}),
-    })
-    .execute();
+/** Writes one authentication event (docs/security.md "Also"); usable inside the caller's transaction. */
+export const recordAudit = async (db: Db, entry: AuditEntry, now: number) => {
+  await createAuditQueries(db).insert({
+    at: now,
+    event: entry.event,
+    outcome: entry.outcome,
+    account_id: entry.accountId ?? null,
+    ip: entry.ip ?? null,
+    detail: JSON.stringify(entry.detail ?? {}),
+    // The request this row was written for (its X-Request-Id), read from the request's scope.
+    request_id: currentRequestId() ?? null,
+  });
+  countAuditEvent(entry.event, entry.outcome, entry.detail);
 };

@@ -4,8 +4,10 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { type ErrorCode, newPasswordError } from '@hub/core';
 import { hash, verify } from '@node-rs/argon2';
+import { type HubLog, silentLog } from '../log.js';
+import { passwordHashDuration, passwordHashWait } from './metrics.js';
 
-/** OWASP's Argon2id parameters (DESIGN.md): m = 19 MiB, t = 2, p = 1. */
+/** OWASP's Argon2id parameters (docs/security.md "Passwords"): m = 19 MiB, t = 2, p = 1. */
 // 2 is Algorithm.Argon2id (a const enum, which isolated modules cannot read).
 const argon2Options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
@@ -13,17 +15,21 @@ const argon2Options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelis
  * At most one Argon2id computation per core, plus one, at a time in this process; the others wait
  * their turn. More at once would not finish sooner (each keeps a core busy) but each holds its
  * 19 MiB, and libuv's four threads would leave none free for anything else; the one extra keeps
- * every core hashing while the event loop hands out the next (README "Performance").
+ * every core hashing while the event loop hands out the next (docs/performance.md).
  */
 const maxConcurrentHashes = availableParallelism() + 1;
 let hashing = 0;
 const waiting: Array<() => void> = [];
-const inTurn = async <T>(work: () => Promise<T>): Promise<T> => {
+const inTurn = async <T>(operation: 'hash' | 'verify', work: () => Promise<T>): Promise<T> => {
+  const queued = performance.now();
   if (hashing >= maxConcurrentHashes) await new Promise<void>((resolve) => waiting.push(resolve));
   else hashing += 1;
+  const started = performance.now();
+  passwordHashWait.observe({ operation }, (started - queued) / 1000);
   try {
     return await work();
   } finally {
+    passwordHashDuration.observe({ operation }, (performance.now() - started) / 1000);
     // The slot passes straight to the next in line, if any.
     const next = waiting.shift();
     if (next) next();
@@ -32,14 +38,14 @@ const inTurn = async <T>(work: () => Promise<T>): Promise<T> => {
 };
 
 export const hashPassword = (password: string): Promise<string> =>
-  inTurn(() => hash(password, argon2Options));
+  inTurn('hash', () => hash(password, argon2Options));
 
 /** Constant-time verification; a malformed stored hash counts as a mismatch, never a crash. */
-export const verifyPassword = async (stored: string, password: string): Promise<boolean> => {
+export const verifyPassword = async (stored: string, password: string, log: HubLog): Promise<boolean> => {
   try {
-    return await inTurn(() => verify(stored, password));
+    return await inTurn('verify', () => verify(stored, password));
   } catch (error) {
-    console.error('password hash could not be verified', (error as Error).message);
+    log.error({ reason: (error as Error).message }, 'password hash could not be verified');
     return false;
   }
 };
@@ -48,7 +54,8 @@ export const verifyPassword = async (stored: string, password: string): Promise<
 let decoyHash: Promise<string> | undefined;
 export const spendPasswordTime = async (password: string) => {
   decoyHash ??= hashPassword(`decoy-${Math.random()}`);
-  await verifyPassword(await decoyHash, password);
+  // The decoy is a hash made just above: it always verifies (as a mismatch), so nothing is logged.
+  await verifyPassword(await decoyHash, password, silentLog);
 };
 
 const loadCommonPasswords = (): ReadonlySet<string> => {

@@ -8,24 +8,13 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 import { HubError } from '../errors.js';
+import { policy, type ThrottleRuleName } from '../policy.js';
+import { throttleRefusals } from './metrics.js';
 
-export interface ThrottleRule {
-  name: string;
-  points: number;
-  windowSeconds: number;
-}
+export type { ThrottleRule, ThrottleRuleName } from '../policy.js';
 
-/** DESIGN.md difference 6 and issue 3: the limits, per client IP and per account. */
-export const throttleRules = {
-  lookupPerIp: { name: 'lookup_ip', points: 60, windowSeconds: 60 },
-  codeSendPerAccount: { name: 'code_send_acct', points: 5, windowSeconds: 3600 },
-  codeSendPerIp: { name: 'code_send_ip', points: 30, windowSeconds: 3600 },
-  codeVerifyPerIp: { name: 'code_verify_ip', points: 60, windowSeconds: 600 },
-  passwordPerIp: { name: 'password_ip', points: 100, windowSeconds: 900 },
-  /** Requests to the OpenID Connect provider's endpoints (authorize, token, userinfo, logout…). */
-  oidcPerIp: { name: 'oidc_ip', points: 300, windowSeconds: 60 },
-} as const satisfies Record<string, ThrottleRule>;
-export type ThrottleRuleName = keyof typeof throttleRules;
+/** The limits, per client IP and per account: the policy's, where they are explained. */
+export const throttleRules = policy.throttle;
 
 export interface Throttle {
   /** Counts one attempt; throws HubError rate_limited (with retryAfter seconds) past the rule's limit. */
@@ -39,7 +28,7 @@ export interface Throttle {
  * process that shares a store must share the secret (app.ts reads it from the database).
  * The window is taken from the injected clock and is part of the key, so moving the clock opens a
  * new window: tests move time instead of sleeping. `scale` multiplies every limit (operators raise
- * it for benchmarks; see README). `clusterWorker`: without Redis, a worker of HUB_WORKERS keeps its
+ * it for benchmarks; see docs/configuration.md). `clusterWorker`: without Redis, a worker of HUB_WORKERS keeps its
  * counters in the primary process (cluster.ts), so the processes of one machine share one limit.
  */
 export const createThrottle = (options: {
@@ -64,7 +53,7 @@ export const createThrottle = (options: {
       const base = {
         keyPrefix: `${keyPrefix}${rule.name}`,
         points: Math.ceil(rule.points * scale),
-        duration: rule.windowSeconds * 2,
+        duration: (rule.windowMs / 1000) * 2,
       };
       limiter = options.redis
         ? new RateLimiterRedis({
@@ -83,13 +72,14 @@ export const createThrottle = (options: {
   return {
     async consume(name, key) {
       const rule = throttleRules[name];
-      const windowMs = rule.windowSeconds * 1000;
+      const windowMs = rule.windowMs;
       const now = options.now();
       const windowIndex = Math.floor(now / windowMs);
       try {
         await limiterFor(name).consume(`${keyed(key)}:${windowIndex}`);
       } catch (error) {
         if (!(error instanceof RateLimiterRes)) throw error;
+        throttleRefusals.inc({ rule: rule.name });
         const retryAfter = Math.max(1, Math.ceil(((windowIndex + 1) * windowMs - now) / 1000));
         throw rateLimited(retryAfter);
       }

@@ -6,7 +6,7 @@ export const randomToken = (bytes = 24): string => randomBytes(bytes).toString('
 
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('base64url');
 
-/** A 6-digit code from the CSPRNG (DESIGN.md difference 1). */
+/** A 6-digit code from the CSPRNG (docs/security.md "Codes"). */
 export const generateCode = (): string => String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
 
 /** Codes are stored only as a hash salted with their own row id. */

@@ -1,8 +1,10 @@
 import type { SocialIntent, SocialProvider } from '@hub/core';
 import type { FlowContextRecord } from '../flows/flow-context.js';
+import type { Transitions } from '../flows/transitions.js';
 
 /**
- * The social sign-in flow (issue 8), a server record of kind 'social':
+ * The social sign-in flow, a server record of kind 'social' (flow.mermaid beside this
+ * file draws the same table):
  *
  *   started --(callback, once)--> exchanging --(linked identity or new person)--> completed
  *                                     |--(verified email of an existing account)--> awaiting_password
@@ -20,8 +22,19 @@ export const socialStates = {
   completed: 'completed',
   failed: 'failed',
 } as const;
-
-export const SOCIAL_FLOW_TTL_MS = 10 * 60 * 1000;
+export type SocialState = (typeof socialStates)[keyof typeof socialStates];
+export const socialInitial = socialStates.started;
+/**
+ * The legal moves: moveFlow accepts no other, at compile time and when it runs. Only the callback
+ * that moves the flow out of `started` goes on, so a replayed callback finds nothing to do.
+ */
+export const socialTransitions = {
+  started: ['exchanging'],
+  exchanging: ['completed', 'awaiting_password', 'failed'],
+  awaiting_password: ['completed'],
+  completed: [],
+  failed: [],
+} as const satisfies Transitions<SocialState>;
 
 /** What the flow remembers besides the page's context: secrets for the exchange, then the identity. */
 export interface SocialFlowContext extends FlowContextRecord {

@@ -1,12 +1,13 @@
 import type { SocialProvider } from '@hub/core';
 import * as client from 'openid-client';
 import type { Config, SocialConfig } from '../config.js';
+import { policy } from '../policy.js';
 
 /** What the hub learns from a provider after a successful code exchange. */
 export interface ProviderIdentity {
   subject: string;
   email: string | undefined;
-  /** Only a provider's explicit word makes an email verified (issue 8: no takeover by an unverified email). */
+  /** Only a provider's explicit word makes an email verified (no takeover by an unverified email). */
   emailVerified: boolean;
 }
 
@@ -18,7 +19,7 @@ const isLoopback = (url: string) => ['127.0.0.1', 'localhost', '[::1]'].includes
 /** Plain http is accepted only on loopback (the stand-in providers of the tests); anything else must be https. */
 const insecureOnLoopback = (url: string) => (isLoopback(url) ? [client.allowInsecureRequests] : []);
 
-const TIMEOUT_SECONDS = 10;
+const TIMEOUT_SECONDS = policy.socialProviderTimeoutMs / 1000;
 
 export interface SocialProviders {
   enabled: () => SocialProvider[];

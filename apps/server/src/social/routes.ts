@@ -1,5 +1,4 @@
 import {
-  type SocialProvider,
   socialEndpoints,
   socialLinkRequestSchema,
   socialLinkResponseSchema,
@@ -12,14 +11,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HubError } from '../errors.js';
 import { callerOf, readerOf } from '../flows/caller.js';
-import { completeSignIn } from '../flows/complete-sign-in.js';
 import { flowBinding, flowBindingIfAny } from '../http/request-context.js';
 import type { Hub } from '../hub.js';
+import { completeSignIn } from '../sso/complete-sign-in.js';
 import { createSocialProviders, type SocialProviders } from './providers.js';
 import {
-  errorLocation,
   finishSocialCallback,
   linkAfterPassword,
   socialDeps,
@@ -30,7 +27,10 @@ import { registerThirdPartyLookup } from './tparty.js';
 
 const providerParams = z.object({ provider: z.enum(socialProviders) });
 
-/** Sign-in with Google and Facebook (issue 8) and the third-party look-up of spec §7. */
+/**
+ * Sign-in with Google and Facebook and the third-party look-up of spec §7. Each route parses by its
+ * contract (core's contracts/social.ts), calls one function of service.ts and maps its answer.
+ */
 export const registerSocialRoutes = (
   app: FastifyInstance,
   hub: Hub,
@@ -38,7 +38,6 @@ export const registerSocialRoutes = (
 ) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = socialDeps(hub, providers);
-  const enabled = (provider: SocialProvider) => providers.enabled().includes(provider);
 
   r.get(
     socialEndpoints.providers,
@@ -50,15 +49,12 @@ export const registerSocialRoutes = (
     '/auth/social/:provider/start',
     { schema: { params: providerParams, querystring: socialStartQuerySchema } },
     async (request, reply) => {
-      const { provider } = request.params;
       const { platform, intent, from, subcb } = request.query;
-      if (!enabled(provider)) return reply.redirect(errorLocation(platform, intent, provider, 'disabled'));
-      const binding = flowBinding(request, reply, hub.config);
       const location = await startSocialSignIn(
         deps,
-        { ip: request.ip, binding },
+        { ip: request.ip, bind: () => flowBinding(request, reply, hub.config) },
         {
-          provider,
+          provider: request.params.provider,
           platform,
           intent,
           ...(from ? { from } : {}),
@@ -71,13 +67,11 @@ export const registerSocialRoutes = (
 
   r.get('/auth/social/:provider/callback', { schema: { params: providerParams } }, async (request, reply) => {
     const { provider } = request.params;
-    if (!enabled(provider)) return reply.redirect(errorLocation('psl', 'login', provider, 'disabled'));
-    const callbackUrl = new URL(request.url, hub.config.publicUrl);
     const result = await finishSocialCallback(
       deps,
       { ip: request.ip, binding: flowBindingIfAny(request, hub.config) },
       provider,
-      callbackUrl,
+      new URL(request.url, hub.config.publicUrl),
     );
     reply.header('referrer-policy', 'no-referrer');
     if (result.next === 'redirect') return reply.redirect(result.location);
@@ -102,7 +96,6 @@ export const registerSocialRoutes = (
     async (request, reply) => {
       const caller = callerOf(hub, request, reply);
       const linked = await linkAfterPassword(deps, caller, request.body.flowId, request.body.password);
-      if (!enabled(linked.provider)) throw new HubError('flow.not_found');
       if (linked.switching) return linked.switching;
       return completeSignIn(hub, request, reply, {
         accountId: linked.accountId,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   formatAccountForDisplay,
+  isSafeSubcb,
   loginRefusal,
   type Platform,
   routePath,
@@ -12,17 +13,26 @@ import * as client from 'openid-client';
 import { HubError } from '../errors.js';
 import type { FlowCaller } from '../flows/caller.js';
 import { contextQuery, parseContext, toContextRecord } from '../flows/flow-context.js';
-import { type FlowRow, flowRefusal, moveFlow, newFlowRecord } from '../flows/flow-record.js';
+import {
+  type FlowRow,
+  findFlow,
+  flowRefusal,
+  moveFlow,
+  newFlowRecord,
+  tryMoveFlow,
+} from '../flows/flow-record.js';
 import { toolOfSession } from '../flows/login/service.js';
 import { OWNER_U_TYPE, registerVerifiedEmail } from '../flows/new-account.js';
 import { checkAccountPassword } from '../flows/password-check.js';
 import { switchingRedirect } from '../flows/switching-redirect.js';
 import type { Hub } from '../hub.js';
+import { policy } from '../policy.js';
 import { recordAudit } from '../services/audit.js';
 import { sha256 } from '../services/tokens.js';
 import type { AccountRow } from '../storage/accounts.js';
 import { createSocialIdentityQueries } from '../storage/social-identities.js';
-import { SOCIAL_FLOW_TTL_MS, type SocialFlowContext, socialStates } from './flow.js';
+import type { ToolRow } from '../storage/tools.js';
+import { type SocialFlowContext, socialStates } from './flow.js';
 import { type ProviderIdentity, ProviderUnavailable, type SocialProviders } from './providers.js';
 
 /** The end of a provider callback: sign in (the caller completes), ask for a password, or an error. */
@@ -52,10 +62,25 @@ export const errorLocation = (
     { social_error: code, provider },
   )}`;
 
-/** GET /auth/social/:provider/start: a flow with fresh state, nonce and PKCE verifier; the provider's URL. */
+/** Whether the hub is configured for this provider now (its button is shown, its routes answer). */
+const isEnabled = (deps: SocialDeps, provider: SocialProvider) => deps.providers.enabled().includes(provider);
+
+/**
+ * Who starts a provider sign-in: the client IP for the throttle, and the browser's flow binding,
+ * made (a cookie set) only once the provider is known to be enabled.
+ */
+export interface StartCaller {
+  ip: string;
+  bind: () => string;
+}
+
+/**
+ * GET /auth/social/:provider/start: a flow with fresh state, nonce and PKCE verifier; where the
+ * browser goes next (the provider's URL, or the screen with the reason it cannot).
+ */
 export const startSocialSignIn = async (
   deps: SocialDeps,
-  caller: FlowCaller,
+  starter: StartCaller,
   input: {
     provider: SocialProvider;
     platform: Platform;
@@ -65,9 +90,17 @@ export const startSocialSignIn = async (
   },
 ): Promise<string> => {
   const { hub, providers } = deps;
+  if (!isEnabled(deps, input.provider)) {
+    return errorLocation(input.platform, input.intent, input.provider, 'disabled');
+  }
+  const caller: FlowCaller = { ip: starter.ip, binding: starter.bind() };
   await hub.throttle.consume('lookupPerIp', caller.ip);
   if (input.intent === 'tool_login' && !(await toolOfSession(hub, input.from))) {
     // A tool login names its tool in `from`; without one there is nothing to sign in to.
+    return errorLocation(input.platform, input.intent, input.provider, 'state_refused');
+  }
+  // The exit would refuse it after the provider; refuse it before (the one subcb rule).
+  if (input.subcb && !isSafeSubcb(input.subcb)) {
     return errorLocation(input.platform, input.intent, input.provider, 'state_refused');
   }
   const state = client.randomState();
@@ -87,7 +120,7 @@ export const startSocialSignIn = async (
     url = await providers.authorizationUrl(input.provider, checks);
   } catch (error) {
     if (!(error instanceof ProviderUnavailable)) throw error;
-    console.warn(`social sign-in: ${input.provider} is unavailable`, error.message);
+    hub.log.warn({ provider: input.provider, reason: error.message }, 'social sign-in: provider unavailable');
     await recordAudit(
       hub.db,
       {
@@ -108,7 +141,7 @@ export const startSocialSignIn = async (
     identifier: null,
     context,
     binding: caller.binding,
-    ttlMs: SOCIAL_FLOW_TTL_MS,
+    ttlMs: policy.socialFlowTtlMs,
     now: hub.now(),
   });
   // The callback finds its flow by the state alone.
@@ -118,15 +151,28 @@ export const startSocialSignIn = async (
 
 /** The flow as loadFlow would find it, or undefined: a callback answers with a redirect, not an error. */
 const loadSocialFlow = async (hub: Hub, flowId: string, binding: string | undefined) => {
-  const flow = await hub.flows.findById(flowId);
+  const flow = await findFlow(hub, flowId, 'social');
   if (!flow || flowRefusal(flow, 'social', binding, hub.now())) return undefined;
   return { flow, context: parseContext(flow.context) as SocialFlowContext };
 };
 
+/** A callback that took its flow: from here on this request alone holds it (in `exchanging`). */
+interface ClaimedCallback {
+  flow: FlowRow<'social'>;
+  context: SocialFlowContext;
+  provider: SocialProvider;
+  state: string;
+  ip: string;
+}
+
+type Redirect = { next: 'redirect'; location: string };
+
 /**
- * GET /auth/social/:provider/callback. The state must name a live flow of this browser for this
- * provider, taken once (a replayed callback finds it already moving). Then the code is exchanged
- * with PKCE and the identity decides the outcome (issue 8).
+ * GET /auth/social/:provider/callback. The provider must still be enabled; the state must name a
+ * live flow of this browser for this provider, taken once (a replayed callback finds it already
+ * moving). Then the code is exchanged with PKCE and the identity decides the outcome: a linked
+ * identity signs in, a verified email of an existing account asks for its password, a new person
+ * gets an account.
  */
 export const finishSocialCallback = async (
   deps: SocialDeps,
@@ -135,119 +181,191 @@ export const finishSocialCallback = async (
   callbackUrl: URL,
 ): Promise<CallbackResult> => {
   const { hub } = deps;
+  if (!isEnabled(deps, provider)) {
+    return { next: 'redirect', location: errorLocation('psl', 'login', provider, 'disabled') };
+  }
+  const claimed = await claimCallbackFlow(hub, caller, provider, callbackUrl);
+  if ('next' in claimed) return claimed;
+  const identity = await providerIdentity(deps, claimed, callbackUrl);
+  if (typeof identity === 'string') return failCallback(hub, claimed, identity);
+
+  // Spec §4: a tool login is for the tool's own members, whichever way they sign in.
+  const { context } = claimed;
+  const tool = context.intent === 'tool_login' ? await toolOfSession(hub, context.from) : undefined;
+  if (context.intent === 'tool_login' && !tool) return failCallback(hub, claimed, 'state_refused');
+
+  const linked = await deps.identities.find(provider, identity.subject);
+  if (linked) return signInLinkedIdentity(hub, claimed, linked.account_id, tool);
+  if (!identity.email) return failCallback(hub, claimed, 'email_missing');
+  // An unverified email proves nothing about who holds it: never link or create from one.
+  if (!identity.emailVerified) return failCallback(hub, claimed, 'email_unverified');
+  const existing = await hub.accounts.findByIdentifier('email', identity.email);
+  if (existing) return askPasswordToLink(hub, claimed, existing, identity.subject, identity.email, tool);
+  return createFromIdentity(deps, claimed, identity, identity.email, tool);
+};
+
+/**
+ * The flow the callback's state names, moved from `started` to `exchanging` by this request alone;
+ * or, when there is none (forged, of another browser or provider, replayed), the refusal: back to
+ * the screen this browser's flow started on when it has one (a replay), else Personal's login.
+ */
+const claimCallbackFlow = async (
+  hub: Hub,
+  caller: { ip: string; binding: string | undefined },
+  provider: SocialProvider,
+  callbackUrl: URL,
+): Promise<ClaimedCallback | Redirect> => {
   const state = callbackUrl.searchParams.get('state') ?? '';
   const loaded = state ? await loadSocialFlow(hub, sha256(state), caller.binding) : undefined;
-  // Back to the screen this browser's flow started on when it has one (a replay), else Personal's login.
-  const refused = async (code: SocialErrorCode) => {
-    await recordAudit(
-      hub.db,
-      { event: 'social.refused', outcome: 'refused', ip: caller.ip, detail: { provider, reason: code } },
-      hub.now(),
-    );
-    const location = loaded
-      ? errorLocation(loaded.flow.platform, loaded.context.intent, provider, code, loaded.context)
-      : errorLocation('psl', 'login', provider, code);
-    return { next: 'redirect' as const, location };
-  };
-  if (!loaded || loaded.context.provider !== provider) return refused('state_refused');
-  const { flow, context } = loaded;
-  const moved = await hub.flows.transition(hub.db, flow.id, socialStates.started, {
-    state: socialStates.exchanging,
-    updated_at: hub.now(),
-  });
-  if (!moved) return refused('state_refused');
+  const moved =
+    loaded !== undefined &&
+    loaded.context.provider === provider &&
+    (await tryMoveFlow(hub, hub.db, loaded.flow, {
+      from: socialStates.started,
+      to: socialStates.exchanging,
+    }));
+  if (loaded && moved) return { ...loaded, provider, state, ip: caller.ip };
+  await recordAudit(
+    hub.db,
+    {
+      event: 'social.refused',
+      outcome: 'refused',
+      ip: caller.ip,
+      detail: { provider, reason: 'state_refused' },
+    },
+    hub.now(),
+  );
+  const location = loaded
+    ? errorLocation(loaded.flow.platform, loaded.context.intent, provider, 'state_refused', loaded.context)
+    : errorLocation('psl', 'login', provider, 'state_refused');
+  return { next: 'redirect', location };
+};
 
-  const fail = async (code: SocialErrorCode, accountId: string | null = null) => {
-    await hub.flows.update(hub.db, flow.id, { state: socialStates.failed, updated_at: hub.now() });
-    await recordAudit(
-      hub.db,
-      {
-        event: 'social.refused',
-        outcome: 'refused',
-        accountId,
-        ip: caller.ip,
-        detail: { provider, reason: code, platform: flow.platform },
-      },
-      hub.now(),
-    );
-    return {
-      next: 'redirect' as const,
-      location: errorLocation(flow.platform, context.intent, provider, code, context),
-    };
-  };
-
+/** The identity the provider vouches for, or why there is none (cancelled, or the provider failed). */
+const providerIdentity = async (
+  deps: SocialDeps,
+  { provider, state, context }: ClaimedCallback,
+  callbackUrl: URL,
+): Promise<ProviderIdentity | SocialErrorCode> => {
   const providerError = callbackUrl.searchParams.get('error');
   if (providerError) {
-    if (providerError === 'access_denied') return fail('cancelled');
-    console.warn(
-      `social sign-in: ${provider} answered ${providerError}`,
-      callbackUrl.searchParams.get('error_description'),
+    if (providerError === 'access_denied') return 'cancelled';
+    deps.hub.log.warn(
+      { provider, error: providerError, description: callbackUrl.searchParams.get('error_description') },
+      'social sign-in: the provider answered an error',
     );
-    return fail('unavailable');
+    return 'unavailable';
   }
-
-  let identity: ProviderIdentity;
   try {
-    identity = await deps.providers.exchange(provider, callbackUrl, {
+    return await deps.providers.exchange(provider, callbackUrl, {
       state,
       nonce: context.nonce,
       codeVerifier: context.codeVerifier,
     });
   } catch (error) {
     if (!(error instanceof ProviderUnavailable)) throw error;
-    console.warn(`social sign-in: ${error.message}`, error.cause);
-    return fail('unavailable');
+    deps.hub.log.warn(
+      { provider, reason: error.message, err: error.cause },
+      'social sign-in: code exchange failed',
+    );
+    return 'unavailable';
   }
+};
 
-  // Spec §4: a tool login is for the tool's own members, whichever way they sign in.
-  const tool = context.intent === 'tool_login' ? await toolOfSession(hub, context.from) : undefined;
-  if (context.intent === 'tool_login' && !tool) return fail('state_refused');
-  const outsideTool = async (accountId: string) =>
-    tool !== undefined && !(await hub.tools.isMember(tool.tid, accountId));
+/** The flow ends `failed`, the refusal is audited, and the browser goes back to its screen with the reason. */
+const failCallback = async (
+  hub: Hub,
+  { flow, context, provider, ip }: ClaimedCallback,
+  code: SocialErrorCode,
+  accountId: string | null = null,
+): Promise<Redirect> => {
+  await tryMoveFlow(hub, hub.db, flow, { from: socialStates.exchanging, to: socialStates.failed });
+  await recordAudit(
+    hub.db,
+    {
+      event: 'social.refused',
+      outcome: 'refused',
+      accountId,
+      ip,
+      detail: { provider, reason: code, platform: flow.platform },
+    },
+    hub.now(),
+  );
+  return {
+    next: 'redirect',
+    location: errorLocation(flow.platform, context.intent, provider, code, context),
+  };
+};
 
-  const linked = await deps.identities.find(provider, identity.subject);
-  if (linked) {
-    const account = await hub.accounts.findById(linked.account_id);
-    if (!account) return fail('state_refused');
-    const refusal = refusalOf(account, flow.platform);
-    if (refusal) return fail(refusal, account.id);
-    if (await outsideTool(account.id)) return fail('not_registered_to_tool', account.id);
-    const switching = await switchingFor(hub, account, flow.platform, context);
-    await hub.flows.update(hub.db, flow.id, {
-      state: socialStates.completed,
-      account_id: account.id,
-      updated_at: hub.now(),
-    });
-    return switching ?? { next: 'sign_in', accountId: account.id, platform: flow.platform, context };
+/** On a tool login, an account that is not the tool's member is refused whichever way it came. */
+const outsideTool = async (hub: Hub, tool: ToolRow | undefined, accountId: string) =>
+  tool !== undefined && !(await hub.tools.isMember(tool.tid, accountId));
+
+/** Outcome 1: the identity is linked already; its account signs in (or goes on to switching). */
+const signInLinkedIdentity = async (
+  hub: Hub,
+  claimed: ClaimedCallback,
+  accountId: string,
+  tool: ToolRow | undefined,
+): Promise<CallbackResult> => {
+  const { flow, context } = claimed;
+  const account = await hub.accounts.findById(accountId);
+  if (!account) return failCallback(hub, claimed, 'state_refused');
+  const refusal = refusalOf(account, flow.platform);
+  if (refusal) return failCallback(hub, claimed, refusal, account.id);
+  if (await outsideTool(hub, tool, account.id)) {
+    return failCallback(hub, claimed, 'not_registered_to_tool', account.id);
   }
+  const switching = await switchingFor(hub, account, flow.platform, context);
+  await tryMoveFlow(hub, hub.db, flow, {
+    from: socialStates.exchanging,
+    to: socialStates.completed,
+    changes: { account_id: account.id },
+  });
+  return switching ?? { next: 'sign_in', accountId: account.id, platform: flow.platform, context };
+};
 
-  if (!identity.email) return fail('email_missing');
-  // Issue 8: never link or create from an email the provider has not verified.
-  if (!identity.emailVerified) return fail('email_unverified');
-  const existing = await hub.accounts.findByIdentifier('email', identity.email);
-  if (existing) {
-    const refusal = refusalOf(existing, flow.platform);
-    if (refusal) return fail(refusal, existing.id);
-    if (await outsideTool(existing.id)) return fail('not_registered_to_tool', existing.id);
-    // Never silently: the existing account's password, once, is the consent to link.
-    const waiting: SocialFlowContext = {
-      ...context,
-      identity: { subject: identity.subject, email: identity.email },
-    };
-    await hub.flows.update(hub.db, flow.id, {
-      state: socialStates.awaitingPassword,
-      account_id: existing.id,
-      context: JSON.stringify(waiting),
-      updated_at: hub.now(),
-    });
-    const query = contextQuery(context, { social: flow.id });
-    return { next: 'redirect', location: `${routePath('login', { platform: flow.platform })}${query}` };
+/**
+ * Outcome 2: a verified email of an existing account. Never linked silently: the flow waits for
+ * that account's password, once, on the login screen, as the consent to link.
+ */
+const askPasswordToLink = async (
+  hub: Hub,
+  claimed: ClaimedCallback,
+  existing: AccountRow,
+  subject: string,
+  email: string,
+  tool: ToolRow | undefined,
+): Promise<CallbackResult> => {
+  const { flow, context } = claimed;
+  const refusal = refusalOf(existing, flow.platform);
+  if (refusal) return failCallback(hub, claimed, refusal, existing.id);
+  if (await outsideTool(hub, tool, existing.id)) {
+    return failCallback(hub, claimed, 'not_registered_to_tool', existing.id);
   }
+  const waiting: SocialFlowContext = { ...context, identity: { subject, email } };
+  await tryMoveFlow(hub, hub.db, flow, {
+    from: socialStates.exchanging,
+    to: socialStates.awaitingPassword,
+    changes: { account_id: existing.id, context: JSON.stringify(waiting) },
+  });
+  const query = contextQuery(context, { social: flow.id });
+  return { next: 'redirect', location: `${routePath('login', { platform: flow.platform })}${query}` };
+};
 
-  // A new person belongs to no tool yet: a tool login cannot create them.
-  if (tool) return fail('not_registered_to_tool');
-  const accountId = await createSocialAccount(deps, flow, provider, identity, identity.email);
-  if (!accountId) return fail('state_refused');
+/** Outcome 3: a new person, who belongs to no tool yet (a tool login cannot create them). */
+const createFromIdentity = async (
+  deps: SocialDeps,
+  claimed: ClaimedCallback,
+  identity: ProviderIdentity,
+  email: string,
+  tool: ToolRow | undefined,
+): Promise<CallbackResult> => {
+  const { hub } = deps;
+  const { flow, context, provider } = claimed;
+  if (tool) return failCallback(hub, claimed, 'not_registered_to_tool');
+  const accountId = await createSocialAccount(deps, flow, provider, identity, email);
+  if (!accountId) return failCallback(hub, claimed, 'state_refused');
   return { next: 'sign_in', accountId, platform: flow.platform, context };
 };
 
@@ -277,7 +395,7 @@ const switchingFor = async (
  */
 const createSocialAccount = async (
   deps: SocialDeps,
-  flow: FlowRow,
+  flow: FlowRow<'social'>,
   provider: SocialProvider,
   identity: ProviderIdentity,
   email: string,
@@ -307,8 +425,10 @@ const createSocialAccount = async (
       );
     });
   } catch (error) {
+    // A database fault is no race: it answers 503, and the flow is left as it was for a new try.
+    if (error instanceof HubError && error.code === 'service.unavailable') throw error;
     // The unique email or (provider, subject): a concurrent sign-in of the same person won.
-    console.warn('social sign-in: account creation lost a race', (error as Error).message);
+    hub.log.warn({ reason: (error as Error).message }, 'social sign-in: account creation lost a race');
     return undefined;
   }
   return accountId;
@@ -328,7 +448,7 @@ export const socialLinkState = async (deps: SocialDeps, binding: string, flowId:
 
 /**
  * POST /api/social/link: the existing account's password links the provider identity to it
- * (issue 8: never silently). A wrong password counts like any other and links nothing.
+ * (never silently). A wrong password counts like any other and links nothing.
  */
 export const linkAfterPassword = async (
   deps: SocialDeps,
@@ -342,6 +462,9 @@ export const linkAfterPassword = async (
   if (!flow || !context?.identity || flow.state !== socialStates.awaitingPassword || !flow.account_id) {
     throw new HubError('flow.not_found');
   }
+  // A provider turned off since the callback links nothing: checked before the password counts
+  // and before the link commits, so the flow still waits should the provider come back.
+  if (!isEnabled(deps, context.provider)) throw new HubError('flow.not_found');
   const account = await checkAccountPassword(hub, {
     accountId: flow.account_id,
     password,

@@ -14,6 +14,7 @@ import {
   startFacebookStandIn,
 } from '../test-support/facebook-stand-in.js';
 import { type GoogleStandIn, startGoogleStandIn } from '../test-support/google-stand-in.js';
+import { expectingLog } from '../test-support/log.js';
 
 const hubOrigin = 'http://localhost:3000';
 /**
@@ -67,6 +68,7 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
     }),
     seed: seedDemoCatalogue,
     network: '198.51.100',
+    captureLog: true,
   });
   const email = () => `social${ctx.n}@example.ph`;
 
@@ -160,6 +162,32 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
 
     google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
     expectPlatformExit(await signIn('google', browserFor(ctx.hub, '198.51.100.252')));
+  });
+
+  it('links nothing once the provider is turned off during the password step, and counts no password', async () => {
+    const id = await seedAccount(ctx.hub, { email: email() });
+    google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
+    const flowId = locationOf(await signIn('google')).searchParams.get('social')!;
+    // The operator takes Google's client out (a node restarted without it) while the screen asks.
+    const googleClient = ctx.hub.config.social.google;
+    delete ctx.hub.config.social.google;
+    try {
+      const refused = await ctx.browser.post(socialEndpoints.link, { flowId, password: strongPassword });
+      expect(refused.statusCode, refused.body).toBe(404);
+      expect(refused.json()).toMatchObject({ code: 'flow.not_found' });
+      expect(refused.cookies.find((c) => c.name === 'hub_session')).toBeUndefined();
+      // Refused before the password is looked at: a wrong one is no failed attempt.
+      const wrong = await ctx.browser.post(socialEndpoints.link, { flowId, password: 'Wrong-password-1' });
+      expect(wrong.statusCode).toBe(404);
+      expect(await auditEvents(ctx.hub, { accountId: id, event: 'login.failure' })).toEqual([]);
+      expect((await identities()).filter((i) => i.account_id === id)).toEqual([]);
+    } finally {
+      ctx.hub.config.social.google = googleClient;
+    }
+    // Nothing committed: the flow still waits, and with Google back the password links.
+    const done = await ctx.browser.post(socialEndpoints.link, { flowId, password: strongPassword });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await identities()).filter((i) => i.account_id === id)).toHaveLength(1);
   });
 
   it('sends a linked account of the other platform on to switching option1, as a password login does', async () => {
@@ -257,7 +285,16 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
     facebook.next({ id: `f-${ctx.n}`, email: email(), verified: true });
     facebook.failTokens(true);
     try {
-      expectSocialError(await signIn('facebook'), 'unavailable');
+      expectSocialError(
+        await expectingLog(
+          ctx.hub,
+          'warn',
+          /^social sign-in: code exchange failed/,
+          { provider: 'facebook' },
+          () => signIn('facebook'),
+        ),
+        'unavailable',
+      );
     } finally {
       facebook.failTokens(false);
     }
@@ -286,6 +323,46 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
     expect(String(res.headers.location)).toMatch(
       new RegExp(`^${demoToolUrl}/t/201/sso/account/auth\\?ainfo=`),
     );
+  });
+
+  it('refuses a subcb no exit would follow before going to the provider', async () => {
+    for (const subcb of [' //evil.test/x', 'https://evil.test', '\\\\evil.test', 'javascript:alert(1)']) {
+      const res = await ctx.browser.get(
+        start('google', `platform=psl&intent=login&subcb=${encodeURIComponent(subcb)}`),
+      );
+      expectSocialError(res, 'state_refused');
+      expect(String(res.headers.location)).not.toContain('evil');
+    }
+  });
+
+  it('never signs anyone into a restricted tool from the ordinary login or sign-up, nor makes them its member', async () => {
+    const desk = encodeToolSession({
+      cb: `${demoToolUrl}/t/302/sso/account/auth`,
+      tid: 302,
+      tinfo: [{ name: 'Partner Desk', tid: 302, logo: '', type: 2 }],
+      expiration: '',
+      platform: 'psl',
+      tsa_key: 'PARTNER_DESK_RQX',
+    });
+    const expectRefusedAtToolLogin = (res: LightMyRequestResponse) => {
+      expect(res.statusCode, res.body).toBe(302);
+      const target = locationOf(res);
+      expect(target.origin).toBe(hubOrigin);
+      expect(target.pathname).toBe('/psl/tool/login');
+      expect(target.searchParams.get('refused')).toBe('not_registered_to_tool');
+      expect(String(res.headers.location)).not.toContain('ainfo');
+    };
+    // A new person signs up with Facebook carrying the tool's session.
+    facebook.next({ id: `f-desk-${ctx.n}`, email: email(), verified: true });
+    const query = (intent: string) => `platform=psl&intent=${intent}&from=${encodeURIComponent(desk)}`;
+    expectRefusedAtToolLogin(await signIn('facebook', ctx.browser, query('signup')));
+    const account = await accountByEmail(email());
+    expect(account).toBeDefined();
+    expect(await ctx.hub.hub.tools.isMember(302, account!.id)).toBe(false);
+    // The same person again, on the ordinary login with Facebook now linked.
+    facebook.next({ id: `f-desk-${ctx.n}`, email: email(), verified: true });
+    expectRefusedAtToolLogin(await signIn('facebook', browserFor(ctx.hub, '198.51.100.251'), query('login')));
+    expect(await ctx.hub.hub.tools.isMember(302, account!.id)).toBe(false);
   });
 
   describe('on a tool login (spec §2, §4: the tool’s own members only)', () => {
@@ -370,14 +447,20 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
 
 describe('a provider that is down', () => {
   it('returns to the screen with the unavailable message, and lists nothing unconfigured', async () => {
-    const hub = await createTestHub('sqlite', {
-      GOOGLE_CLIENT_ID: 'id',
-      GOOGLE_CLIENT_SECRET: 'secret',
-      GOOGLE_ISSUER: 'http://127.0.0.1:9',
-    });
+    const hub = await createTestHub(
+      'sqlite',
+      { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', GOOGLE_ISSUER: 'http://127.0.0.1:9' },
+      { captureLog: true },
+    );
     try {
       expect((await hub.app.inject(socialEndpoints.providers)).json()).toEqual({ providers: ['google'] });
-      const res = await browserFor(hub).get('/auth/social/google/start?platform=psl&intent=login');
+      const res = await expectingLog(
+        hub,
+        'warn',
+        /^social sign-in: provider unavailable/,
+        { provider: 'google' },
+        () => browserFor(hub).get('/auth/social/google/start?platform=psl&intent=login'),
+      );
       expect(res.statusCode).toBe(302);
       expect(locationOf(res).searchParams.get('social_error')).toBe('unavailable');
       const disabled = await browserFor(hub).get('/auth/social/facebook/start?platform=biz&intent=signup');

@@ -1,22 +1,18 @@
-import { accountIdSchema, isEmail, platforms } from '@hub/core';
+import {
+  accountIdSchema,
+  isEmail,
+  type Platform,
+  ssoEndpoints,
+  type TpartyResponse,
+  tpartyQuerySchema,
+  tpartyResponseSchema,
+} from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Hub } from '../hub.js';
 import { issueAinfo } from '../sso/ainfo.js';
 import { requireTool } from '../sso/credentials.js';
-
-const tpartyQuerySchema = z
-  .object({
-    account: z.string().trim().min(1).max(320),
-    platform: z.enum(platforms),
-    ref: z.literal('tparty').optional(),
-  })
-  .strict();
-const tpartyResponseSchema = z.union([
-  z.object({ msg: z.literal('valid'), ainfo: z.string() }),
-  z.object({ msg: z.literal('!account') }),
-]);
+import type { ToolRow } from '../storage/tools.js';
 
 /**
  * Spec §7 `si/attempt/tparty` (account, ref=tparty, platform → ainfo), server to server. The spec
@@ -26,31 +22,38 @@ const tpartyResponseSchema = z.union([
  * another tool, of the other platform — gets the same `!account`, so the look-up reveals nothing
  * (the direct-checkout rule of the SSO issue: never ainfo for an email alone).
  */
+export const thirdPartyAinfo = async (
+  hub: Hub,
+  tool: ToolRow,
+  query: { account: string; platform: Platform },
+): Promise<TpartyResponse> => {
+  const { account: input, platform } = query;
+  const account = isEmail(input)
+    ? await hub.accounts.findByIdentifier('email', input)
+    : accountIdSchema.safeParse(input).success
+      ? await hub.accounts.findById(input)
+      : undefined;
+  if (!account || !(await hub.tools.isMember(tool.tid, account.id))) return { msg: '!account' };
+  const memberships = await hub.accounts.memberships(account.id);
+  if (!memberships.some((m) => m.platform === platform)) return { msg: '!account' };
+  const ainfo = await issueAinfo(
+    { db: hub.db, keys: hub.keys, issuer: hub.config.publicUrl, now: hub.now },
+    { accountId: account.id, accountType: platform, platform, authMethod: 'tparty' },
+    { kind: 'tool', tid: tool.tid },
+  );
+  return { msg: 'valid', ainfo };
+};
+
 export const registerThirdPartyLookup = (app: FastifyInstance, hub: Hub) => {
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(
-      '/api/tools/tparty',
+      ssoEndpoints.tparty,
       { schema: { querystring: tpartyQuerySchema, response: { 200: tpartyResponseSchema } } },
       async (request, reply) => {
         const tool = await requireTool(hub, request);
         reply.header('cache-control', 'no-store');
-        const { account: input, platform } = request.query;
-        const account = isEmail(input)
-          ? await hub.accounts.findByIdentifier('email', input)
-          : accountIdSchema.safeParse(input).success
-            ? await hub.accounts.findById(input)
-            : undefined;
-        if (!account || !(await hub.tools.isMember(tool.tid, account.id)))
-          return { msg: '!account' as const };
-        const memberships = await hub.accounts.memberships(account.id);
-        if (!memberships.some((m) => m.platform === platform)) return { msg: '!account' as const };
-        const ainfo = await issueAinfo(
-          { db: hub.db, keys: hub.keys, issuer: hub.config.publicUrl, now: hub.now },
-          { accountId: account.id, accountType: platform, platform, authMethod: 'tparty' },
-          { kind: 'tool', tid: tool.tid },
-        );
-        return { msg: 'valid' as const, ainfo };
+        return thirdPartyAinfo(hub, tool, request.query);
       },
     );
 };

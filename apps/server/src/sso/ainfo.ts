@@ -2,6 +2,7 @@ import { sign } from 'node:crypto';
 import type { Platform } from '@hub/core';
 import type { Kysely } from 'kysely';
 import { randomToken } from '../services/tokens.js';
+import { createIssuedTokenQueries } from '../storage/issued-tokens.js';
 import type { Database } from '../storage/schema.js';
 import { AINFO_ALG, AINFO_TTL_SECONDS, type KeyRing, type SigningKey } from './signing-keys.js';
 
@@ -12,7 +13,7 @@ export interface AinfoSubject {
   platform: Platform;
   /**
    * How the person signed in. Kept for the audit log, not put in the token: a tool must not be
-   * able to tell a provider sign-in from a password login (issue 8).
+   * able to tell a provider sign-in from a password login.
    */
   authMethod: string;
 }
@@ -24,7 +25,7 @@ export const audienceClaim = (audience: AinfoAudience): string =>
   audience.kind === 'platform' ? `platform:${audience.platform}` : `tool:${audience.tid}`;
 
 /**
- * DESIGN.md difference 3: ainfo is a compact ES256 JWS, valid 120 s, bound to one audience, with a
+ * docs/security.md "ainfo": ainfo is a compact ES256 JWS, valid 120 s, bound to one audience, with a
  * unique jti recorded so a tool can redeem it once. Its payload still carries aid and account_type.
  */
 export const issueAinfo = async (
@@ -46,16 +47,13 @@ export const issueAinfo = async (
     exp: iat + AINFO_TTL_SECONDS,
     jti,
   });
-  await deps.db
-    .insertInto('issued_tokens')
-    .values({
-      jti,
-      tid: audience.kind === 'tool' ? audience.tid : 0,
-      account_id: subject.accountId,
-      expires_at: (iat + AINFO_TTL_SECONDS) * 1000,
-      redeemed_at: null,
-    })
-    .execute();
+  await createIssuedTokenQueries(deps.db).insert({
+    jti,
+    tid: audience.kind === 'tool' ? audience.tid : 0,
+    account_id: subject.accountId,
+    expires_at: (iat + AINFO_TTL_SECONDS) * 1000,
+    redeemed_at: null,
+  });
   return token;
 };
 

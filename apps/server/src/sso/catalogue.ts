@@ -2,6 +2,7 @@ import { type AppEnv, appEnvs, MARKETPLACE_CHECKOUT_PATH, PLATFORM_EXIT_PATH } f
 import type { Kysely } from 'kysely';
 import { sha256 } from '../services/tokens.js';
 import type { Database } from '../storage/schema.js';
+import { createToolQueries } from '../storage/tools.js';
 import { localDemoCredential } from './credentials.js';
 
 interface CatalogueTool {
@@ -106,36 +107,23 @@ const callbackBase = (tool: CatalogueTool, env: AppEnv, demoToolUrl: string) =>
 
 /** Seeds the local catalogue; idempotent (tools and keys are kept, callbacks refreshed). */
 export const seedLocalCatalogue = async (db: Kysely<Database>, demoToolUrl: string, now: number) => {
+  const tools = createToolQueries(db);
   for (const tool of localCatalogue) {
-    await db
-      .insertInto('tools')
-      .values({
-        tid: tool.tid,
-        name: tool.name,
-        type: tool.type,
-        logo: `/tool-logos/${tool.code.toLowerCase()}.svg`,
-        path_prefix: tool.pathPrefix ?? '',
-        credential_hash: sha256(localDemoCredential(tool.tid)),
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.column('tid').doNothing())
-      .execute();
-    for (const key of tool.keys) {
-      await db
-        .insertInto('tool_keys')
-        .values({ tsa_key: key, tid: tool.tid, created_at: now })
-        .onConflict((oc) => oc.column('tsa_key').doNothing())
-        .execute();
-    }
+    await tools.insertIfAbsent({
+      tid: tool.tid,
+      name: tool.name,
+      type: tool.type,
+      logo: `/tool-logos/${tool.code.toLowerCase()}.svg`,
+      path_prefix: tool.pathPrefix ?? '',
+      credential_hash: sha256(localDemoCredential(tool.tid)),
+      created_at: now,
+      updated_at: now,
+    });
+    for (const key of tool.keys) await tools.addKeyIfAbsent(tool.tid, key, now);
     for (const env of tool.envs ?? appEnvs) {
       for (const [position, callback] of tool.callbacks.entries()) {
         const url = `${callbackBase(tool, env, demoToolUrl)}${tool.pathPrefix ?? ''}${callback.path}`;
-        await db
-          .insertInto('tool_callbacks')
-          .values({ tid: tool.tid, env, name: callback.name, url, position })
-          .onConflict((oc) => oc.columns(['tid', 'env', 'name']).doUpdateSet({ url, position }))
-          .execute();
+        await tools.setCallback({ tid: tool.tid, env, name: callback.name, url, position });
       }
     }
   }

@@ -5,7 +5,7 @@ import { randomToken, sameHash, sha256 } from '../services/tokens.js';
 import type { ToolQueries } from '../storage/tools.js';
 
 /**
- * A tool's server-to-server credential (DESIGN.md difference 5): `hubtool_<tid>_<secret>`, shown
+ * A tool's server-to-server credential (docs/security.md "Credentials"): `hubtool_<tid>_<secret>`, shown
  * once when made or rotated and stored only as a SHA-256 hash (the secret has 192 random bits, so
  * a slow hash adds nothing). The tid inside lets the hub find the tool without a scan.
  */

@@ -1,138 +1,85 @@
-import { appEnvs, encodeToolSession, envFromCallbackParam, errorMessage } from '@hub/core';
+import {
+  ainfoRedeemRequestSchema,
+  errorMessage,
+  ssoAnswerSchema,
+  ssoEndpoints,
+  ssoRequestSchema,
+  TOOL_KEY_UNKNOWN_MSG,
+  toolCallbacksQuerySchema,
+  toolCallbacksResponseSchema,
+  toolSsorqxQuerySchema,
+} from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { HubError } from '../errors.js';
-import { completeSignIn } from '../flows/complete-sign-in.js';
-import { cookieName, requireSameOrigin } from '../http/request-context.js';
-import { currentSession } from '../http/session.js';
+import { requireSameOrigin } from '../http/request-context.js';
+import { sessionTokenOf } from '../http/session.js';
 import type { Hub } from '../hub.js';
-import { callbackFor } from './callbacks.js';
+import { serverCallerOf } from '../platform-api/platform-caller.js';
+import { completeSignIn } from './complete-sign-in.js';
 import { requireTool } from './credentials.js';
+import { registerLogoutRoutes } from './logout.js';
 import { redeemAinfo } from './redeem.js';
-import { decideSsoRequest } from './rqx.js';
+import { answerSsoRequest, readToolByKey, readToolCallbacks } from './service.js';
 
-const param = z.string().max(4096).optional();
-const ssoRequestSchema = z
-  .object({
-    from: param,
-    callback: param,
-    tid: param,
-    platform: param,
-    auth_type: param,
-    entry: param,
-    account: param,
-    pricing: param,
-    subcb: param,
-    ref_a_frnd: param,
-    tsa_key: param,
-    state: param,
-  })
-  .strict();
-
-/** The tu list of spec §3: `{callback}_auth_callback` entries, each with a value; the first first. */
-const tuOf = (callbacks: Array<{ name: string; url: string }>) =>
-  callbacks.map((c) => ({ name: `${c.name}_auth_callback`, value: c.url }));
-
+/**
+ * The routes of single sign-on. Each parses its input by its contract (core's contracts/sso.ts),
+ * calls one function of sso/service.ts (or redeem.ts, sign-out.ts) and turns the answer into HTTP.
+ */
 export const registerSsoRoutes = (app: FastifyInstance, hub: Hub) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // The /sso/rqx screen asks where to go (spec §4 "SSO handler").
-  r.post('/api/sso/rqx', { schema: { body: ssoRequestSchema } }, async (request, reply) => {
-    requireSameOrigin(request, hub.config);
-    await hub.throttle.consume('lookupPerIp', request.ip);
-    const session = await currentSession(hub, request);
-    const signedIn = session ? await hub.accounts.findById(session.account_id) : undefined;
-    const decision = await decideSsoRequest(hub, request.body, signedIn);
-    if ('signedInAs' in decision && decision.signedInAs && decision.toolSession) {
-      return completeSignIn(hub, request, reply, {
-        accountId: decision.signedInAs as string,
-        platform: decision.toolSession.platform ?? 'psl',
-        authMethod: 'session',
-        context: { from: encodeToolSession(decision.toolSession) },
+  r.post(
+    ssoEndpoints.rqx,
+    { schema: { body: ssoRequestSchema, response: { 200: ssoAnswerSchema } } },
+    async (request, reply) => {
+      requireSameOrigin(request, hub.config);
+      const outcome = await answerSsoRequest(
+        hub,
+        { ip: request.ip, sessionToken: sessionTokenOf(hub, request), log: request.log },
+        request.body,
+      );
+      if (outcome.next === 'sign_in') return completeSignIn(hub, request, reply, outcome.signIn);
+      return outcome;
+    },
+  );
+
+  // Spec §7 tools/ssorqx: a tool by its tsa key. The spec's calls carry an api key: a tool reads
+  // only itself (another tool's key answers as an unknown one does), a platform reads any tool.
+  r.get(
+    ssoEndpoints.toolSsorqx,
+    // No response schema: the 404 answer carries the spec's `!tk` besides the error body.
+    { schema: { querystring: toolSsorqxQuerySchema } },
+    async (request, reply) => {
+      const caller = await serverCallerOf(hub, request);
+      reply.header('cache-control', 'no-store');
+      const found = await readToolByKey(hub, caller, request.query.tsa_key, request.query.env);
+      if (found) return found;
+      return reply.status(404).send({
+        code: 'sso.tsa_key_missing',
+        message: errorMessage('sso.tsa_key_missing'),
+        msg: TOOL_KEY_UNKNOWN_MSG,
       });
-    }
-    return decision;
+    },
+  );
+
+  // Spec §7 tools/toolcb: a tool's callbacks in one environment, for that tool or a platform.
+  r.get(
+    ssoEndpoints.toolCallbacks,
+    { schema: { querystring: toolCallbacksQuerySchema, response: { 200: toolCallbacksResponseSchema } } },
+    async (request, reply) => {
+      const caller = await serverCallerOf(hub, request);
+      reply.header('cache-control', 'no-store');
+      return readToolCallbacks(hub, caller, request.query.tid, request.query.env);
+    },
+  );
+
+  // docs/security.md "ainfo": redeem once, server to server, with the tool's credential.
+  r.post(ssoEndpoints.ainfoRedeem, { schema: { body: ainfoRedeemRequestSchema } }, async (request, reply) => {
+    const tool = await requireTool(hub, request);
+    reply.header('cache-control', 'no-store');
+    return redeemAinfo(hub, tool, request.body.ainfo);
   });
 
-  // Spec §7 tools/ssorqx: a tool by its tsa key.
-  r.get(
-    '/api/tools/ssorqx',
-    { schema: { querystring: z.object({ tsa_key: z.string().max(128), env: z.enum(appEnvs).optional() }) } },
-    async (request, reply) => {
-      const tool = await hub.tools.findByKey(request.query.tsa_key);
-      if (!tool) {
-        return reply
-          .status(404)
-          .send({ code: 'sso.tsa_key_missing', message: errorMessage('sso.tsa_key_missing'), msg: '!tk' });
-      }
-      const callbacks = await hub.tools.callbacks(tool.tid, request.query.env ?? hub.config.appEnv);
-      return {
-        msg: 'valid',
-        tinfo: [{ tid: tool.tid, name: tool.name, type: tool.type, logo: tool.logo ?? '' }],
-        tu: tuOf(callbacks),
-      };
-    },
-  );
-
-  // Spec §7 tools/toolcb: a tool's callbacks in one environment.
-  r.get(
-    '/api/tools/toolcb',
-    {
-      schema: {
-        querystring: z.object({
-          tid: z.coerce.number().int().positive().max(999_999_999),
-          env: z.enum(appEnvs),
-        }),
-      },
-    },
-    async (request) => {
-      const tool = await hub.tools.findByTid(request.query.tid);
-      if (!tool) throw new HubError('sso.tsa_key_missing');
-      return { tu: tuOf(await hub.tools.callbacks(tool.tid, request.query.env)) };
-    },
-  );
-
-  // DESIGN.md difference 3: redeem once, server to server, with the tool's credential.
-  r.post(
-    '/api/tools/ainfo/redeem',
-    { schema: { body: z.object({ ainfo: z.string().min(1).max(4096) }).strict() } },
-    async (request, reply) => {
-      const tool = await requireTool(hub, request);
-      reply.header('cache-control', 'no-store');
-      return redeemAinfo(hub, tool, request.body.ainfo);
-    },
-  );
-
-  // Single logout: ends the hub session and returns to a registered URL only.
-  r.get(
-    '/sso/logout',
-    {
-      schema: {
-        querystring: z.object({ tid: z.coerce.number().int().positive().optional(), callback: param }),
-      },
-    },
-    async (request, reply) => {
-      const session = await currentSession(hub, request);
-      if (session) await hub.sessions.revoke(session.id, hub.now());
-      reply.clearCookie(cookieName(hub.config, 'hub_session'), { path: '/' });
-      reply.header('referrer-policy', 'no-referrer').header('cache-control', 'no-store');
-      let target = '/';
-      if (request.query.tid) {
-        const env = envFromCallbackParam(request.query.callback);
-        const callback = await callbackFor(
-          hub.tools,
-          request.query.tid,
-          env,
-          hub.config.appEnv,
-          'logout',
-        ).catch((error: unknown) => {
-          request.log.info({ err: error, tid: request.query.tid }, 'logout without a registered return');
-          return undefined;
-        });
-        if (callback) target = new URL(callback).origin;
-      }
-      return reply.redirect(target, 303);
-    },
-  );
+  registerLogoutRoutes(app, hub);
 };

@@ -9,37 +9,32 @@ import {
   platformFromName,
   type RouteId,
   routePath,
+  type SsoRequest,
   ssoBranchOf,
   type ToolSession,
   toolStateSchema,
+  truncateText,
 } from '@hub/core';
 import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
 import type { ToolRow } from '../storage/tools.js';
 import { callbackFor, checkSubcb } from './callbacks.js';
 
-/** The query of /sso/rqx (spec §2), every value optional and untrusted. */
-export interface SsoRequest {
-  from?: string;
-  callback?: string;
-  tid?: string;
-  platform?: string;
-  auth_type?: string;
-  entry?: string;
-  account?: string;
-  pricing?: string;
-  subcb?: string;
-  ref_a_frnd?: string;
-  tsa_key?: string;
-  /** Not in the spec: the tool's own value, returned untouched in its callback (tool-session.ts). */
-  state?: string;
-}
+/** The query of /sso/rqx (spec §2, core's contracts/sso.ts), every value optional and untrusted. */
+export type { SsoRequest };
 
 export interface SsoDecision {
   next: 'redirect';
   location: string;
   /** What the browser keeps under pm_tool_session (spec §3); display and context only. */
   toolSession?: ToolSession;
+  /** A direct checkout for the account this browser is signed in as: the sign-in completes at once. */
+  signedInAs?: string;
+}
+
+/** Where a tool's mistakes that the user is let past are written for the tool's operator (the request's logger). */
+export interface SsoLog {
+  warn: (details: Record<string, unknown>, message: string) => void;
 }
 
 const tsaKeyMissing = () => new HubError('sso.tsa_key_missing');
@@ -52,6 +47,7 @@ export const decideSsoRequest = async (
   hub: Hub,
   query: SsoRequest,
   signedInAccount: { id: string; email: string | null } | undefined,
+  log?: SsoLog,
 ): Promise<SsoDecision> => {
   const key = query.from ?? '';
   const platform = platformFromName(query.platform);
@@ -74,7 +70,7 @@ export const decideSsoRequest = async (
     case 'partner_auth':
       return to(authTarget, platform, session, query.entry);
     case 'direct_checkout':
-      return directCheckout(hub, query, platform, session, authTarget, signedInAccount);
+      return directCheckout(hub, query, platform, session, authTarget, signedInAccount, tool, log);
     case 'tool_key':
       return tool.type === 1
         ? to(authTarget, platform, session, query.entry, { tool_auth: tool.name })
@@ -108,7 +104,7 @@ const toolSessionFor = (
   key: string,
   query: SsoRequest,
 ): ToolSession => {
-  const subcb = checkSubcb(query.subcb, cb);
+  const subcb = checkSubcb(query.subcb);
   // A malformed state is refused, not dropped: the tool would refuse its own callback without it.
   if (query.state && !toolStateSchema.safeParse(query.state).success) throw new HubError('sso.state_invalid');
   return {
@@ -118,9 +114,9 @@ const toolSessionFor = (
     expiration: '',
     platform,
     tsa_key: key,
-    ...(query.pricing ? { pricing: query.pricing.slice(0, 256) } : {}),
+    ...(query.pricing ? { pricing: truncateText(query.pricing, 256) } : {}),
     ...(subcb ? { subcb } : {}),
-    ...(query.ref_a_frnd ? { ref_a_frnd: query.ref_a_frnd.slice(0, 1024) } : {}),
+    ...(query.ref_a_frnd ? { ref_a_frnd: truncateText(query.ref_a_frnd, 1024) } : {}),
     ...(query.state ? { state: query.state } : {}),
   };
 };
@@ -154,10 +150,21 @@ const directCheckout = async (
   session: ToolSession,
   authTarget: RouteId,
   signedInAccount: { id: string; email: string | null } | undefined,
-): Promise<SsoDecision & { signedInAs?: string }> => {
+  tool: ToolRow,
+  log: SsoLog | undefined,
+): Promise<SsoDecision> => {
   const account = (query.account ?? '').trim();
   if (account === '' || account === 'none') return to(authTarget, platform, session);
-  if (!isEmail(account)) throw new HubError('account.format_invalid', { field: 'account' });
+  if (!isEmail(account)) {
+    // The tool sent something that is not an email: its mistake, not the user's and not a failed
+    // authorization. The user goes on to the login or sign-up without a pre-fill; the tool's
+    // operator finds the line in the log.
+    log?.warn(
+      { tool: tool.name, tid: tool.tid, tsaKey: query.from, accountLength: account.length },
+      'direct checkout: the tool sent an account that is not an email; opened the form without it',
+    );
+    return to(authTarget, platform, session);
+  }
   const existing = await hub.accounts.findByIdentifier('email', account);
   if (existing && signedInAccount?.id === existing.id) {
     return { ...to('login', platform, session), signedInAs: existing.id };

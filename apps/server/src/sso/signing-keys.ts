@@ -1,5 +1,6 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import { policy } from '../policy.js';
 import type { PrivateKeySealer } from '../services/key-encryption.js';
 import { randomToken } from '../services/tokens.js';
 import type { HubDatabase } from '../storage/database.js';
@@ -8,20 +9,27 @@ import { createSigningKeyQueries } from '../storage/signing-keys.js';
 export const AINFO_ALG = 'ES256';
 /** The OpenID Connect provider signs with ES256 too, and with RS256 for clients that need it. */
 export const OIDC_ALGS = ['ES256', 'RS256'] as const;
-/** DESIGN.md difference 3: ainfo lives at most 120 s. */
-export const AINFO_TTL_SECONDS = 120;
+/** An ainfo token's lifetime in seconds (its exp claim): the policy's ainfoTtlMs. */
+export const AINFO_TTL_SECONDS = policy.ainfoTtlMs / 1000;
 /**
  * A new key is published this long before it signs, so tools that cache the JWKS (jose refetches
  * at most every 30 s) already know it when its first token arrives.
  */
-export const KEY_PUBLISH_LEAD_MS = 60_000;
+export const KEY_PUBLISH_LEAD_MS = policy.signingKeyPublishLeadMs;
+
+/**
+ * How long a JWKS answer may be cached (Cache-Control max-age). Half the publication lead: a tool
+ * or a cache in front of the hub that fetched the set just before a rotation fetches it again while
+ * the new key is still only published, not yet signing.
+ */
+export const JWKS_MAX_AGE_SECONDS = policy.jwksCacheMaxAgeMs / 1000;
 
 /**
  * How long a process may go on signing with the key it looked up last, without asking the database
  * again. Far below KEY_PUBLISH_LEAD_MS: a rotation made by another process is picked up long
  * before its key has to sign, and the key it supersedes stays published meanwhile.
  */
-const CURRENT_KEY_RECHECK_MS = 5_000;
+const CURRENT_KEY_RECHECK_MS = policy.signingKeyRecheckMs;
 
 export interface SigningKey {
   kid: string;
@@ -32,6 +40,11 @@ export interface SigningKey {
 export interface KeyRing {
   /** The key to sign with now; created on first use when the database holds none. */
   current(): Promise<SigningKey>;
+  /**
+   * Makes the first key when none is live, so a fresh hub publishes the key it will sign with
+   * before its first sign-in (the start-up does it, once, before serving).
+   */
+  ensure(): Promise<void>;
   /** The public keys to publish at /.well-known/jwks.json. */
   jwks(): Promise<{ keys: JWK[] }>;
   /**
@@ -110,6 +123,9 @@ export const createKeyRing = (
             };
       cached = { key, recheckAt: now() + CURRENT_KEY_RECHECK_MS };
       return key;
+    },
+    async ensure() {
+      if ((await queries.findLive(now())).length === 0) await createKey();
     },
     async jwks() {
       const rows = await queries.findPublished(now() - AINFO_TTL_SECONDS * 1000);

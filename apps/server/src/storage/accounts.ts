@@ -1,4 +1,4 @@
-import type { AccountKind, Platform } from '@hub/core';
+import { type AccountKind, normalizeIdentifier, type Platform } from '@hub/core';
 import { type Insertable, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { AccountsTable, Database } from './schema.js';
 
@@ -11,9 +11,6 @@ const identifierColumn = {
   mobile_num: 'mobile_num',
   username: 'username_normalized',
 } as const satisfies Record<AccountKind, keyof AccountsTable>;
-
-export const normalizeIdentifier = (kind: AccountKind, value: string): string =>
-  kind === 'mobile_num' ? value : value.trim().toLowerCase();
 
 export const createAccountQueries = (db: Kysely<Database>) => ({
   findByIdentifier: (kind: AccountKind, value: string, trx: Db = db) =>
@@ -53,6 +50,23 @@ export const createAccountQueries = (db: Kysely<Database>) => ({
       })
       .where('id', '=', accountId)
       .execute(),
+
+  /**
+   * Makes one platform the account's default and its home. One statement rewrites every membership
+   * of the account, so exactly one is the default whatever runs beside it.
+   */
+  setDefaultPlatform: async (trx: Db, accountId: string, platform: Platform, now: number) => {
+    await trx
+      .updateTable('platform_memberships')
+      .set((eb) => ({ is_default: eb.case().when('platform', '=', platform).then(1).else(0).end() }))
+      .where('account_id', '=', accountId)
+      .execute();
+    await trx
+      .updateTable('accounts')
+      .set({ home_platform: platform, updated_at: now })
+      .where('id', '=', accountId)
+      .execute();
+  },
 
   /**
    * Takes one password attempt for the account, or none: a single conditional UPDATE, so however

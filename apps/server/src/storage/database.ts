@@ -1,8 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, type SqliteDatabase as KyselySqlite, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  type SqliteDatabase as KyselySqlite,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import pg from 'pg';
+import { type HubLog, silentLog } from '../log.js';
+import { ConnectionFault, withFaultMapping } from './faults.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -13,30 +23,73 @@ export interface HubDatabase {
   /** True while the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections, for the metrics (SQLite has one connection, no pool). */
+  poolState?: () => { total: number; idle: number; waiting: number };
 }
 
 const INT8_OID = 20;
 
+/**
+ * How long the hub waits on the database before it answers 503 (docs/resilience.md). Each bounds
+ * one step, so a request waiting on a database that does not answer ends within a few of them,
+ * never hangs. A statementMs of 0 turns the statement limits off (migrations).
+ */
+export interface DatabaseTimeouts {
+  /** PostgreSQL: opening one connection (TCP, TLS, authentication). */
+  connectMs: number;
+  /**
+   * Getting a connection for a query: a free one from the pool, or a new one opened meanwhile.
+   * SQLite: how long a write waits for another process's lock (busy_timeout).
+   */
+  acquireMs: number;
+  /**
+   * PostgreSQL: the server cancels a statement running longer (statement_timeout), and ends a
+   * transaction left idle twice as long. A statement with no answer at all a second after this (a
+   * connection that went silent) is given up and its connection dropped.
+   */
+  statementMs: number;
+}
+
+/** What a process gets when it asks for no particular limits: the defaults of config.ts. */
+export const defaultDatabaseTimeouts: DatabaseTimeouts = {
+  connectMs: 5_000,
+  acquireMs: 5_000,
+  statementMs: 5_000,
+};
+
+export interface OpenDatabaseOptions {
+  poolSize?: number;
+  timeouts?: Partial<DatabaseTimeouts>;
+  /** Where a lost PostgreSQL connection is reported; silent when not given (tests, one-off tools). */
+  log?: HubLog;
+}
+
 /** Opens SQLite (`sqlite:<path>` or `sqlite::memory:`) or PostgreSQL (`postgres://…`). */
-export const openDatabase = (url: string, options: { poolSize?: number } = {}): HubDatabase => {
-  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
-  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options.poolSize ?? 10);
+export const openDatabase = (url: string, options: OpenDatabaseOptions = {}): HubDatabase => {
+  const timeouts = { ...defaultDatabaseTimeouts, ...options.timeouts };
+  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length), timeouts);
+  if (/^postgres(ql)?:\/\//.test(url))
+    return openPostgres(url, options.poolSize ?? 10, timeouts, options.log ?? silentLog);
   throw new Error(`Unsupported DATABASE_URL scheme: ${url.split(':')[0]}`);
 };
 
-const openSqlite = (path: string): HubDatabase => {
+const openSqlite = (path: string, timeouts: DatabaseTimeouts): HubDatabase => {
   const file = path === ':memory:' ? path : resolve(path);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
-  // No memory-mapped reads: pages the hub touched would stay in its RSS (README "Performance");
+  // No memory-mapped reads: pages the hub touched would stay in its RSS (docs/performance.md);
   // the OS page cache serves them instead, and the hot ones stay in SQLite's own cache.
   sqlite.pragma('mmap_size = 0');
   sqlite.pragma('cache_size = -8192');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  // better-sqlite3 waits for a lock synchronously: the process does nothing else meanwhile, so this
+  // stays a few seconds; past it the write fails with SQLITE_BUSY, which answers 503.
+  sqlite.pragma(`busy_timeout = ${Math.trunc(timeouts.acquireMs)}`);
+  const db = new Kysely<Database>({
+    dialect: withFaultMapping(new SqliteDialect({ database: withStatementCache(sqlite) })),
+  });
   return wrap(db, 'sqlite');
 };
 
@@ -44,7 +97,7 @@ const STATEMENT_CACHE_SIZE = 500;
 
 /**
  * Kysely prepares every query it runs, and better-sqlite3 compiles SQL on each prepare: a tenth of a
- * look-up's CPU in profiles (README "Performance"). The hub's queries are few and parameterized, so
+ * look-up's CPU in profiles (docs/performance.md). The hub's queries are few and parameterized, so
  * each compiled statement is kept (bounded) and reused. Kysely runs one statement at a time on the
  * single connection, so a statement is never in use twice at once.
  */
@@ -64,10 +117,108 @@ const withStatementCache = (sqlite: SqliteDatabase.Database): KyselySqlite => {
   };
 };
 
-const openPostgres = (url: string, max: number): HubDatabase => {
+/** A query's answer, as far as Kysely reads it. */
+type PgResult = pg.QueryResult;
+
+/**
+ * One pg.Pool behind the interface Kysely's PostgresDialect uses, made to survive any connection
+ * fault (docs/resilience.md):
+ *
+ * - Every client has an 'error' listener for its whole life. pg emits 'error' on a client whose
+ *   connection dies (a backend terminated, a failover, a cut); the pool listens only while the
+ *   client is idle, so a client checked out (mid-transaction, mid-query) had none and the
+ *   process died of an unhandled 'error' event. The pool drops such a client when it is released.
+ * - Failing to get a connection, and a query failing because its connection was lost, become a
+ *   ConnectionFault (503), whatever words pg used.
+ * - A query with no answer within the statement timeout plus a second gives up and drops its
+ *   connection: the server would have cancelled it by then, so the connection itself went silent
+ *   (packets dropped) and nothing more will come back on it.
+ */
+const resilientPool = (pool: pg.Pool, answerMs: number, log: HubLog): PostgresPool => {
+  const lost = new WeakSet<pg.ClientBase>();
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      if (!lost.has(client)) log.warn({ err: error }, 'postgres connection lost');
+      lost.add(client);
+    });
+  });
+  // The client's own listener has reported the error; the pool has already dropped the client.
+  pool.on('error', () => {});
+
+  return {
+    async connect() {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw new ConnectionFault('no database connection could be had', { cause: error });
+      }
+      let dropped = false;
+      const query = (text: string, values: readonly unknown[]) =>
+        new Promise<PgResult>((resolve, reject) => {
+          const timer =
+            answerMs > 0
+              ? setTimeout(() => {
+                  dropped = true;
+                  lost.add(client);
+                  reject(new ConnectionFault(`the database gave no answer within ${answerMs} ms`));
+                  client.connection.stream.destroy();
+                }, answerMs)
+              : undefined;
+          client.query(text, values as unknown[]).then(
+            (result) => {
+              clearTimeout(timer);
+              resolve(result);
+            },
+            (error: unknown) => {
+              clearTimeout(timer);
+              reject(
+                lost.has(client)
+                  ? new ConnectionFault('the database connection was lost', { cause: error })
+                  : error,
+              );
+            },
+          );
+        });
+      return {
+        // Kysely streams through a cursor only when given one; the hub never does.
+        query: query as unknown as PostgresPoolClient['query'],
+        // A dropped client goes out of the pool, not back into it.
+        release: () =>
+          client.release(dropped || lost.has(client) ? new Error('connection dropped') : undefined),
+      };
+    },
+    end: () => pool.end(),
+  };
+};
+
+const openPostgres = (url: string, max: number, timeouts: DatabaseTimeouts, log: HubLog): HubDatabase => {
+  const statementLimits =
+    timeouts.statementMs > 0
+      ? {
+          statement_timeout: timeouts.statementMs,
+          // A transaction whose process went silent must not hold its row locks for long; twice the
+          // statement's time, as a live transaction may do some work of its own between statements.
+          idle_in_transaction_session_timeout: 2 * timeouts.statementMs,
+        }
+      : {};
+  // pg uses one setting for the pool's wait and each connection's own opening: the client gets its own.
+  const connectMs = timeouts.connectMs;
+  class HubClient extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: connectMs });
+    }
+  }
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    Client: HubClient,
+    connectionTimeoutMillis: timeouts.acquireMs,
+    ...statementLimits,
+    // A pooled connection that a failover or a firewall left dead while idle is found out by TCP
+    // keepalive (probes from 10 s idle) instead of waiting for a request to stumble on it.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     // Times are epoch milliseconds in bigint columns: well inside Number's exact range.
     types: {
       getTypeParser: ((oid: number, format?: string) =>
@@ -76,9 +227,14 @@ const openPostgres = (url: string, max: number): HubDatabase => {
           : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
-  pool.on('error', (error) => console.error('postgres pool error', error));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return wrap(db, 'postgres');
+  const answerMs = timeouts.statementMs > 0 ? timeouts.statementMs + 1_000 : 0;
+  const db = new Kysely<Database>({
+    dialect: withFaultMapping(new PostgresDialect({ pool: resilientPool(pool, answerMs, log) })),
+  });
+  return {
+    ...wrap(db, 'postgres'),
+    poolState: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 };
 
 const wrap = (db: Kysely<Database>, dialect: Dialect): HubDatabase => ({

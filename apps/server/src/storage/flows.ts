@@ -9,7 +9,10 @@ export const createFlowQueries = (db: Kysely<Database>) => ({
   findById: (id: string, trx: Db = db) =>
     trx.selectFrom('flows').selectAll().where('id', '=', id).executeTakeFirst(),
 
-  /** Moves a flow from one state to another; false when another request moved it first. */
+  /**
+   * Moves a flow from one state to another; false when another request moved it first. Called only
+   * by flows/flow-record.ts (moveFlow, tryMoveFlow), which checks the move against the flow's table.
+   */
   transition: async (trx: Db, id: string, from: string, changes: Partial<FlowsTable>) => {
     const result = await trx
       .updateTable('flows')
@@ -20,7 +23,8 @@ export const createFlowQueries = (db: Kysely<Database>) => ({
     return Number(result.numUpdatedRows) === 1;
   },
 
-  update: (trx: Db, id: string, changes: Partial<FlowsTable>) =>
+  /** Writes a flow's other columns; never its state, which only moves by `transition`. */
+  update: (trx: Db, id: string, changes: Partial<Omit<FlowsTable, 'id' | 'kind' | 'state'>>) =>
     trx.updateTable('flows').set(changes).where('id', '=', id).execute(),
 });
 export type FlowQueries = ReturnType<typeof createFlowQueries>;

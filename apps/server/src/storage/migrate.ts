@@ -5,6 +5,7 @@ import { socialIdentitiesMigration } from './migrations/0002-social-identities.j
 import { toolCredentialGraceMigration } from './migrations/0003-tool-credential-grace.js';
 import { hubSecretsMigration } from './migrations/0004-hub-secrets.js';
 import { retentionAndKeysMigration } from './migrations/0005-retention-and-keys.js';
+import { auditRequestIdMigration } from './migrations/0006-audit-request-id.js';
 import { oidcMigration } from './migrations/0007-oidc.js';
 
 const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migration> => ({
@@ -13,7 +14,7 @@ const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migratio
   '0003-tool-credential-grace': toolCredentialGraceMigration,
   '0004-hub-secrets': hubSecretsMigration,
   '0005-retention-and-keys': retentionAndKeysMigration,
-  // 0006 is another change's; the Migrator applies whichever is pending, in name order.
+  '0006-audit-request-id': auditRequestIdMigration,
   '0007-oidc': oidcMigration,
 });
 
@@ -23,11 +24,15 @@ const migratorFor = (database: HubDatabase) =>
     provider: { getMigrations: async () => migrationsFor(database.dialect) },
   });
 
-/** Applies every pending migration; throws with the failing migration's name. */
+/**
+ * Applies every pending migration; throws with the failing migration's name. When no migration ran
+ * (the database could not be reached, say) the error is thrown as it came, so the cause is on top.
+ */
 export const migrateToLatest = async (database: HubDatabase): Promise<MigrationResultSet> => {
   const result = await migratorFor(database).migrateToLatest();
   if (result.error) {
-    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName;
+    if (!failed) throw result.error;
     throw new Error(`Migration ${failed} failed`, { cause: result.error });
   }
   return result;

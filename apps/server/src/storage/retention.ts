@@ -1,19 +1,17 @@
 import type { Kysely } from 'kysely';
+import { DAY_MS, policy } from '../policy.js';
 import type { Database } from './schema.js';
-
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 
 /**
  * How long a row outlives its use. Expired flows, codes, ainfo tokens and sessions stay a day, so a
  * late request still gets "expired" rather than "not found" and an operator can look at yesterday's
  * trouble; nothing checks them afterwards (a token's replay check needs its row only until it expires).
  */
-export const EXPIRED_GRACE_MS = DAY_MS;
+export const EXPIRED_GRACE_MS = policy.expiredGraceMs;
 /** Sent and failed mail: the record that a message went out (its body is cleared when it is sent). */
-export const MAIL_RETENTION_MS = 30 * DAY_MS;
+export const MAIL_RETENTION_MS = policy.mailRetentionMs;
 /** A retired signing key is unpublished minutes after retirement; its private half is then kept only this long. */
-export const RETIRED_KEY_RETENTION_MS = 7 * DAY_MS;
+export const RETIRED_KEY_RETENTION_MS = policy.retiredKeyRetentionMs;
 /** Rows per delete statement: each batch is its own short transaction, so no table is locked for long. */
 export const RETENTION_BATCH_SIZE = 500;
 

@@ -48,6 +48,7 @@ export interface AccountLinksTable {
 
 export interface FlowsTable {
   id: string;
+  /** One of flows/flow-states.ts's kinds, and a state of that kind's table: parseFlowRow checks both on reading. */
   kind: string;
   state: string;
   platform: 'psl' | 'biz';
@@ -170,6 +171,8 @@ export interface AuditEventsTable {
   account_id: string | null;
   ip: string | null;
   detail: string;
+  /** The X-Request-Id of the request that wrote the row; null outside a request. */
+  request_id: Generated<string | null>;
 }
 
 /** One thing oidc-provider stores (a session, interaction, grant, code or token), by model and id. */
@@ -231,7 +234,7 @@ export interface IssuedTokensTable {
   redeemed_at: number | null;
 }
 
-/** Issue 8: a Google or Facebook identity linked to a hub account; unique per (provider, subject). */
+/** A Google or Facebook identity linked to a hub account; unique per (provider, subject). */
 export interface SocialIdentitiesTable {
   provider: 'google' | 'facebook';
   /** The provider's stable user id (`sub` for Google, the app-scoped `id` for Facebook). */

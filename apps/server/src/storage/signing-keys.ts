@@ -36,6 +36,18 @@ export const createSigningKeyQueries = (db: Kysely<Database>, sealer: PrivateKey
       .orderBy('created_at', 'desc')
       .execute(),
 
+  /**
+   * Every key, newest first, its private half as stored (sealed): the operator's read-only
+   * listing (`hub keys list`); the key ring itself never needs every row.
+   */
+  listAll: () =>
+    db
+      .selectFrom('signing_keys')
+      .select(['kid', 'alg', 'created_at', 'retired_at', 'private_jwk'])
+      .orderBy('created_at', 'desc')
+      .orderBy('kid', 'desc')
+      .execute(),
+
   /** Retires every key but `kid` (or the kids given: the new key of each algorithm). */
   retireAllBut: (kid: string | readonly string[], now: number) =>
     db

@@ -5,7 +5,7 @@ import type { Database, ToolCallbacksTable, ToolsTable } from './schema.js';
 export type ToolRow = ToolsTable;
 export type ToolCallbackRow = ToolCallbacksTable;
 
-/** The tool registry (issue 4): tools, the tsa keys that name them, and their callbacks per environment. */
+/** The tool registry: tools, the tsa keys that name them, and their callbacks per environment. */
 export const createToolQueries = (db: Kysely<Database>) => ({
   findByTid: (tid: number) => db.selectFrom('tools').selectAll().where('tid', '=', tid).executeTakeFirst(),
 
@@ -44,6 +44,14 @@ export const createToolQueries = (db: Kysely<Database>) => ({
 
   insert: (tool: Insertable<ToolsTable>) => db.insertInto('tools').values(tool).execute(),
 
+  /** Adds the tool unless its tid exists (a seed that keeps what is there). */
+  insertIfAbsent: (tool: Insertable<ToolsTable>) =>
+    db
+      .insertInto('tools')
+      .values(tool)
+      .onConflict((oc) => oc.column('tid').doNothing())
+      .execute(),
+
   update: (tid: number, changes: Partial<ToolsTable>) =>
     db.updateTable('tools').set(changes).where('tid', '=', tid).execute(),
 
@@ -51,6 +59,14 @@ export const createToolQueries = (db: Kysely<Database>) => ({
 
   addKey: (tid: number, tsaKey: string, now: number) =>
     db.insertInto('tool_keys').values({ tsa_key: tsaKey, tid, created_at: now }).execute(),
+
+  /** Adds the key unless it exists (whichever tool it names). */
+  addKeyIfAbsent: (tid: number, tsaKey: string, now: number) =>
+    db
+      .insertInto('tool_keys')
+      .values({ tsa_key: tsaKey, tid, created_at: now })
+      .onConflict((oc) => oc.column('tsa_key').doNothing())
+      .execute(),
 
   removeKey: (tsaKey: string) => db.deleteFrom('tool_keys').where('tsa_key', '=', tsaKey).executeTakeFirst(),
 
@@ -88,6 +104,24 @@ export const createToolQueries = (db: Kysely<Database>) => ({
       .insertInto('tool_memberships')
       .values({ tid, account_id: accountId, created_at: now })
       .onConflict((oc) => oc.columns(['tid', 'account_id']).doNothing())
+      .execute(),
+
+  removeMember: (tid: number, accountId: string) =>
+    db
+      .deleteFrom('tool_memberships')
+      .where('tid', '=', tid)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst(),
+
+  /** A tool's members with their emails, oldest first (what `hub tools members` lists). */
+  members: (tid: number) =>
+    db
+      .selectFrom('tool_memberships')
+      .innerJoin('accounts', 'accounts.id', 'tool_memberships.account_id')
+      .select(['accounts.id', 'accounts.email', 'tool_memberships.created_at'])
+      .where('tool_memberships.tid', '=', tid)
+      .orderBy('tool_memberships.created_at')
+      .orderBy('accounts.id')
       .execute(),
 });
 export type ToolQueries = ReturnType<typeof createToolQueries>;

@@ -5,6 +5,7 @@ import { type Config, loadConfig } from '../config.js';
 import type { HubDatabase } from '../storage/database.js';
 import { browserFor, type TestBrowser } from './client.js';
 import { createTestDatabase, type TestDialect } from './databases.js';
+import type { LogRecord } from './log.js';
 
 export interface TestClock {
   now: () => number;
@@ -31,18 +32,28 @@ export interface TestHub extends Omit<HubApp, 'app'> {
   database: HubDatabase;
   config: Config;
   clock: TestClock;
+  /** The app's log lines, when built with `captureLog` (test-support/log.ts reads them). */
+  logLines?: LogRecord[] | undefined;
   close: () => Promise<void>;
 }
 
-/** The real app on a fresh database of the given dialect, with an injected clock and no log noise. */
+/**
+ * The real app on a fresh database of the given dialect, with an injected clock and no log noise:
+ * its log is off, or with `captureLog` kept in memory (from level info) for the test to read.
+ */
 export const createTestHub = async (
   dialect: TestDialect,
   env: Record<string, string> = {},
+  { captureLog = false }: { captureLog?: boolean } = {},
 ): Promise<TestHub> => {
   const database = await createTestDatabase(dialect);
   const config = loadConfig({ APP_ENV: 'local', LOG_LEVEL: 'silent', ...env });
   const clock = createTestClock();
-  const built = await buildApp({ config, database, now: clock.now, logger: false });
+  const logLines: LogRecord[] | undefined = captureLog ? [] : undefined;
+  const logger = logLines
+    ? { level: 'info', stream: { write: (line: string) => logLines.push(JSON.parse(line) as LogRecord) } }
+    : false;
+  const built = await buildApp({ config, database, now: clock.now, logger });
   await built.app.ready();
   const { app } = built;
   return {
@@ -50,6 +61,7 @@ export const createTestHub = async (
     database,
     config,
     clock,
+    logLines,
     async close() {
       await app.close();
       await database.close();
@@ -64,6 +76,8 @@ export interface TestHubOptions {
   seed?: (hub: TestHub) => Promise<unknown>;
   /** The first three octets of each test's browser address; the fourth is the test's number. */
   network?: string;
+  /** Keeps the app's log in memory for the tests to read (test-support/log.ts). */
+  captureLog?: boolean;
 }
 
 /** What the tests of one describe block share: a hub, and for each test a number and a browser. */
@@ -100,7 +114,9 @@ export const setUpTestHub = (dialect: TestDialect, options: TestHubOptions = {})
   };
   beforeAll(async () => {
     const { env, seed } = options;
-    hub = await createTestHub(dialect, typeof env === 'function' ? env() : env);
+    hub = await createTestHub(dialect, typeof env === 'function' ? env() : env, {
+      captureLog: options.captureLog ?? false,
+    });
     await seed?.(hub);
   });
   afterAll(async () => hub?.close());

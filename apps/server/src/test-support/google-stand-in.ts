@@ -1,6 +1,26 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Provider from 'oidc-provider';
+
+/**
+ * node-oidc-provider prints notices about its own set-up: its quick-start key, memory store and
+ * default lifetimes, and that it wants Node 22 LTS. They describe this loopback stand-in, not the
+ * hub, so they are dropped here instead of filling every test run; anything else still prints.
+ * (What the Node 22 notice means for production: docs/operations.md, "Node versions".)
+ */
+let quiet = false;
+const quietProvider = () => {
+  if (quiet) return;
+  quiet = true;
+  const own = (args: unknown[]) =>
+    typeof args[0] === 'string' && /oidc-provider (WARNING|NOTICE):/.test(args[0]);
+  const { info, warn } = console;
+  console.info = (...args: unknown[]) => {
+    if (!own(args)) info.apply(console, args);
+  };
+  console.warn = (...args: unknown[]) => {
+    if (!own(args)) warn.apply(console, args);
+  };
+};
 
 /** The person the stand-in signs in next, or the consent they refuse. */
 export type GoogleUser = { sub: string; email: string; email_verified: boolean; name?: string };
@@ -22,6 +42,8 @@ export interface GoogleStandIn {
  * no form: it signs in whoever the test named with `next` and grants the requested scopes.
  */
 export const startGoogleStandIn = async (initialRedirectUris: string[] = []): Promise<GoogleStandIn> => {
+  quietProvider();
+  const { default: Provider } = await import('oidc-provider');
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,8 +1,31 @@
-import { platforms } from '@hub/core';
+import { errorMessage, isErrorCode, type MessageScreen, platforms } from '@hub/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 
-/** A refusal with the status and the exact error body `{ code, message, field? }` the catalogue gives. */
+const bodyKeys = ['code', 'message', 'params', 'field', 'retryAfter'];
+/** Keys a code's body carries by contract beyond the common ones: ssorqx's answer keeps the spec's `msg: '!tk'`. */
+const extraKeys: Record<string, string[]> = { 'sso.tsa_key_missing': ['msg'] };
+const screens: Array<MessageScreen | undefined> = [undefined, 'reset', 'linking'];
+
+/**
+ * An error body made of the catalogue alone: a known code, its message in one of the code's wordings
+ * filled from the body's own params, and no other key, so no internal detail (an error's message,
+ * a stack, a query) can have slipped in.
+ */
+export const expectCatalogueBody = (body: Record<string, unknown>, what = '') => {
+  const allowed = [...bodyKeys, ...(extraKeys[String(body.code)] ?? [])];
+  expect(
+    Object.keys(body).filter((key) => !allowed.includes(key)),
+    what,
+  ).toEqual([]);
+  expect(isErrorCode(body.code), `${what}: ${String(body.code)} is not in the catalogue`).toBe(true);
+  if (!isErrorCode(body.code)) return;
+  const params = body.params as Record<string, string | number> | undefined;
+  const wordings = screens.map((screen) => errorMessage(body.code as never, params, screen));
+  expect(wordings, what).toContain(body.message);
+};
+
+/** A refusal with the status and the exact error body `{ code, message, params?, field? }` the catalogue gives. */
 export const expectRefusal = (res: LightMyRequestResponse, status: number, body: Record<string, unknown>) => {
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json()).toEqual(body);
@@ -13,6 +36,7 @@ export const expectJsonRefusal = (res: LightMyRequestResponse, url: string) => {
   expect(res.statusCode, `${url} ${res.body}`).toBeGreaterThanOrEqual(400);
   expect(res.statusCode, `${url} ${res.body}`).toBeLessThan(500);
   expect(res.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  expectCatalogueBody(res.json(), url);
 };
 
 /** The identify step of a flow (login, switching, linking): the account as typed, on a platform. */

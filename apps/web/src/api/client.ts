@@ -2,7 +2,7 @@ import { type ApiError, apiErrorSchema, type ErrorCode, errorMessage, toApiError
 
 /**
  * The outcome of an API call. Never thrown: a failure is a value the screen must handle, so no
- * failure is silent (DESIGN.md rule 3 — unlike the spec's client, we show network failures).
+ * failure is silent (unlike the spec's client, we show network failures: docs/security.md "Failures are never silent").
  * `status` is the HTTP status, 0 when no response arrived. `aborted` marks a call cancelled
  * through its AbortSignal, which screens usually ignore.
  */
@@ -104,7 +104,7 @@ export const apiGet = <T>(
   options: ApiRequestOptions = {},
 ): Promise<ApiResult<T>> => request<T>('GET', apiUrl(path, query), undefined, options);
 
-/** POST /api{path} with a JSON body. Passwords and codes travel only this way (DESIGN.md §2). */
+/** POST /api{path} with a JSON body. Passwords and codes travel only this way (docs/security.md "Passwords"). */
 export const apiPost = <T>(
   path: ApiPath,
   body: unknown,

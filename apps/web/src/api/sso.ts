@@ -1,33 +1,21 @@
-import { type ApiError, type ErrorCode, redirectSchema, toolSessionSchema } from '@hub/core';
-import { type ApiResult, apiPost, matchContract } from './client';
+import {
+  type ApiError,
+  type ErrorCode,
+  type SsoAnswer,
+  type SsoRequest,
+  ssoAnswerSchema,
+  ssoEndpoints,
+  ssoQueryKeys,
+} from '@hub/core';
+import { type ApiResult, contractCalls } from './client';
 
-/** Spec §2 "Query parameters by screen": what /sso/rqx reads from its query string. */
-export const ssoQueryKeys = [
-  'from',
-  'callback',
-  'tid',
-  'platform',
-  'auth_type',
-  'entry',
-  'account',
-  'pricing',
-  'subcb',
-  'ref_a_frnd',
-  'tsa_key',
-  // Not in the spec: the tool's own value for this sign-in, returned in its callback.
-  'state',
-] as const;
-export type SsoQueryKey = (typeof ssoQueryKeys)[number];
-export type SsoRequest = Partial<Record<SsoQueryKey, string>>;
+// The query keys and the answer are core's contract (contracts/sso.ts), shared with the server.
+export { type SsoAnswer, type SsoQueryKey, type SsoRequest, ssoQueryKeys } from '@hub/core';
 
-/**
- * The server's decision (POST /api/sso/rqx): where to go next and, when it named a tool, the tool
- * session the browser keeps under pm_tool_session (spec §3).
- */
-const ssoAnswerSchema = redirectSchema.extend({ toolSession: toolSessionSchema.optional() });
-export type SsoAnswer = ReturnType<typeof ssoAnswerSchema.parse>;
+// Only the browser's own call: the other SSO endpoints are server to server or a navigation.
+const { post } = contractCalls({ rqx: ssoEndpoints.rqx });
 
-/** The /sso/rqx query values that are present, passed raw: the server decides (DESIGN.md difference 7). */
+/** The /sso/rqx query values that are present, passed raw: the server decides (docs/security.md "Query-string state"). */
 export const ssoRequestFrom = (params: URLSearchParams): SsoRequest => {
   const request: SsoRequest = {};
   for (const key of ssoQueryKeys) {
@@ -39,7 +27,7 @@ export const ssoRequestFrom = (params: URLSearchParams): SsoRequest => {
 
 /** Spec §4 "SSO handler": asks the server where this tool request goes. */
 export const requestSsoRedirect = (request: SsoRequest): Promise<ApiResult<SsoAnswer>> =>
-  matchContract('/api/sso/rqx', ssoAnswerSchema, apiPost<unknown>('/sso/rqx', request));
+  post('rqx', ssoAnswerSchema, request);
 
 /**
  * Where the browser may go with the server's `location`: a path of ours, or an http(s) URL (a tool's
@@ -59,13 +47,13 @@ export const ssoNavigationTarget = (location: string): string | undefined => {
 };
 
 /**
- * DESIGN.md rule 3: failures a new attempt can cure (no answer, our side, a throttle) get 'Try
+ * docs/architecture.md "One catalogue of errors": failures a new attempt can cure (no answer, our side, a throttle) get 'Try
  * again'; the tool's authorization errors (sso.*) and refused input do not.
  */
 const retryableCodes: readonly string[] = [
   'network.unreachable',
   'internal',
-  'unavailable',
+  'service.unavailable',
   'rate_limited',
 ] satisfies ErrorCode[];
 

@@ -21,9 +21,16 @@ const variants: Record<BannerVariant, string> = {
 
 const liveRole = (variant: BannerVariant) => (variant === 'error' ? 'alert' : 'status');
 
-/** Spec §2: notices appear as a top-centre banner; the success variant is green. Errors are alerts. */
+/**
+ * Spec §2: notices appear as a top-centre banner; the success variant is green. Errors are alerts.
+ * It sits just under the sticky header (3.5 rem high on mobile, 4 rem from tablet up), never over
+ * its tabs.
+ */
 export const Banner = ({ variant = 'info', children, onDismiss, action, live = true }: BannerProps) => (
-  <div className="pointer-events-none fixed inset-x-0 top-4 z-50 flex justify-center px-4">
+  <div
+    data-banner
+    className="pointer-events-none fixed inset-x-0 top-[4.5rem] z-50 flex justify-center px-4 tablet:top-20"
+  >
     <div
       role={live ? liveRole(variant) : undefined}
       className={cx(

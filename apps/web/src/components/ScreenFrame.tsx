@@ -2,8 +2,9 @@ import { type Platform, platformProductNames } from '@hub/core';
 import { type ReactNode, useId } from 'react';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { documentTitle } from '../lib/brand';
-import type { ScreenId } from '../screens/registry';
+import type { ScreenId } from '../screens/screen-id';
 import { Card } from './Card';
+import { Logo } from './Logo';
 import { PlatformBadge } from './PlatformBadge';
 
 interface ScreenFrameProps {
@@ -22,8 +23,20 @@ export const ScreenFrame = ({ screen, title, platform, description, logo, childr
   const headingId = useId();
   useDocumentTitle(documentTitle(title, platform && platformProductNames[platform]));
   return (
-    <section data-screen={screen} aria-labelledby={headingId} className="flex w-full justify-center">
+    <section
+      data-screen={screen}
+      aria-labelledby={headingId}
+      className="group/frame flex w-full justify-center"
+    >
       <Card>
+        {/* The compact mobile header shows only the tabs, so the card names the product there
+            (not twice: the Personal or Business logo of the set-up screens is already the hub's mark). */}
+        <div
+          data-testid="card-product-mark"
+          className="mb-4 group-has-[[data-testid=platform-logo]]/frame:hidden tablet:hidden"
+        >
+          <Logo size={28} withWordmark />
+        </div>
         {logo ?? (platform && <PlatformBadge platform={platform} />)}
         <h1 id={headingId} className="mt-3 text-2xl font-semibold tracking-tight text-slate-900">
           {title}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { autoplayUrl } from '../lib/promo-video';
 
 interface VideoFacadeProps {
@@ -8,6 +8,11 @@ interface VideoFacadeProps {
   title: string;
   /** A local image: the facade makes no request to the provider before the visitor asks. */
   poster: string;
+  /**
+   * Words drawn over the poster as page text, not inside the image, so they keep a readable size
+   * on a phone (text in a 1280 px image shrinks with it). Decorative: the button's name says it all.
+   */
+  overlay?: ReactNode;
 }
 
 /**
@@ -15,7 +20,7 @@ interface VideoFacadeProps {
  * promotional video, without its scripts and cookies on every visit). The player then starts at
  * once and takes the focus, so a keyboard user lands in it.
  */
-export const VideoFacade = ({ src, title, poster }: VideoFacadeProps) => {
+export const VideoFacade = ({ src, title, poster, overlay }: VideoFacadeProps) => {
   const [playing, setPlaying] = useState(false);
   const frameRef = useRef<HTMLIFrameElement>(null);
 
@@ -54,6 +59,7 @@ export const VideoFacade = ({ src, title, poster }: VideoFacadeProps) => {
             fetchPriority="high"
             className="size-full object-cover"
           />
+
           <span
             aria-hidden="true"
             className="absolute inset-0 m-auto flex size-16 items-center justify-center rounded-full bg-white/95 text-primary-700 shadow-xl ring-8 ring-white/25 transition-transform group-hover:scale-110 motion-reduce:transition-none tablet:size-20"
@@ -68,6 +74,12 @@ export const VideoFacade = ({ src, title, poster }: VideoFacadeProps) => {
             </svg>
           </span>
         </button>
+      )}
+      {/* Beside the button, not in it: the button's name stays the one its label says; clicks pass through. */}
+      {!playing && overlay && (
+        <div aria-hidden="true" className="pointer-events-none absolute inset-0 text-left text-white">
+          {overlay}
+        </div>
       )}
     </div>
   );

@@ -1,35 +1,20 @@
-import {
-  ACCOUNT_STEP,
-  type AccountCheck,
-  checkAccountInput,
-  type ErrorCode,
-  errorMessage,
-  isBusyStep,
-  meetsLoginMinimum,
-  NEXT_STEP,
-} from '@hub/core';
-import { type RefObject, useState } from 'react';
+import { type AccountCheck, checkAccountInput, errorMessage, type MessageScreen } from '@hub/core';
+import { type RefObject, useReducer } from 'react';
 import type { AccountPasswordApi } from '../api/auth';
+import {
+  type AccountPasswordEvent,
+  accountPasswordReducer,
+  existingPasswordRefusal,
+  formStep,
+  initialAccountPassword,
+} from '../lib/account-password-machine';
 import { useApiProblem } from './use-api-problem';
 import { type Field, useField } from './use-field';
 import { useStableCallback } from './use-stable-callback';
 import { useStepFocus } from './use-step-focus';
 import { useTimeout } from './use-timeout';
 
-/** Spec §4: 10 is busy on the account step, 20 busy on the password step. */
-export const IDENTIFYING_STEP = 10;
-export const CHECKING_PASSWORD_STEP = 20;
-
-/** The step whose form is on screen: a busy step shows the form it is busy with. */
-const formStep = (step: number): number =>
-  step === IDENTIFYING_STEP ? ACCOUNT_STEP : step === CHECKING_PASSWORD_STEP ? NEXT_STEP : step;
-
-/**
- * Spec §5 for an existing password: empty → 'Password is required'; under the login minimum (6)
- * it cannot be right → 'Incorrect password.'. Null when it may be sent.
- */
-const existingPasswordRefusal = (password: string): ErrorCode | null =>
-  password === '' ? 'password.required' : !meetsLoginMinimum(password) ? 'password.incorrect' : null;
+export { CHECKING_PASSWORD_STEP, IDENTIFYING_STEP } from '../lib/account-password-machine';
 
 /**
  * The existing-password rule applied before a password step sends anything: a refused password
@@ -57,50 +42,54 @@ interface AccountPasswordOptions {
    * at once; switching and linking show 'Account successfully linked' for 1.5 s first (spec §4).
    */
   exitDelayMs?: number;
+  /** The screen whose wording its errors take (linking: 'Account format is invalid', no full stop). */
+  screen?: MessageScreen | undefined;
 }
 
 /**
  * Spec §3 "Sign-in" and "Switching" state, §4 "Login" and "Switching and linking": step 1
  * identifies the account, step 2 checks its password; the server answers where the browser goes
- * next (DESIGN.md rule 5). While the step is 10 or 20 a submit is ignored.
+ * next (docs/architecture.md "Every sign-in ends in one place"). While the step is 10 or 20 a submit is ignored.
  */
 export const useAccountPasswordFlow = ({
   api,
   initialAccount,
   check = checkAccountInput,
   exitDelayMs = 0,
+  screen,
 }: AccountPasswordOptions) => {
-  const [step, setStep] = useState(ACCOUNT_STEP);
-  const [flow, setFlow] = useState<{ flowId: string; account: string } | null>(null);
-  /** Where the browser goes once the success has been shown; the step stays busy meanwhile. */
-  const [exit, setExit] = useState<string | null>(null);
+  const [state, dispatch] = useReducer(accountPasswordReducer, initialAccountPassword);
+  const { step, flow, exit } = state;
   const account = useField(initialAccount);
   const password = useField();
-  const { problem, dismiss, show } = useApiProblem();
+  const { problem, dismiss, show } = useApiProblem(screen);
   const shownStep = formStep(step);
-  const fieldRef = useStepFocus<HTMLInputElement>(shownStep);
+  // An account carried in (switching option1, a direct checkout) arrives in its field with the
+  // focus, so Enter goes on at once.
+  const fieldRef = useStepFocus<HTMLInputElement>(shownStep, Boolean(initialAccount));
+  /** The machine takes `event` in the current state (a submit while busy is ignored). */
+  const accepts = (event: AccountPasswordEvent) => accountPasswordReducer(state, event) !== state;
 
   const back = useStableCallback(() => {
-    if (isBusyStep(step)) return;
+    if (!accepts({ type: 'back' })) return;
     dismiss();
     password.reset();
-    setFlow(null);
-    setStep(ACCOUNT_STEP);
+    dispatch({ type: 'back' });
   });
 
   const submitAccount = useStableCallback(async () => {
-    if (isBusyStep(step)) return;
+    if (!accepts({ type: 'identify_started' })) return;
     dismiss();
     const checked = check(account.value);
     if (!checked.ok) {
-      account.fail(errorMessage(checked.code));
+      account.fail(errorMessage(checked.code, undefined, screen));
       fieldRef.current?.focus();
       return;
     }
-    setStep(IDENTIFYING_STEP);
+    dispatch({ type: 'identify_started' });
     const result = await api.identify(account.value.trim());
     if (!result.ok) {
-      setStep(ACCOUNT_STEP);
+      dispatch({ type: 'identify_failed' });
       if (show(result.error, { account: account.fail }, { retry: submitAccount })) fieldRef.current?.focus();
       return;
     }
@@ -110,23 +99,22 @@ export const useAccountPasswordFlow = ({
       window.location.assign(answer.location);
       return;
     }
-    setFlow({ flowId: answer.flowId, account: answer.account.display });
     password.reset();
-    setStep(NEXT_STEP);
+    dispatch({ type: 'identified', flowId: answer.flowId, account: answer.account.display });
   });
 
   const submitPassword = useStableCallback(async () => {
-    if (isBusyStep(step) || !flow) return;
+    if (!flow || !accepts({ type: 'password_check_started' })) return;
     dismiss();
     if (refuseExistingPassword(password, fieldRef)) return;
-    setStep(CHECKING_PASSWORD_STEP);
+    dispatch({ type: 'password_check_started' });
     const result = await api.checkPassword(flow.flowId, password.value);
     if (result.ok) {
-      if (exitDelayMs > 0) setExit(result.data.location);
+      if (exitDelayMs > 0) dispatch({ type: 'password_accepted', location: result.data.location });
       else window.location.assign(result.data.location);
       return;
     }
-    setStep(NEXT_STEP);
+    dispatch({ type: 'password_refused' });
     if (show(result.error, { password: password.fail }, { retry: submitPassword, restart: back }))
       fieldRef.current?.focus();
   });

@@ -1,4 +1,4 @@
-import type { ApiError, ErrorCode } from '@hub/core';
+import { type ApiError, apiErrorText, type ErrorCode, type MessageScreen } from '@hub/core';
 import { useCallback, useState } from 'react';
 
 /** A failure shown in the banner, with the action behind its 'Try again' button. */
@@ -17,11 +17,13 @@ export interface ProblemActions {
 }
 
 /**
- * DESIGN.md rule 3 and our difference from spec §8: no failure is silent. An error the server tied
+ * No failure is silent, unlike spec §8 (docs/security.md "Failures are never silent"). An error the server tied
  * to a field is shown under that field; anything else (no field, network, internal) goes into a
- * banner with 'Try again'.
+ * banner with 'Try again'. The text comes from the error's code and params through core's
+ * catalogue, in the wording of `screen` (the reset screen's 'Account does not exist.'), never from
+ * the server's English message.
  */
-export const useApiProblem = () => {
+export const useApiProblem = (screen?: MessageScreen) => {
   const [problem, setProblem] = useState<Problem | null>(null);
   const dismiss = useCallback(() => setProblem(null), []);
 
@@ -35,12 +37,12 @@ export const useApiProblem = () => {
       const field = error.field as F | undefined;
       const failField = field === undefined ? undefined : fields[field];
       if (field !== undefined && failField) {
-        failField(error.message);
+        failField(apiErrorText(error, screen));
         return field;
       }
       const action = (flowGoneCodes.includes(error.code) && actions.restart) || actions.retry;
       setProblem({
-        message: error.message,
+        message: apiErrorText(error, screen),
         tryAgain: () => {
           setProblem(null);
           action();
@@ -48,7 +50,7 @@ export const useApiProblem = () => {
       });
       return undefined;
     },
-    [],
+    [screen],
   );
 
   return { problem, dismiss, show };

@@ -4,6 +4,7 @@ import {
   type CodeSent,
   errorMessage,
   isBusyStep,
+  type MessageScreen,
   NEXT_STEP,
   type RedirectAnswer,
 } from '@hub/core';
@@ -24,17 +25,19 @@ interface CodeRequestOptions {
   request: (account: string) => Promise<ApiResult<CodeSent | RedirectAnswer>>;
   /** The account field's starting value (e.g. carried by sainfo); never submitted by itself. */
   initialAccount?: string | undefined;
+  /** The screen whose wording its errors take (reset: 'Account does not exist.'). */
+  screen?: MessageScreen | undefined;
 }
 
 /**
  * Spec §3 "Sign-up and reset" state, §4 "Sign-up" and "Reset password": step 1 asks for the
  * account and requests a code, step 2 is the code step (see use-code-verification).
  */
-export const useCodeRequestFlow = ({ check, request, initialAccount }: CodeRequestOptions) => {
+export const useCodeRequestFlow = ({ check, request, initialAccount, screen }: CodeRequestOptions) => {
   const [step, setStep] = useState(ACCOUNT_STEP);
   const [sent, setSent] = useState<CodeSent | null>(null);
   const account = useField(initialAccount);
-  const { problem, dismiss, show } = useApiProblem();
+  const { problem, dismiss, show } = useApiProblem(screen);
   const fieldRef = useStepFocus<HTMLInputElement>(step === REQUESTING_CODE_STEP ? ACCOUNT_STEP : step);
 
   const back = useStableCallback(() => {
@@ -51,7 +54,7 @@ export const useCodeRequestFlow = ({ check, request, initialAccount }: CodeReque
     if (input !== undefined) account.change(input);
     const checked = check(value);
     if (!checked.ok) {
-      account.fail(errorMessage(checked.code));
+      account.fail(errorMessage(checked.code, undefined, screen));
       fieldRef.current?.focus();
       return;
     }

@@ -1,32 +1,31 @@
 import {
+  apiErrorText,
   CODE_COMPARE_DELAY_MS,
-  CODE_LENGTH,
   ERROR_RESET_DELAY_MS,
-  isCompleteCode,
   labels,
   notices,
   REDIRECT_DELAY_MS,
 } from '@hub/core';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { CodeApi } from '../api/auth';
+import {
+  type CodeStatus,
+  canResend,
+  canVerify,
+  codeOf,
+  codeStepReducer,
+  initialCodeStep,
+  isChecking,
+  isCodeStatusError,
+  msUntilNextTick,
+  type ResendNote,
+  type StatusTone,
+} from '../lib/code-step-machine';
 import { useApiProblem } from './use-api-problem';
-import { useCountdown } from './use-countdown';
 import { useStableCallback } from './use-stable-callback';
 import { useTimeout } from './use-timeout';
 
-/**
- * entering: the boxes take digits. verifying: the full code waits its 1 s and is checked.
- * verified: 'Code has been verified', then the redirect. incorrect: the 2 s before 'Re-enter…'.
- * held: an error is shown; the code is not sent again until it changes. locked: the code is
- * used up (expired or too many attempts); only a new code helps.
- */
-export type CodePhase = 'entering' | 'verifying' | 'verified' | 'incorrect' | 'held' | 'locked';
-export type StatusTone = 'prompt' | 'error' | 'success';
-
-/** Errors after which this code can never pass: the screen points to 'Resend code'. */
-const lockingCodes: readonly string[] = ['code.expired', 'code.too_many_attempts'];
-
-const emptyBoxes = (): string[] => Array.from({ length: CODE_LENGTH }, () => '');
+export type { CodePhase, StatusTone } from '../lib/code-step-machine';
 
 interface CodeVerificationOptions<T> {
   flowId: string;
@@ -41,105 +40,105 @@ interface CodeVerificationOptions<T> {
   focusFirstBox: () => void;
 }
 
-/** Spec §2, §4 code step: the boxes, the 1 s compare, the messages and timings, and resend. */
+const statusText = (status: CodeStatus): string => {
+  if (status.tone === 'success') return notices.codeVerified;
+  if (status.tone === 'error') return apiErrorText(status.error);
+  return status.prompt === 'reenter' ? labels.reenterCode : labels.enterCode;
+};
+
+const resendNotes: Record<ResendNote, string> = {
+  none: '',
+  sending: labels.sending,
+  sent: 'A new verification code has been sent.',
+};
+
+/**
+ * Spec §2, §4 code step: the boxes, the 1 s compare, the messages and timings, and resend. The
+ * rules live in lib/code-step-machine; this hook runs its timers and API calls.
+ */
 export const useCodeVerification = <T>(options: CodeVerificationOptions<T>) => {
   const { flowId, api, onVerified, onRestart, focusFirstBox } = options;
-  const [boxes, setBoxes] = useState(emptyBoxes);
-  const [phase, setPhase] = useState<CodePhase>('entering');
-  const [status, setStatus] = useState<{ text: string; tone: StatusTone }>({
-    text: labels.enterCode,
-    tone: 'prompt',
-  });
-  const [verified, setVerified] = useState<{ answer: T } | null>(null);
-  const [sending, setSending] = useState(false);
-  const [resendNote, setResendNote] = useState('');
-  const countdown = useCountdown(options.resendAfter);
+  const [state, dispatch] = useReducer(codeStepReducer, options.resendAfter, (seconds) =>
+    initialCodeStep(seconds, Date.now()),
+  );
+  const verified = useRef<{ answer: T } | null>(null);
   const { problem, dismiss, show } = useApiProblem();
-  const code = boxes.join('');
+  const { phase, focusRequest } = state;
+  const { deadline } = state.countdown;
+
   // Focus moves after the render that re-enables the boxes.
-  const [focusRequest, setFocusRequest] = useState(0);
   useEffect(() => {
     if (focusRequest > 0) focusFirstBox();
   }, [focusRequest, focusFirstBox]);
 
-  const startOver = (text: string) => {
-    setBoxes(emptyBoxes());
-    setPhase('entering');
-    setStatus({ text, tone: 'prompt' });
-    setFocusRequest((count) => count + 1);
-  };
+  // Wake when the shown number next changes; the timer stops when the screen goes away.
+  useEffect(() => {
+    if (deadline === 0) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = () => {
+      const now = Date.now();
+      dispatch({ type: 'tick', now });
+      const wait = msUntilNextTick(deadline, now);
+      if (wait !== null) timer = setTimeout(tick, wait);
+    };
+    tick();
+    return () => clearTimeout(timer);
+  }, [deadline]);
 
-  /** A change of the boxes also clears a held error (spec §5: each keystroke resets the error). */
-  const changeBoxes = (next: string[]) => {
-    setBoxes(next);
-    if (phase !== 'held') return;
-    setPhase('entering');
-    setStatus({ text: labels.enterCode, tone: 'prompt' });
-  };
+  const changeBoxes = useCallback((boxes: string[]) => dispatch({ type: 'boxes_changed', boxes }), []);
 
   const verify = useStableCallback(async () => {
-    if (phase !== 'entering' || !isCompleteCode(code)) return;
+    if (!canVerify(state)) return;
     dismiss();
-    setPhase('verifying');
-    const result = await api.verify(flowId, code);
+    dispatch({ type: 'verify_started' });
+    const result = await api.verify(flowId, codeOf(state));
     if (result.ok) {
-      setPhase('verified');
-      setStatus({ text: notices.codeVerified, tone: 'success' });
-      setVerified({ answer: result.data });
+      verified.current = { answer: result.data };
+      dispatch({ type: 'verify_succeeded' });
       return;
     }
-    const { error } = result;
-    if (error.code === 'code.incorrect') setPhase('incorrect');
-    else if (lockingCodes.includes(error.code)) {
-      setPhase('locked');
-      countdown.restart(0);
-    } else setPhase('held');
-    if (error.field === 'code' || error.code.startsWith('code.'))
-      setStatus({ text: error.message, tone: 'error' });
-    else show(error, {}, { retry: () => setPhase('entering'), restart: onRestart });
+    dispatch({ type: 'verify_failed', error: result.error });
+    if (!isCodeStatusError(result.error))
+      show(result.error, {}, { retry: () => dispatch({ type: 'retry' }), restart: onRestart });
   });
 
   // Spec §4: the full code is compared about 1 s after the last digit (a change restarts the wait).
-  useTimeout(verify, CODE_COMPARE_DELAY_MS, phase === 'entering' && isCompleteCode(code) ? code : null);
+  useTimeout(verify, CODE_COMPARE_DELAY_MS, canVerify(state) ? codeOf(state) : null);
   // Spec §4: 'Verification code is incorrect' becomes 'Re-enter verification code' after 2 s.
-  useTimeout(() => startOver(labels.reenterCode), ERROR_RESET_DELAY_MS, phase === 'incorrect');
+  useTimeout(() => dispatch({ type: 'incorrect_shown' }), ERROR_RESET_DELAY_MS, phase === 'incorrect');
   // Spec §4: 'Code has been verified', then after 1.5 s the finalize screen (or the next step).
   useTimeout(
-    () => verified && onVerified(verified.answer),
+    () => verified.current && onVerified(verified.current.answer),
     REDIRECT_DELAY_MS,
-    phase === 'verified' && verified,
+    phase === 'verified',
   );
 
   const resend = useStableCallback(async () => {
-    if (sending || countdown.remaining > 0 || phase === 'verifying' || phase === 'verified') return;
+    if (!canResend(state)) return;
     dismiss();
-    setSending(true);
-    setResendNote(labels.sending);
+    dispatch({ type: 'resend_started' });
     const result = await api.resend(flowId);
-    setSending(false);
     if (result.ok) {
-      countdown.restart(result.data.resendAfter);
-      setResendNote('A new verification code has been sent.');
-      startOver(labels.enterCode);
+      dispatch({ type: 'resend_succeeded', resendAfter: result.data.resendAfter, now: Date.now() });
       return;
     }
-    setResendNote('');
-    if (result.error.retryAfter) countdown.restart(result.error.retryAfter);
+    dispatch({ type: 'resend_failed', retryAfter: result.error.retryAfter, now: Date.now() });
     show(result.error, {}, { retry: resend, restart: onRestart });
   });
 
-  /** The loading animation shows from the last digit until the verdict (the 1 s wait included). */
-  const checking = phase === 'verifying' || (phase === 'entering' && isCompleteCode(code));
-
+  const status: { text: string; tone: StatusTone } = {
+    text: statusText(state.status),
+    tone: state.status.tone,
+  };
   return {
-    checking,
-    boxes,
+    checking: isChecking(state),
+    boxes: state.boxes,
     changeBoxes,
     phase,
     status,
-    countdown: countdown.remaining,
-    sending,
-    resendNote,
+    countdown: state.countdown.remaining,
+    sending: state.sending,
+    resendNote: resendNotes[state.resendNote],
     resend,
     problem,
     dismiss,

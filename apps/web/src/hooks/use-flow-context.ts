@@ -6,7 +6,7 @@ export type ContextKey = keyof FlowContext;
 
 /**
  * Spec §2 "Query parameters by screen": the screen's query values, passed raw to the server as
- * `context` (it decodes them and decides; DESIGN.md difference 7). Undefined when none is present.
+ * `context` (it decodes them and decides; docs/security.md "Query-string state"). Undefined when none is present.
  */
 export const useFlowContext = (keys: readonly ContextKey[]): FlowContext | undefined => {
   const [params] = useSearchParams();

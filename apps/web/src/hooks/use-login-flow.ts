@@ -13,7 +13,7 @@ interface LoginOptions {
 
 /**
  * Spec §3 "Sign-in" state and §4 "Login": step 1 identifies the account, step 2 checks its
- * password; a valid password leaves at once for the server's exit (DESIGN.md rule 5).
+ * password; a valid password leaves at once for the server's exit (docs/architecture.md "Every sign-in ends in one place").
  */
 export const useLoginFlow = ({ platform, context, toolLogin, initialAccount }: LoginOptions) => {
   const api: AccountPasswordApi = {

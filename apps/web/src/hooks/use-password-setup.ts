@@ -1,22 +1,20 @@
-import {
-  ACCOUNT_STEP,
-  canSubmitNewPassword,
-  errorMessage,
-  isBusyStep,
-  newPasswordError,
-  passwordsEqual,
-  REDIRECT_DELAY_MS,
-  scorePassword,
-} from '@hub/core';
-import { useRef, useState } from 'react';
+import { errorMessage, isBusyStep, REDIRECT_DELAY_MS, scorePassword } from '@hub/core';
+import { useEffect, useReducer, useRef } from 'react';
 import type { PasswordSaver } from '../api/auth';
+import {
+  canStartSaving,
+  canSubmit,
+  initialPasswordSetup,
+  isSubmitted,
+  type NewPassword,
+  passwordSetupReducer,
+  repassRefusal,
+  submitRefusal,
+} from '../lib/password-setup-machine';
 import { useApiProblem } from './use-api-problem';
 import { useField } from './use-field';
 import { useStableCallback } from './use-stable-callback';
 import { useTimeout } from './use-timeout';
-
-/** Spec §4 "Finalize": the step while the new password is being saved. */
-export const SAVING_PASSWORD_STEP = 10;
 
 interface PasswordSetupOptions {
   flowId: string;
@@ -30,47 +28,46 @@ interface PasswordSetupOptions {
 /**
  * Spec §3 "finalize" state and §4 "Finalize": password (and repass), strength recomputed on each
  * keystroke, submit only when fully valid; after success the step stays busy, `submitted` is set
- * and the browser goes to the server's target after 1.5 s.
+ * and the browser goes to the server's target after 1.5 s. The rules live in
+ * lib/password-setup-machine; this hook keeps the fields and runs the API call.
  */
 export const usePasswordSetup = ({ flowId, api, confirm, onRestart }: PasswordSetupOptions) => {
-  const [step, setStep] = useState(ACCOUNT_STEP);
-  const [target, setTarget] = useState<string | null>(null);
+  const [state, dispatch] = useReducer(passwordSetupReducer, initialPasswordSetup);
+  const { step, target } = state;
   const password = useField();
   const repass = useField();
   const passwordRef = useRef<HTMLInputElement>(null);
   const repassRef = useRef<HTMLInputElement>(null);
   const { problem, dismiss, show } = useApiProblem();
-  const submitted = target !== null;
+  const input: NewPassword = { password: password.value, repass: repass.value, confirm };
   const { score } = scorePassword(password.value);
-  const equal = !confirm || passwordsEqual(password.value, repass.value);
-  const canSubmit = !submitted && equal && canSubmitNewPassword(step, password.value);
+
+  // The screen opens on its first empty field (the new password), as the code step does.
+  useEffect(() => passwordRef.current?.focus(), []);
 
   /** Spec §5 "Confirmation": a re-entered password that differs gives 'Not Equal passwords'. */
   const checkRepass = () => {
-    if (confirm && repass.value !== '' && !equal) repass.fail(errorMessage('password.not_equal'));
+    const refusal = repassRefusal(input);
+    if (refusal) repass.fail(errorMessage(refusal));
   };
 
   const submit = useStableCallback(async () => {
-    if (isBusyStep(step) || submitted) return;
+    if (!canStartSaving(state)) return;
     dismiss();
-    const refusal = newPasswordError(password.value, confirm ? repass.value : undefined);
-    if (refusal === 'password.not_equal') {
-      repass.fail(errorMessage(refusal));
-      repassRef.current?.focus();
-      return;
-    }
+    const refusal = submitRefusal(input);
     if (refusal) {
-      password.fail(errorMessage(refusal));
-      passwordRef.current?.focus();
+      const [field, ref] = refusal.field === 'repass' ? [repass, repassRef] : [password, passwordRef];
+      field.fail(errorMessage(refusal.code));
+      ref.current?.focus();
       return;
     }
-    setStep(SAVING_PASSWORD_STEP);
+    dispatch({ type: 'save_started' });
     const result = await api.setPassword(flowId, password.value);
     if (result.ok) {
-      setTarget(result.data.location);
+      dispatch({ type: 'saved', location: result.data.location });
       return;
     }
-    setStep(ACCOUNT_STEP);
+    dispatch({ type: 'save_failed' });
     if (show(result.error, { password: password.fail }, { retry: submit, restart: onRestart }))
       passwordRef.current?.focus();
   });
@@ -80,10 +77,10 @@ export const usePasswordSetup = ({ flowId, api, confirm, onRestart }: PasswordSe
 
   return {
     step,
-    submitted,
+    submitted: isSubmitted(state),
     busy: isBusyStep(step),
     score,
-    canSubmit,
+    canSubmit: canSubmit(state, input),
     password,
     repass,
     passwordRef,

@@ -1,10 +1,4 @@
-import {
-  AUTH_ACCOUNT_PREFIX,
-  decodeBase64Account,
-  decodeSainfo,
-  type Sainfo,
-  stripSetupPrefix,
-} from '@hub/core';
+import { decodeBase64Account, decodeSainfo, type Sainfo, stripAccountPrefix } from '@hub/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -21,12 +15,6 @@ export const sainfoAccountText = (
   return account.ok ? { text: account.value, va: sainfo.value.va } : undefined;
 };
 
-/** Spec §3 sainfo.account: the decoded text starts with 'account_' or 'unauth_'; the rest is the account. */
-const withoutAccountPrefix = (decoded: string): string =>
-  decoded.startsWith(AUTH_ACCOUNT_PREFIX)
-    ? decoded.slice(AUTH_ACCOUNT_PREFIX.length)
-    : stripSetupPrefix(decoded);
-
 /**
  * The account a `sainfo` parameter carries (e.g. a marketplace direct checkout, spec §4), to
  * pre-fill an account field with. Only the field's starting value: the user still submits it.
@@ -36,7 +24,7 @@ export const useSainfoAccount = (): string | undefined => {
   const raw = params.get('sainfo');
   return useMemo(() => {
     const carried = sainfoAccountText(raw);
-    const value = carried && withoutAccountPrefix(carried.text).trim();
+    const value = carried && stripAccountPrefix(carried.text).trim();
     return value || undefined;
   }, [raw]);
 };

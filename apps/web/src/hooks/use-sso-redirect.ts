@@ -1,4 +1,4 @@
-import { encodeToolSession, errorMessage } from '@hub/core';
+import { apiErrorText, encodeToolSession, errorMessage } from '@hub/core';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isRetryableSsoFailure, requestSsoRedirect, ssoNavigationTarget, ssoRequestFrom } from '../api/sso';
@@ -34,7 +34,7 @@ export const useSsoRedirect = (): SsoRedirectState => {
       if (!result.ok) {
         setState({
           status: 'failed',
-          message: result.error.message,
+          message: apiErrorText(result.error),
           ...(isRetryableSsoFailure(result.status, result.error) ? { retry } : {}),
         });
         return;

@@ -28,7 +28,7 @@ const storedToolSession = (): ToolSession | undefined =>
 /**
  * Login and sign-up coming from a tool: the tool named by the `from` tool session, else by the
  * `tool_auth` parameter (spec §4: a type-1 tool key sends it with the tool's name). Display only;
- * the server re-derives the tool from its registry (DESIGN.md difference 7).
+ * the server re-derives the tool from its registry (docs/security.md "Query-string state").
  */
 export const useToolFromQuery = (): ToolDisplay | undefined => {
   const [params] = useSearchParams();

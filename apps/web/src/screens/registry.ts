@@ -1,9 +1,10 @@
-import { type RouteId, routeIds } from '@hub/core';
+import { routeIds } from '@hub/core';
 import type { ComponentType } from 'react';
 import { type RetryableLazy, retryableLazy } from '../lib/chunk-loader';
+import type { ScreenId } from './screen-id';
 import type { ScreenProps } from './types';
 
-export type ScreenId = RouteId | 'not_found';
+export type { ScreenId } from './screen-id';
 
 type ScreenImporter = () => Promise<{ default: ComponentType<ScreenProps> }>;
 

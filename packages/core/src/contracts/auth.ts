@@ -4,23 +4,24 @@ import { CODE_LENGTH } from '../constants.js';
 import { PASSWORD_MAX_LENGTH } from '../password.js';
 import { entries, platforms } from '../platform.js';
 import { returnFlows } from '../sainfo.js';
+import { text } from './input.js';
 
 /**
- * The API of the sign-up, login and reset flows (issue 3): the server validates requests with
+ * The API of the sign-up, login and reset flows: the server validates requests with
  * these schemas and the web client uses their types. Flows live on the server; the browser holds
  * only `flowId`, bound to it by an HttpOnly cookie.
  */
 
 const flowId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 /** Raw account input: the server derives the kind (spec §5). Generous cap, refused past it. */
-const accountInput = z.string().max(320);
+const accountInput = text(320);
 /** Passwords travel only in POST bodies; one character past the maximum is still refused by rule. */
-const passwordInput = z.string().max(PASSWORD_MAX_LENGTH * 4);
-const queryValue = z.string().max(8192);
+const passwordInput = text(PASSWORD_MAX_LENGTH * 4);
+const queryValue = text(8192);
 
 /**
  * What the page's query string carried (spec §2 "Query parameters by screen"), passed through
- * raw: the server decodes and re-derives every decision (DESIGN.md difference 7).
+ * raw: the server decodes and re-derives every decision (docs/security.md "Query-string state").
  */
 export const flowContextSchema = z
   .object({
@@ -81,7 +82,7 @@ export const codeSentSchema = z.object({
 });
 export const signupStartResponseSchema = z.discriminatedUnion('next', [codeSentSchema, redirectSchema]);
 
-export const verifyCodeRequestSchema = z.object({ flowId, code: z.string().max(CODE_LENGTH * 4) }).strict();
+export const verifyCodeRequestSchema = z.object({ flowId, code: text(CODE_LENGTH * 4) }).strict();
 /** On a match the browser goes to the finalize screen at `location` (after the spec's 1.5 s). */
 export const verifyCodeResponseSchema = redirectSchema;
 export const resendCodeRequestSchema = z.object({ flowId }).strict();

@@ -3,7 +3,7 @@ import { platforms } from '../platform.js';
 import { flowContextSchema, loginPasswordRequestSchema, redirectSchema } from './auth.js';
 
 /**
- * Sign-in with Google (OpenID Connect) and Facebook (OAuth 2.0), issue 8. The spec names only the
+ * Sign-in with Google (OpenID Connect) and Facebook (OAuth 2.0). The spec names only the
  * client states (§3: google and facebook, each with stat and msg); the calls are ours. The browser
  * navigates to the hub's start URL, the hub keeps state, nonce and PKCE verifier server-side, and
  * the provider's callback ends in the one completion step like a password login.

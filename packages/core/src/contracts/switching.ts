@@ -10,10 +10,11 @@ import {
   redirectSchema,
   verifyCodeRequestSchema,
 } from './auth.js';
+import { text } from './input.js';
 
 /**
  * The API of switching (option1), linking to a parent account (option2), the default platform
- * (option3), work accounts and the server-to-server calls of the platforms (issue 5). The same
+ * (option3), work accounts and the server-to-server calls of the platforms. The same
  * rules as contracts/auth.ts: flows live on the server, the browser holds only `flowId`, bound
  * to it by an HttpOnly cookie; every decision is taken from the hub's records, never from sainfo.
  */
@@ -21,7 +22,7 @@ import {
 const flowId = loginPasswordRequestSchema.shape.flowId;
 const accountInput = loginIdentifyRequestSchema.shape.account;
 const passwordInput = loginPasswordRequestSchema.shape.password;
-const emailInput = z.string().max(320);
+const emailInput = text(320);
 
 /** The success notices a linking answer asks the screen to show before it redirects (spec §4, §8). */
 export const linkNotices = ['account_linked'] as const;

@@ -85,6 +85,7 @@ describe.each(testDialects)('default platform (switching option3) on %s', (diale
     expectRefusal(res, 403, {
       code: 'account.not_registered_to_platform',
       message: 'Account is not registered to Business',
+      params: { platform: 'Business' },
       field: 'platform',
     });
   });

@@ -9,6 +9,7 @@ import {
 } from '@hub/core';
 import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
+import { policy } from '../../policy.js';
 import { recordAudit } from '../../services/audit.js';
 import type { AccountRow } from '../../storage/accounts.js';
 import type { FlowCaller } from '../caller.js';
@@ -16,7 +17,7 @@ import { contextQuery, toContextRecord } from '../flow-context.js';
 import { flowContext, loadFlow, moveFlow, newFlowRecord } from '../flow-record.js';
 import { checkFlowPassword } from '../password-step.js';
 
-import { DEFAULT_PLATFORM_FLOW_TTL_MS, defaultPlatformStates } from './flow.js';
+import { defaultPlatformStates } from './flow.js';
 
 /** How the screens show an account: its email, else its mobile number (+63), else its username. */
 export const accountView = (account: AccountRow) => {
@@ -74,7 +75,7 @@ export const chooseDefaultPlatform = async (
     identifier: null,
     context,
     binding: caller.binding,
-    ttlMs: DEFAULT_PLATFORM_FLOW_TTL_MS,
+    ttlMs: policy.defaultPlatformFlowTtlMs,
     now: hub.now(),
   });
   await hub.flows.insert(hub.db, flow);
@@ -97,7 +98,7 @@ export const defaultPlatformStatus = async (
 ) => {
   const flow = await ownFlow(hub, caller.binding, account, flowId);
   return {
-    state: flow.state as (typeof defaultPlatformStates)[keyof typeof defaultPlatformStates],
+    state: flow.state,
     platform: flow.platform,
     current: account.home_platform,
     account: accountView(account),
@@ -121,16 +122,7 @@ export const confirmDefaultPlatform = async (
   await assertMayBeDefault(hub, checked, flow.platform);
   const move = { from: defaultPlatformStates.chosen, to: defaultPlatformStates.completed };
   await moveFlow(hub, flow, move, async (trx, now) => {
-    await trx
-      .updateTable('platform_memberships')
-      .set((eb) => ({ is_default: eb.case().when('platform', '=', flow.platform).then(1).else(0).end() }))
-      .where('account_id', '=', account.id)
-      .execute();
-    await trx
-      .updateTable('accounts')
-      .set({ home_platform: flow.platform, updated_at: now })
-      .where('id', '=', account.id)
-      .execute();
+    await hub.accounts.setDefaultPlatform(trx, account.id, flow.platform, now);
     await recordAudit(
       trx,
       {

@@ -1,5 +1,6 @@
 import { authEndpoints, encodeSainfo, switchingEndpoints } from '@hub/core';
 import { describe, expect, it } from 'vitest';
+import { createLinkQueries } from '../../storage/links.js';
 import { seedAccount } from '../../test-support/accounts.js';
 import { setUpTestHub } from '../../test-support/app.js';
 import { auditEvents } from '../../test-support/audit.js';
@@ -10,7 +11,6 @@ import {
   expectUnknownAndBlankAccountsRefused,
   expectWrongPasswordRefused,
 } from '../../test-support/refusals.js';
-import { insertLink } from './links.js';
 
 const parentPassword = 'Owner-Password-77';
 
@@ -113,6 +113,7 @@ describe.each(testDialects)('linking to a parent account (switching option2) on 
     expectRefusal(res, 403, {
       code: 'account.not_registered_to_platform',
       message: 'Account is not registered to Business',
+      params: { platform: 'Business' },
       field: 'account',
     });
     await seedAccount(ctx.hub, { email: `bizonly${ctx.n}@example.ph`, platforms: ['biz'] });
@@ -127,7 +128,7 @@ describe.each(testDialects)('linking to a parent account (switching option2) on 
       await seedPair();
       const res = await check(account);
       expectRefusal(res, 400, {
-        code: 'account.format_invalid_linking',
+        code: 'account.format_invalid',
         message: 'Account format is invalid',
         field: 'account',
       });
@@ -138,7 +139,7 @@ describe.each(testDialects)('linking to a parent account (switching option2) on 
     await seedPair();
     const res = await check(childEmail().toUpperCase());
     expectRefusal(res, 409, {
-      code: 'account.already_exists_linking',
+      code: 'account.already_exists',
       message: 'Account already exists',
       field: 'account',
     });
@@ -187,7 +188,7 @@ describe.each(testDialects)('linking to a parent account (switching option2) on 
     const results = await Promise.all(
       [owner, other].map((parent, i) =>
         ctx.db.transaction().execute((trx) =>
-          insertLink(trx, {
+          createLinkQueries(ctx.db).insert(trx, {
             id: `race-${ctx.n}-${i}`,
             parent_account_id: parent,
             child_account_id: child,

@@ -1,4 +1,5 @@
 import type { FlowContextRecord } from '../flow-context.js';
+import type { Transitions } from '../transitions.js';
 
 /**
  * Switching option2 (spec §2, §6): the signed-in account is linked under a parent account.
@@ -11,7 +12,13 @@ import type { FlowContextRecord } from '../flow-context.js';
  * that race to link one child leave one link.
  */
 export const linkingStates = { identified: 'identified', completed: 'completed' } as const;
-export const LINKING_FLOW_TTL_MS = 15 * 60 * 1000;
+export type LinkingState = (typeof linkingStates)[keyof typeof linkingStates];
+export const linkingInitial = linkingStates.identified;
+/** The legal moves: moveFlow accepts no other, at compile time and when it runs. */
+export const linkingTransitions = {
+  identified: ['completed'],
+  completed: [],
+} as const satisfies Transitions<LinkingState>;
 
 /** What a linking flow remembers besides the page's context: the server's own decision of the child. */
 export interface LinkingContext extends FlowContextRecord {

@@ -9,7 +9,6 @@ import {
 } from '@hub/core';
 import type { Hub } from '../../hub.js';
 import type { AccountRow } from '../../storage/accounts.js';
-import { parentOf } from './links.js';
 
 // No identifier of the hub holds an @ without being an email, nor spaces or control characters.
 const malformedUsername = /[\s@\p{Cc}]/u;
@@ -17,17 +16,13 @@ const malformedUsername = /[\s@\p{Cc}]/u;
 /**
  * Spec §5, §8 on the linking screen: an empty account is 'Account is required'; a malformed one
  * (too long, or a username with an @, a space or a control character) 'Account format is invalid'
- * — the linking text, without a full stop.
+ * (the linking screen's wording, without a full stop).
  */
 export const checkLinkingAccount = (input: string): AccountCheck => {
   const check = checkAccountInput(input);
-  if (!check.ok) {
-    return check.code === 'account.format_invalid'
-      ? { ok: false, code: 'account.format_invalid_linking' }
-      : check;
-  }
+  if (!check.ok) return check;
   if (check.kind === 'username' && malformedUsername.test(check.value)) {
-    return { ok: false, code: 'account.format_invalid_linking' };
+    return { ok: false, code: 'account.format_invalid' };
   }
   return check;
 };
@@ -39,7 +34,7 @@ export interface LinkingRefusal {
 
 /**
  * Spec §6 and §8: may `child` be linked under `parent` on `platform`? Decided from the hub's
- * records only (DESIGN.md difference 7), in this order:
+ * records only (docs/security.md "Query-string state"), in this order:
  * - the parent is the child itself: 'Account already exists';
  * - the child has a parent already, or the parent is the child's own child: 'Account already linked';
  * - the parent is not a member of the platform: 'Account is not registered to' + the platform's name;
@@ -53,9 +48,9 @@ export const linkingRefusalFor = async (
   parent: AccountRow,
   platform: Platform,
 ): Promise<LinkingRefusal | null> => {
-  if (parent.id === child.id) return { code: 'account.already_exists_linking' };
-  if (await parentOf(hub.db, child.id, 'parent')) return { code: 'account.already_linked' };
-  if ((await parentOf(hub.db, parent.id, 'parent')) === child.id) return { code: 'account.already_linked' };
+  if (parent.id === child.id) return { code: 'account.already_exists' };
+  if (await hub.links.parentOf(child.id, 'parent')) return { code: 'account.already_linked' };
+  if ((await hub.links.parentOf(parent.id, 'parent')) === child.id) return { code: 'account.already_linked' };
   const memberships = await hub.accounts.memberships(parent.id);
   if (!memberships.some((m) => m.platform === platform)) {
     return {

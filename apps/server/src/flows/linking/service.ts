@@ -1,6 +1,7 @@
 import type { FlowContext, Platform } from '@hub/core';
 import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
+import { policy } from '../../policy.js';
 import { recordAudit } from '../../services/audit.js';
 import { randomToken } from '../../services/tokens.js';
 import type { AccountRow } from '../../storage/accounts.js';
@@ -10,8 +11,7 @@ import { flowContext, loadFlow, moveFlow } from '../flow-record.js';
 import { identifyAccount } from '../identify.js';
 import { checkFlowPassword, startPasswordStep } from '../password-step.js';
 
-import { LINKING_FLOW_TTL_MS, type LinkingContext, linkingStates } from './flow.js';
-import { insertLink } from './links.js';
+import { type LinkingContext, linkingStates } from './flow.js';
 import { checkLinkingAccount, linkingRefusalFor } from './rules.js';
 
 const refuseLink = async (hub: Hub, child: AccountRow, parent: AccountRow, platform: Platform) => {
@@ -19,6 +19,7 @@ const refuseLink = async (hub: Hub, child: AccountRow, parent: AccountRow, platf
   if (refusal)
     throw new HubError(refusal.code, {
       field: 'account',
+      screen: 'linking',
       ...(refusal.params ? { params: refusal.params } : {}),
     });
 };
@@ -37,7 +38,7 @@ export const identifyParent = async (
   const { check, account: parent } = await identifyAccount(hub, caller.ip, input.account, {
     checkInput: checkLinkingAccount,
     requires: 'password_hash',
-    notFound: 'account.not_found',
+    screen: 'linking',
     refuse: (parent) => refuseLink(hub, child, parent, input.platform),
   });
   const context: LinkingContext = { ...toContextRecord(input.context), childAccountId: child.id };
@@ -48,7 +49,7 @@ export const identifyParent = async (
     account: parent,
     check,
     context,
-    ttlMs: LINKING_FLOW_TTL_MS,
+    ttlMs: policy.linkingFlowTtlMs,
   });
 };
 
@@ -73,7 +74,7 @@ export const linkToParent = async (
   await refuseLink(hub, child, parent, flow.platform);
   const move = { from: linkingStates.identified, to: linkingStates.completed };
   await moveFlow(hub, flow, move, async (trx, now) => {
-    const linked = await insertLink(trx, {
+    const linked = await hub.links.insert(trx, {
       id: randomToken(16),
       parent_account_id: parent.id,
       child_account_id: child.id,

@@ -109,7 +109,7 @@ describe.each(testDialects)('login on %s', (dialect) => {
     for (let i = 0; i < 10; i++) expect((await password(flowId, `Wrong-${i}-pass`)).statusCode).toBe(401);
     const blocked = await password(flowId, strongPassword);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toMatchObject({ code: 'rate_limited', retryAfter: 30 });
+    expect(blocked.json()).toMatchObject({ code: 'rate_limited', params: { seconds: 30 }, retryAfter: 30 });
     ctx.hub.clock.advance(30_000);
     expect((await password(flowId, 'Wrong-again-1')).statusCode).toBe(401);
     expect((await password(flowId, strongPassword)).json().retryAfter).toBe(60);

@@ -1,3 +1,6 @@
+import { policy } from '../../policy.js';
+import type { Transitions } from '../transitions.js';
+
 /**
  * The login flow (identifier first, spec §4):
  *
@@ -8,10 +11,16 @@
  * FREE_PASSWORD_FAILURES each further one waits a growing delay. A success resets the count.
  */
 export const loginStates = { identified: 'identified', completed: 'completed' } as const;
-export const LOGIN_FLOW_TTL_MS = 15 * 60 * 1000;
-export const FREE_PASSWORD_FAILURES = 10;
-const BASE_DELAY_MS = 30_000;
-const MAX_DELAY_MS = 60 * 60 * 1000;
+export type LoginState = (typeof loginStates)[keyof typeof loginStates];
+export const loginInitial = loginStates.identified;
+/** The legal moves: moveFlow accepts no other, at compile time and when it runs. */
+export const loginTransitions = {
+  identified: ['completed'],
+  completed: [],
+} as const satisfies Transitions<LoginState>;
+export const FREE_PASSWORD_FAILURES = policy.freePasswordFailures;
+const BASE_DELAY_MS = policy.passwordDelayBaseMs;
+const MAX_DELAY_MS = policy.passwordDelayMaxMs;
 
 /** After the 10 free failures: 30 s, 60 s, 2 min … capped at one hour. Never a lockout for good. */
 export const passwordDelayMs = (failures: number): number =>

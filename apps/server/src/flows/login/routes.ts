@@ -8,8 +8,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Hub } from '../../hub.js';
+import { completeSignIn } from '../../sso/complete-sign-in.js';
 import { callerOf } from '../caller.js';
-import { completeSignIn } from '../complete-sign-in.js';
 import { checkLoginPassword, identifyForLogin } from './service.js';
 
 export const registerLoginRoutes = (app: FastifyInstance, hub: Hub) => {

@@ -1,13 +1,14 @@
 import { decodeToolSession, type FlowContext, type Platform } from '@hub/core';
 import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
+import { policy } from '../../policy.js';
 import type { FlowCaller } from '../caller.js';
 import { toContextRecord } from '../flow-context.js';
-import { flowContext, loadFlow } from '../flow-record.js';
+import { flowContext, loadFlow, moveFlow } from '../flow-record.js';
 import { identifyAccount, passwordAccountRules } from '../identify.js';
 import { checkFlowPassword, startPasswordStep } from '../password-step.js';
 import { switchingRedirect } from '../switching-redirect.js';
-import { LOGIN_FLOW_TTL_MS, loginStates } from './flow.js';
+import { loginStates } from './flow.js';
 
 /**
  * Spec §4 Login step 1: the account by its kind on the requested platform. The user-type rules
@@ -40,7 +41,7 @@ export const identifyForLogin = async (
     account,
     check,
     context,
-    ttlMs: LOGIN_FLOW_TTL_MS,
+    ttlMs: policy.loginFlowTtlMs,
   });
 };
 
@@ -61,10 +62,6 @@ export const checkLoginPassword = async (hub: Hub, caller: FlowCaller, flowId: s
   const flow = await loadFlow(hub, flowId, 'login', caller.binding);
   const step = { waiting: loginStates.identified, failureEvent: 'login.failure' } as const;
   const account = await checkFlowPassword(hub, caller, flow, step, password);
-  const moved = await hub.flows.transition(hub.db, flow.id, loginStates.identified, {
-    state: loginStates.completed,
-    updated_at: hub.now(),
-  });
-  if (!moved) throw new HubError('flow.not_found');
+  await moveFlow(hub, flow, { from: loginStates.identified, to: loginStates.completed });
   return { accountId: account.id, platform: flow.platform, context: flowContext(flow) };
 };

@@ -41,7 +41,7 @@ describe.each(testDialects)('password reset on %s', (dialect) => {
       account: 'ghost@example.ph',
     });
     expectRefusal(res, 404, {
-      code: 'account.not_found_reset',
+      code: 'account.not_found',
       message: 'Account does not exist.',
       field: 'account',
     });

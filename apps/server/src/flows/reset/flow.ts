@@ -1,3 +1,5 @@
+import type { Transitions } from '../transitions.js';
+
 /**
  * The password-reset flow (spec §4 "Reset password"):
  *
@@ -6,4 +8,11 @@
  * Completing it ends every session of the account and returns by rrf.
  */
 export const resetStates = { codeSent: 'code_sent', verified: 'verified', completed: 'completed' } as const;
-export const RESET_FLOW_TTL_MS = 30 * 60 * 1000;
+export type ResetState = (typeof resetStates)[keyof typeof resetStates];
+export const resetInitial = resetStates.codeSent;
+/** The legal moves: moveFlow accepts no other, at compile time and when it runs. */
+export const resetTransitions = {
+  code_sent: ['verified'],
+  verified: ['completed'],
+  completed: [],
+} as const satisfies Transitions<ResetState>;

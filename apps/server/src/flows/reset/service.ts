@@ -7,6 +7,7 @@ import {
 } from '@hub/core';
 import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
+import { policy } from '../../policy.js';
 import { recordAudit } from '../../services/audit.js';
 import { checkNewPassword, hashPassword } from '../../services/passwords.js';
 import type { FlowCaller } from '../caller.js';
@@ -14,16 +15,16 @@ import { defineCodeStep, identifierKind } from '../code-step.js';
 import { contextQuery, toContextRecord } from '../flow-context.js';
 import { flowContext, loadFlow, moveFlow } from '../flow-record.js';
 import { identifyAccount } from '../identify.js';
-import { RESET_FLOW_TTL_MS, resetStates } from './flow.js';
+import { resetStates } from './flow.js';
 
 /** The reset's code step: the finalize screen sets a new password for the account (spec §4). */
 const resetCodeStep = defineCodeStep({
   kind: 'reset',
   states: resetStates,
-  ttlMs: RESET_FLOW_TTL_MS,
+  ttlMs: policy.resetFlowTtlMs,
   finalize: (flow) => ({
     path: routePath('reset_password_finalize', { platform: flow.platform }),
-    // Spec §2: the reset screen shows the last underscore-separated part of the decoded account.
+    // Spec §2: the reset screen shows the decoded account without the hub's 'account_' prefix.
     sainfo: encodeSainfo({
       va: identifierKind(flow.identifier_kind),
       account: encodeBase64Account(`account_${flow.identifier ?? ''}`),
@@ -37,7 +38,7 @@ export const { resend: resendResetCode, verify: verifyResetCode, status: resetSt
 export const requestResetCode = async (hub: Hub, caller: FlowCaller, input: ResetStartRequest) => {
   const { check, account } = await identifyAccount(hub, caller.ip, input.account, {
     requires: 'email',
-    notFound: 'account.not_found_reset',
+    screen: 'reset',
   });
   return resetCodeStep.start(hub, caller, {
     platform: input.platform,
@@ -50,7 +51,7 @@ export const requestResetCode = async (hub: Hub, caller: FlowCaller, input: Rese
 
 /**
  * Spec §4: the new password (score 0), 'Password successfully updated' on the screen, then the
- * return by rrf. Every other session of the account ends (issue 3).
+ * return by rrf. Every other session of the account ends (docs/security.md "Sessions").
  */
 export const finalizeReset = async (hub: Hub, caller: FlowCaller, flowId: string, password: string) => {
   const flow = await loadFlow(hub, flowId, 'reset', caller.binding);

@@ -5,10 +5,11 @@ import { setUpTestHub } from '../../test-support/app.js';
 import { auditEvents } from '../../test-support/audit.js';
 import { browserFor, latestCode, strongPassword } from '../../test-support/client.js';
 import { testDialects } from '../../test-support/databases.js';
+import { expectingLog } from '../../test-support/log.js';
 import { expectRefusal } from '../../test-support/refusals.js';
 
 describe.each(testDialects)('sign-up on %s', (dialect) => {
-  const ctx = setUpTestHub(dialect, { network: '198.51.100' });
+  const ctx = setUpTestHub(dialect, { network: '198.51.100', captureLog: true });
   const email = () => `user${ctx.n}@example.ph`;
 
   const start = (account = email(), extra: Record<string, unknown> = {}) =>
@@ -103,7 +104,7 @@ describe.each(testDialects)('sign-up on %s', (dialect) => {
     const again = await start(email().toUpperCase());
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
-      code: 'account.already_exists_signup',
+      code: 'account.already_exists',
       message: 'Account already exist.',
     });
 
@@ -303,7 +304,13 @@ describe.each(testDialects)('sign-up on %s', (dialect) => {
 
     ctx.n += 1;
     const noLast = encodeProfileSeed({ credential: email(), first_name: 'Jose' });
-    await signUp(email(), { entry: 'ubr_profile', context: { from: noLast } });
+    await expectingLog(
+      ctx.hub,
+      'info',
+      /^profile not created: first_name and last_name must have a value$/,
+      {},
+      () => signUp(email(), { entry: 'ubr_profile', context: { from: noLast } }),
+    );
     const other = await ctx.hub.hub.accounts.findByIdentifier('email', email());
     expect(
       await ctx.db.selectFrom('profiles').selectAll().where('account_id', '=', other!.id).executeTakeFirst(),

@@ -14,8 +14,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Hub } from '../../hub.js';
+import { completeSignIn } from '../../sso/complete-sign-in.js';
 import { callerOf, readerOf } from '../caller.js';
-import { completeSignIn } from '../complete-sign-in.js';
 import {
   finalizeSignup,
   requestSignupCode,

@@ -12,22 +12,23 @@ import {
 import type { Transaction } from 'kysely';
 import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
+import { policy } from '../../policy.js';
 import { hashPassword } from '../../services/passwords.js';
+import { recordReferral } from '../../sso/referral.js';
 import type { Database } from '../../storage/schema.js';
 import type { FlowCaller } from '../caller.js';
 import { defineCodeStep } from '../code-step.js';
 import { type FlowContextRecord, toContextRecord } from '../flow-context.js';
 import { flowContext, loadFlow } from '../flow-record.js';
 import { checkNewEmailAccount, OWNER_U_TYPE, registerVerifiedEmail } from '../new-account.js';
-import { recordReferral } from '../referral.js';
 import { switchingRedirect } from '../switching-redirect.js';
-import { SIGNUP_FLOW_TTL_MS, signupStates } from './flow.js';
+import { signupStates } from './flow.js';
 
 /** The sign-up's code step: the finalize screen sets the password of the email (spec §4). */
 const signupCodeStep = defineCodeStep({
   kind: 'signup',
   states: signupStates,
-  ttlMs: SIGNUP_FLOW_TTL_MS,
+  ttlMs: policy.signupFlowTtlMs,
   finalize: (flow, context) => ({
     path: routePath('registration_finalize', { platform: flow.platform, entry: context.entry }),
     sainfo: encodeSainfo({ va: 'email', account: encodeBase64Account(`unauth_${flow.identifier}`) }),
@@ -46,7 +47,7 @@ export const requestSignupCode = async (hub: Hub, caller: FlowCaller, input: Sig
   if (existing) {
     const memberships = await hub.accounts.memberships(existing.id);
     if (memberships.some((m) => m.platform === input.platform)) {
-      throw new HubError('account.already_exists_signup', { field: 'account' });
+      throw new HubError('account.already_exists', { field: 'account' });
     }
     return switchingRedirect(input.platform, check, context);
   }
@@ -80,7 +81,7 @@ export const finalizeSignup = async (hub: Hub, caller: FlowCaller, flowId: strin
     async (trx, now) => {
       const viaTool = Boolean(context.from && decodeToolSession(context.from).ok);
       await recordReferral(hub, trx, { refAFrnd: context.refAFrnd, accountId, viaTool, now });
-      await createProfile(trx, context, accountId, now);
+      await createProfile(hub, trx, context, accountId, now);
     },
   );
   return { accountId, platform: flow.platform, context };
@@ -88,9 +89,10 @@ export const finalizeSignup = async (hub: Hub, caller: FlowCaller, flowId: strin
 
 /**
  * Spec §3, §5: for the ubr_profile entry, a profile record from the seed carried in `from` — only
- * when it has both a first and a last name (otherwise the console says so and nothing is created).
+ * when it has both a first and a last name (otherwise the log says so and nothing is created).
  */
 const createProfile = async (
+  hub: Hub,
   trx: Transaction<Database>,
   context: FlowContextRecord,
   accountId: string,
@@ -101,21 +103,18 @@ const createProfile = async (
   if (!seed.ok) return;
   const profile = buildPrimeinfo(accountId, seed.value);
   if (!profile) {
-    console.info('profile not created: first_name and last_name must have a value');
+    hub.log.info({ accountId }, 'profile not created: first_name and last_name must have a value');
     return;
   }
-  await trx
-    .insertInto('profiles')
-    .values({
-      account_id: accountId,
-      first_name: profile.first_name,
-      last_name: profile.last_name,
-      middle_name: profile.middle_name ?? null,
-      suffix: profile.suffix ?? null,
-      contact_info: JSON.stringify(profile.contact_info ?? {}),
-      other_info: JSON.stringify(profile.other_info ?? {}),
-      profile: JSON.stringify(profile.profile ?? {}),
-      created_at: now,
-    })
-    .execute();
+  await hub.profiles.insert(trx, {
+    account_id: accountId,
+    first_name: profile.first_name,
+    last_name: profile.last_name,
+    middle_name: profile.middle_name ?? null,
+    suffix: profile.suffix ?? null,
+    contact_info: JSON.stringify(profile.contact_info ?? {}),
+    other_info: JSON.stringify(profile.other_info ?? {}),
+    profile: JSON.stringify(profile.profile ?? {}),
+    created_at: now,
+  });
 };

@@ -1,3 +1,5 @@
+import type { Transitions } from '../transitions.js';
+
 /**
  * Switching option1 (spec §2, §4): an account that lives on the other platform signs in here and
  * is linked to this platform.
@@ -9,4 +11,10 @@
  * link the same account at once leave one membership.
  */
 export const switchingStates = { identified: 'identified', completed: 'completed' } as const;
-export const SWITCHING_FLOW_TTL_MS = 15 * 60 * 1000;
+export type SwitchingState = (typeof switchingStates)[keyof typeof switchingStates];
+export const switchingInitial = switchingStates.identified;
+/** The legal moves: moveFlow accepts no other, at compile time and when it runs. */
+export const switchingTransitions = {
+  identified: ['completed'],
+  completed: [],
+} as const satisfies Transitions<SwitchingState>;

@@ -1,13 +1,14 @@
 import { type FlowContext, loginRefusal, type Platform } from '@hub/core';
 import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
+import { policy } from '../../policy.js';
 import { recordAudit } from '../../services/audit.js';
 import type { FlowCaller } from '../caller.js';
 import { toContextRecord } from '../flow-context.js';
 import { flowContext, loadFlow, moveFlow } from '../flow-record.js';
 import { identifyAccount, passwordAccountRules } from '../identify.js';
 import { checkFlowPassword, startPasswordStep } from '../password-step.js';
-import { SWITCHING_FLOW_TTL_MS, switchingStates } from './flow.js';
+import { switchingStates } from './flow.js';
 
 /**
  * Switching option1, step 1 (spec §2): the account by its kind. It must exist with a password, and
@@ -32,7 +33,7 @@ export const identifyForSwitching = async (
     account,
     check,
     context: toContextRecord(input.context),
-    ttlMs: SWITCHING_FLOW_TTL_MS,
+    ttlMs: policy.switchingFlowTtlMs,
   });
 };
 

@@ -157,7 +157,7 @@ describe.each(testDialects)('work accounts on %s', (dialect) => {
     await seedAccount(ctx.hub, { email: workEmail(), platforms: ['psl'] });
     const taken = await invite(workEmail().toUpperCase());
     expectRefusal(taken, 409, {
-      code: 'account.already_exists_signup',
+      code: 'account.already_exists',
       message: 'Account already exist.',
       field: 'email',
     });
@@ -290,7 +290,7 @@ describe.each(testDialects)('work accounts on %s', (dialect) => {
     expect((await status(mail.flowId)).json().exists).toBe(true);
     const res = await finalize(mail.flowId);
     expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe('account.already_exists_signup');
+    expect(res.json().code).toBe('account.already_exists');
   });
 
   it('refuses an unknown invitation, and one past its 7 days', async () => {

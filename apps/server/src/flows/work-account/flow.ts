@@ -1,4 +1,5 @@
 import type { FlowContextRecord } from '../flow-context.js';
+import type { Transitions } from '../transitions.js';
 
 /**
  * A work account (spec §2 /{platform}/comp/account/verification, §6 added_user): a business owner
@@ -19,7 +20,13 @@ export const workAccountStates = {
   completed: 'completed',
 } as const;
 export type WorkAccountState = (typeof workAccountStates)[keyof typeof workAccountStates];
-export const WORK_ACCOUNT_FLOW_TTL_MS = 7 * 24 * 3600 * 1000;
+export const workAccountInitial = workAccountStates.invited;
+/** The legal moves: moveFlow accepts no other, at compile time and when it runs. */
+export const workAccountTransitions = {
+  invited: ['verified'],
+  verified: ['completed'],
+  completed: [],
+} as const satisfies Transitions<WorkAccountState>;
 /** Spec §6: any u_type but 1 is an added user; a work account gets 2. */
 export const WORK_ACCOUNT_U_TYPE = 2;
 

@@ -3,13 +3,14 @@ import type { Transaction } from 'kysely';
 import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
 import { workAccountInvitationMail } from '../../mail/templates.js';
+import { policy } from '../../policy.js';
 import { recordAudit } from '../../services/audit.js';
 import type { AccountRow } from '../../storage/accounts.js';
 import type { Database } from '../../storage/schema.js';
 import { issueCode, resendAvailableAt, throttleCodeSend } from '../code-step.js';
 import { newFlowRecord, UNBOUND } from '../flow-record.js';
 
-import { WORK_ACCOUNT_FLOW_TTL_MS, type WorkAccountContext, workAccountStates } from './flow.js';
+import { type WorkAccountContext, workAccountStates } from './flow.js';
 
 /**
  * Spec §6: only a business owner (u_type 1) of the Business platform, who may use it, adds work
@@ -31,11 +32,7 @@ export const ownerOf = async (hub: Hub, context: WorkAccountContext) =>
 /** How the invitation names the owner: the profile's name, else the owner's identifier. */
 export const inviterName = async (hub: Hub, owner: AccountRow | undefined) => {
   if (!owner) return 'A business owner';
-  const profile = await hub.db
-    .selectFrom('profiles')
-    .select(['first_name', 'last_name'])
-    .where('account_id', '=', owner.id)
-    .executeTakeFirst();
+  const profile = await hub.profiles.nameOf(owner.id);
   if (profile) return `${profile.first_name} ${profile.last_name}`;
   return owner.email ?? owner.username ?? 'A business owner';
 };
@@ -83,7 +80,7 @@ export const inviteWorkAccount = async (
   // Counted before the answer below, so no owner can probe which emails have accounts without limit.
   await hub.throttle.consume('codeSendPerIp', `owner:${owner.id}`);
   if (await hub.accounts.findByIdentifier('email', check.value)) {
-    throw new HubError('account.already_exists_signup', { field: 'email' });
+    throw new HubError('account.already_exists', { field: 'email' });
   }
   if (input.ip) await throttleCodeSend(hub, `email:${check.value.toLowerCase()}`, input.ip);
   else await hub.throttle.consume('codeSendPerAccount', `email:${check.value.toLowerCase()}`);
@@ -98,7 +95,7 @@ export const inviteWorkAccount = async (
     identifier: check,
     context,
     binding: UNBOUND,
-    ttlMs: WORK_ACCOUNT_FLOW_TTL_MS,
+    ttlMs: policy.workAccountFlowTtlMs,
     now,
   });
   const inviter = await inviterName(hub, owner);

@@ -15,8 +15,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { flowBindingIfAny, requireSameOrigin } from '../../http/request-context.js';
 import type { Hub } from '../../hub.js';
+import { completeSignIn } from '../../sso/complete-sign-in.js';
 import { callerOf, signedInAccount } from '../caller.js';
-import { completeSignIn } from '../complete-sign-in.js';
 import { inviteWorkAccount } from './invitation.js';
 import {
   finalizeWorkAccount,

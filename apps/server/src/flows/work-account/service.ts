@@ -8,15 +8,9 @@ import { randomToken } from '../../services/tokens.js';
 import type { FlowCaller } from '../caller.js';
 import { assertResendAllowed, resendAvailableAt, throttleCodeSend, verifyFlowCode } from '../code-step.js';
 import { type FlowRow, flowContext, loadFlow, moveFlow } from '../flow-record.js';
-import { insertLink } from '../linking/links.js';
 import { checkNewEmailAccount, registerVerifiedEmail } from '../new-account.js';
 
-import {
-  WORK_ACCOUNT_U_TYPE,
-  type WorkAccountContext,
-  type WorkAccountState,
-  workAccountStates,
-} from './flow.js';
+import { WORK_ACCOUNT_U_TYPE, type WorkAccountContext, workAccountStates } from './flow.js';
 import { assertBusinessOwner, inviterName, ownerOf, sendInvitation } from './invitation.js';
 
 const accountOf = (flow: FlowRow) => ({
@@ -37,7 +31,7 @@ export const workAccountStatus = async (hub: Hub, binding: string | undefined, f
   const context: WorkAccountContext = flowContext(flow);
   const existing = await hub.accounts.findByIdentifier('email', flow.identifier ?? '');
   return {
-    state: flow.state as WorkAccountState,
+    state: flow.state,
     platform: flow.platform,
     account: accountOf(flow),
     inviter: await inviterName(hub, await ownerOf(hub, context)),
@@ -112,7 +106,7 @@ export const finalizeWorkAccount = async (hub: Hub, caller: FlowCaller, flowId: 
     { from: workAccountStates.verified, to: workAccountStates.completed },
     { id: accountId, email, passwordHash, platform: 'biz', uType: WORK_ACCOUNT_U_TYPE },
     async (trx, now) => {
-      await insertLink(trx, {
+      await hub.links.insert(trx, {
         id: randomToken(16),
         parent_account_id: owner.id,
         child_account_id: accountId,

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Issue 8: a provider identity (Google's or Facebook's `sub`) linked to a hub account. One
+ * Sign-in with Google and Facebook: a provider identity (Google's or Facebook's `sub`) linked to a hub account. One
  * identity belongs to one account; an account may hold one identity per provider.
  */
 export const socialIdentitiesMigration: Migration = {

@@ -1,4 +1,4 @@
-import type { AccountCheck, CodeSent, RedirectAnswer } from '@hub/core';
+import type { AccountCheck, CodeSent, MessageScreen, RedirectAnswer } from '@hub/core';
 import { type ReactNode, useEffect, useRef } from 'react';
 import type { CodeApi } from '../../api/auth';
 import type { ApiResult } from '../../api/client';
@@ -21,6 +21,8 @@ interface CodeRequestFlowProps {
   initialAccount?: string | undefined;
   /** The links under the account step. */
   links?: ReactNode;
+  /** The screen whose wording the errors take, when it words them otherwise (reset). */
+  screen?: MessageScreen;
 }
 
 /**
@@ -36,8 +38,9 @@ export const CodeRequestFlow = ({
   autoStartWith,
   initialAccount,
   links,
+  screen,
 }: CodeRequestFlowProps) => {
-  const flow = useCodeRequestFlow({ check, request, initialAccount });
+  const flow = useCodeRequestFlow({ check, request, initialAccount, screen });
   const goTo = useGoTo();
   const started = useRef(false);
   const { submit } = flow;

@@ -1,7 +1,7 @@
-import { errorMessage, type Platform } from '@hub/core';
+import { apiErrorText, errorMessage, type Platform } from '@hub/core';
 import type { ReactNode } from 'react';
 import type { FlowStatusState } from '../../hooks/use-flow-status';
-import type { ScreenId } from '../../screens/registry';
+import type { ScreenId } from '../../screens/screen-id';
 import { ScreenFrame } from '../ScreenFrame';
 import { CentredLoader } from './CentredLoader';
 import { FinalizeNotice } from './FinalizeNotice';
@@ -33,7 +33,7 @@ export const FlowStatusFallback = ({ state, retry, startHref, logo, ...frame }: 
     return (
       <ScreenFrame {...frame} logo={logo}>
         <FinalizeNotice
-          message={state.kind === 'missing' ? errorMessage('flow.not_found') : state.error.message}
+          message={state.kind === 'missing' ? errorMessage('flow.not_found') : apiErrorText(state.error)}
           actionLabel="Start again"
           actionHref={startHref}
         />
@@ -41,7 +41,7 @@ export const FlowStatusFallback = ({ state, retry, startHref, logo, ...frame }: 
     );
   return (
     <CentredLoader {...frame} busy={false}>
-      <ProblemBanner problem={{ message: state.error.message, tryAgain: retry }} />
+      <ProblemBanner problem={{ message: apiErrorText(state.error), tryAgain: retry }} />
     </CentredLoader>
   );
 };

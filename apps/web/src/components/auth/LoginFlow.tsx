@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { type ContextKey, useFlowContext } from '../../hooks/use-flow-context';
 import { useLoginFlow } from '../../hooks/use-login-flow';
 import { useSainfoAccount } from '../../hooks/use-sainfo-account';
+import { resetPasswordHref } from '../switching/hrefs';
 import { TextLink } from '../TextLink';
 import { AccountPasswordSteps } from './AccountPasswordSteps';
 import { withFrom } from './hrefs';
@@ -38,7 +39,12 @@ export const LoginFlow = ({ platform, toolLogin = false, toolSession }: LoginFlo
       submitLabel="Log in"
       links={
         <>
-          <TextLink to={withFrom(routePath('reset_password', { platform }), from)}>Forgot password?</TextLink>
+          {/* The reset comes back to this screen: rrf tool_login from the tool login, foundation otherwise. */}
+          <TextLink
+            to={resetPasswordHref(platform, toolLogin ? 'tool_login' : 'foundation', undefined, from)}
+          >
+            Forgot password?
+          </TextLink>
           <span>
             New here?{' '}
             <TextLink to={withFrom(routePath('registration', { platform }), from)}>Sign up</TextLink>

@@ -8,31 +8,42 @@ import {
   type InstallPromptType,
 } from '../../lib/install-prompt';
 import { browserStorage } from '../../lib/tool-session';
-import { Logo } from '../Logo';
+import { ToolLogo } from '../sso/ToolLogo';
 
 export interface InstallDialogProps {
   prompt: BeforeInstallPromptEvent;
   type: InstallPromptType;
 }
 
+interface DialogTool {
+  name: string;
+  /** The tool's logo (tinfo[0].logo); undefined for the hub itself or a tool without one. */
+  logo: string | undefined;
+}
+
+const hubItself: DialogTool = { name: PRODUCT_NAME, logo: undefined };
+
 /**
  * Spec §2: the dialog is titled with the tool's name (the tool session's first tinfo), else the
- * product's. Only a title rests on it, so the session is read here without its schema: core's
- * decodeToolSession would bring zod (26 KB) onto the landing page for one string.
+ * product's, and shows that tool's logo. Only these two strings rest on it, so the session is read
+ * here without its schema: core's decodeToolSession would bring zod (26 KB) onto the landing page.
  */
-const toolName = (): string => {
+const dialogTool = (): DialogTool => {
   const raw = browserStorage()?.getItem(TOOL_SESSION_STORAGE_KEY);
-  if (!raw) return PRODUCT_NAME;
+  if (!raw) return hubItself;
   try {
     const session: unknown = JSON.parse(raw);
     const tinfo =
       typeof session === 'object' && session !== null && 'tinfo' in session ? session.tinfo : undefined;
     const first: unknown = Array.isArray(tinfo) ? tinfo[0] : undefined;
-    const name = typeof first === 'object' && first !== null && 'name' in first ? first.name : undefined;
-    return typeof name === 'string' && name.trim() !== '' ? name.trim().slice(0, 200) : PRODUCT_NAME;
+    if (typeof first !== 'object' || first === null) return hubItself;
+    const name = 'name' in first ? first.name : undefined;
+    if (typeof name !== 'string' || name.trim() === '') return hubItself;
+    const logo = 'logo' in first && typeof first.logo === 'string' ? first.logo : undefined;
+    return { name: name.trim().slice(0, 200), logo };
   } catch (error) {
     console.warn('The saved tool session is not JSON; the install dialog uses the product name.', error);
-    return PRODUCT_NAME;
+    return hubItself;
   }
 };
 
@@ -70,7 +81,7 @@ const InstallDialog = ({ prompt, type }: InstallDialogProps) => {
   const titleId = useId();
   const bodyId = useId();
   const navigate = useNavigate();
-  const [title] = useState(toolName);
+  const [tool] = useState(dialogTool);
   const [installing, setInstalling] = useState(false);
 
   // A layout effect, so the dialog is closed (and focus goes back where it was) before it leaves the page.
@@ -122,9 +133,12 @@ const InstallDialog = ({ prompt, type }: InstallDialogProps) => {
       className="m-auto w-[calc(100%-2rem)] max-w-md overflow-visible bg-transparent p-0 backdrop:bg-slate-900/60 backdrop:backdrop-blur-sm"
     >
       <div className="rounded-2xl bg-white px-6 py-8 text-center shadow-2xl ring-1 ring-slate-900/5 tablet:px-8">
-        <Logo size={48} className="justify-center" />
+        {/* The tool's own logo over its name; the hub's mark when it has none (or it fails to load). */}
+        <span data-testid="install-logo" className="flex justify-center">
+          <ToolLogo logo={tool.logo} size={48} />
+        </span>
         <h2 id={titleId} className="mt-4 text-xl font-semibold tracking-tight text-slate-900">
-          {title}
+          {tool.name}
         </h2>
         <p className="mt-1 text-xs font-medium text-slate-500">
           {labels.poweredBy} {PRODUCT_NAME}

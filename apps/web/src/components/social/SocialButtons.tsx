@@ -23,7 +23,7 @@ interface SocialButtonsProps {
 }
 
 /**
- * The provider buttons of the login, sign-up and tool login screens (issue 8): only the providers
+ * The provider buttons of the login, sign-up and tool login screens: only the providers
  * the hub has configured, each a plain link to the hub's start URL carrying the page's from and
  * subcb. A provider sign-in that came back with `social_error` shows its message under that
  * provider's button.

@@ -1,4 +1,11 @@
-import { errorMessage, type Platform, routePath, type SocialLinkState, socialButtonLabels } from '@hub/core';
+import {
+  apiErrorText,
+  errorMessage,
+  type Platform,
+  routePath,
+  type SocialLinkState,
+  socialButtonLabels,
+} from '@hub/core';
 import { useEffect, useRef, useState } from 'react';
 import { useField } from '../../hooks/use-field';
 import { PasswordStepForm } from '../auth/PasswordStepForm';
@@ -10,7 +17,7 @@ import { fetchSocialLinkState, linkSocialIdentity } from './social-api';
 const providerNames = { google: 'Google', facebook: 'Facebook' } as const;
 
 /**
- * Issue 8, link after password: the provider gave a verified email of an existing account. The
+ * Linking a provider after the password: the provider gave a verified email of an existing account. The
  * account's password, entered once, is the consent to link (never silently); then the sign-in
  * ends like a password login.
  */
@@ -61,8 +68,8 @@ export const SocialLinkStep = ({ platform, flowId }: { platform: Platform; flowI
       window.location.assign(result.data.location);
       return;
     }
-    if (result.error.field === 'password') password.fail(result.error.message);
-    else setProblem(result.error.message);
+    if (result.error.field === 'password') password.fail(apiErrorText(result.error));
+    else setProblem(apiErrorText(result.error));
   };
 
   const name = providerNames[state.provider];

@@ -12,8 +12,8 @@ interface SsoErrorPageProps {
 
 /**
  * Spec §2 SSO handler failure: an illustration, 'SHEEESSHH!', 'Well, this is unexpected. . .',
- * the explanation and 'Error code: ' with the message. When the request itself failed (DESIGN.md
- * rule 3: never silent) the explanation is that failure, with 'Try again', since blaming the
+ * the explanation and 'Error code: ' with the message. When the request itself failed (never
+ * silent: docs/security.md "Failures are never silent") the explanation is that failure, with 'Try again', since blaming the
  * tool's authorization would be wrong.
  */
 export const SsoErrorPage = ({ message, onRetry }: SsoErrorPageProps) => {

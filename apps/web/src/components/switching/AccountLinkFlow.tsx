@@ -1,4 +1,4 @@
-import { type AccountCheck, notices, REDIRECT_DELAY_MS } from '@hub/core';
+import { type AccountCheck, type MessageScreen, notices, REDIRECT_DELAY_MS } from '@hub/core';
 import type { ReactNode } from 'react';
 import type { AccountPasswordApi } from '../../api/auth';
 import { useAccountPasswordFlow } from '../../hooks/use-account-password-flow';
@@ -10,6 +10,8 @@ interface AccountLinkFlowProps {
   /** The account field's starting value (option1: the account sainfo names); never sent by itself. */
   initialAccount?: string | undefined;
   check?: (input: string) => AccountCheck;
+  /** The screen whose wording the errors take (linking: 'Account format is invalid', no full stop). */
+  screen?: MessageScreen;
   /** The secondary actions under both steps ('Forgot password?', 'Cancel'). */
   links: ReactNode;
 }
@@ -24,11 +26,13 @@ export const AccountLinkFlow = ({
   accountLabel,
   initialAccount,
   check,
+  screen,
   links,
 }: AccountLinkFlowProps) => {
   const link = useAccountPasswordFlow({
     api,
     initialAccount,
+    screen,
     ...(check ? { check } : {}),
     exitDelayMs: REDIRECT_DELAY_MS,
   });

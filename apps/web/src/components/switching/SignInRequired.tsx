@@ -1,5 +1,5 @@
 import { errorMessage, loginHref, type Platform } from '@hub/core';
-import type { ScreenId } from '../../screens/registry';
+import type { ScreenId } from '../../screens/screen-id';
 import { FinalizeNotice } from '../auth/FinalizeNotice';
 import { ScreenFrame } from '../ScreenFrame';
 

@@ -1,6 +1,6 @@
-import type { Platform } from '@hub/core';
+import { apiErrorText, type Platform } from '@hub/core';
 import type { SignedInState } from '../../hooks/use-signed-in-account';
-import type { ScreenId } from '../../screens/registry';
+import type { ScreenId } from '../../screens/screen-id';
 import { CentredLoader } from '../auth/CentredLoader';
 import { ProblemBanner } from '../auth/ProblemBanner';
 import { SignInRequired } from './SignInRequired';
@@ -24,7 +24,7 @@ export const SignedInFallback = ({ state, retry, from, ...frame }: SignedInFallb
   if (state.kind === 'signed_out') return <SignInRequired {...frame} from={from} />;
   return (
     <CentredLoader {...frame} busy={false}>
-      <ProblemBanner problem={{ message: state.error.message, tryAgain: retry }} />
+      <ProblemBanner problem={{ message: apiErrorText(state.error), tryAgain: retry }} />
     </CentredLoader>
   );
 };

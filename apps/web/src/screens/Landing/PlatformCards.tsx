@@ -34,6 +34,7 @@ const colours: Record<Platform, { bar: string; eyebrow: string; primary: string;
 /**
  * Spec §1: the 'Launch your Career Potential' (Personal) and 'Empower your Business' (Business)
  * cards, each leading into its platform. Spec §9: at most 460 px wide on tablets, 496 px on desktops.
+ * On a desktop they stay side by side, a little narrower where two full cards do not fit (993 px up).
  */
 export const PlatformCards = () => {
   const headingId = useId();
@@ -42,7 +43,7 @@ export const PlatformCards = () => {
       <h2 id={headingId} className="sr-only">
         Choose your platform
       </h2>
-      <ul className="flex flex-col items-center gap-6 desktop:flex-row desktop:flex-wrap desktop:items-stretch desktop:justify-center">
+      <ul className="flex flex-col items-center gap-6 desktop:flex-row desktop:items-stretch desktop:justify-center">
         {cards.map(({ platform, title, text }) => {
           const name = platformProductNames[platform];
           return (

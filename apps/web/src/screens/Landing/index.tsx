@@ -1,5 +1,6 @@
 import { labels } from '@hub/core';
 import { useEffect, useId } from 'react';
+import { Logo } from '../../components/Logo';
 import { VideoFacade } from '../../components/VideoFacade';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useInstallPrompt } from '../../hooks/use-install-prompt';
@@ -10,6 +11,24 @@ import { PlatformCards } from './PlatformCards';
 
 /** Spec §1: "a quote line" under the taglines (its words are not given; these are ours). */
 const LANDING_QUOTE = 'One step today, ten steps ahead tomorrow.';
+
+/** The words on the video's poster: the product's mark and name, and what the video shows. */
+const PosterCaption = () => (
+  <>
+    <span className="absolute top-3 left-4 flex items-center gap-2 tablet:top-6 tablet:left-7">
+      <Logo size={28} />
+      <span className="text-sm font-semibold tablet:text-base">{PRODUCT_NAME}</span>
+    </span>
+    <span className="absolute inset-x-4 bottom-3 flex flex-col gap-0.5 tablet:inset-x-7 tablet:bottom-6 tablet:gap-1">
+      <span className="text-base leading-tight font-extrabold tablet:text-2xl">
+        See {PRODUCT_NAME} in action
+      </span>
+      <span className="text-sm leading-snug text-white/90 tablet:text-base">
+        One account for Personal, Business and more.
+      </span>
+    </span>
+  </>
+);
 
 /**
  * The first-visit install offer (spec §2 install dialog, prompt type 'first'): shown on the landing
@@ -58,6 +77,7 @@ const LandingScreen = () => {
             src={PROMO_VIDEO_URL}
             title={`${PRODUCT_NAME} promotional video`}
             poster="/promo-poster.svg"
+            overlay={<PosterCaption />}
           />
         </div>
       </section>

@@ -15,7 +15,7 @@ const cookieRows = [
   },
 ] as const;
 
-/** The cookies policy: only strictly necessary cookies (DESIGN.md: server-side sessions in HttpOnly cookies). */
+/** The cookies policy: only strictly necessary cookies (server-side sessions in HttpOnly cookies: docs/security.md "Sessions"). */
 export const Cookies = () => (
   <>
     <Section title="1. What cookies are">

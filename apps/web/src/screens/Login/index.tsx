@@ -11,7 +11,7 @@ import type { ScreenProps } from '../types';
 /** Spec §2 Login: account step, then password step; coming from a tool, that tool is named. */
 const LoginScreen = ({ platform = 'psl' }: ScreenProps) => {
   const tool = useToolFromQuery();
-  // Issue 8: a provider sign-in whose verified email is an existing account's asks for its password.
+  // A provider sign-in whose verified email is an existing account's asks for its password.
   const socialFlowId = useSearchParams()[0].get('social');
   return (
     <ScreenFrame

@@ -48,7 +48,7 @@ const RegistrationScreen = ({ platform = 'psl', entry }: ScreenProps) => {
       screen="registration"
       platform={platform}
       title="Sign up"
-      description="Create one account for Personal , Business and more. We will email you a 6-digit code."
+      description="Create one account for Personal, Business and more. We will email you a 6-digit code."
     >
       {tool && <ContinueToTool tool={tool} />}
       <div data-entry={entry}>

@@ -1,8 +1,9 @@
-import { checkAccountInput, decodeSainfo, labels, loginHref } from '@hub/core';
+import { checkAccountInput, decodeSainfo, labels, loginHref, routePath } from '@hub/core';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { requestResetCode, resetCodeApi } from '../../api/auth';
 import { CodeRequestFlow } from '../../components/auth/CodeRequestFlow';
+import { withFrom } from '../../components/auth/hrefs';
 import { ScreenFrame } from '../../components/ScreenFrame';
 import { ScreenLinks } from '../../components/ScreenLinks';
 import { TextLink } from '../../components/TextLink';
@@ -23,6 +24,9 @@ const ResetPasswordScreen = ({ platform = 'psl' }: ScreenProps) => {
     const decoded = decodeSainfo(sainfo);
     return decoded.ok ? decoded.value.rrf : undefined;
   }, [sainfo]);
+  // From the tool login, "Log in" goes back to the tool login, as the reset itself does.
+  const backToLogin =
+    rrf === 'tool_login' ? withFrom(routePath('tool_login', { platform }), from) : loginHref(platform, from);
   const request = useCallback(
     (account: string) =>
       requestResetCode({ platform, account, ...(rrf ? { rrf } : {}), ...(context ? { context } : {}) }),
@@ -41,10 +45,11 @@ const ResetPasswordScreen = ({ platform = 'psl' }: ScreenProps) => {
         check={checkAccountInput}
         request={request}
         codeApi={resetCodeApi}
+        screen="reset"
         links={
           <ScreenLinks>
             <span>
-              Remembered it? <TextLink to={loginHref(platform, from)}>Log in</TextLink>
+              Remembered it? <TextLink to={backToLogin}>Log in</TextLink>
             </span>
           </ScreenLinks>
         }

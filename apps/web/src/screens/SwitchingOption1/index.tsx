@@ -21,7 +21,7 @@ const switchingContextKeys: readonly ContextKey[] = ['from', 'subcb', 'sainfo'];
  * (step 1 the account, pre-filled from sainfo; step 2 its password), with back, cancel and a
  * reset-password link that comes back here (rrf switching1). The login sends people here; without
  * sainfo the screen is not allowed and shows only a placeholder. sainfo is display only: the
- * server decides from its own records (DESIGN.md difference 7).
+ * server decides from its own records (docs/security.md "Query-string state").
  */
 const SwitchingOption1Screen = ({ platform = 'psl' }: ScreenProps) => {
   const [params] = useSearchParams();

@@ -6,7 +6,6 @@ import { linkingApi } from '../../api/switching';
 import { ScreenFrame } from '../../components/ScreenFrame';
 import { AccountLinkFlow } from '../../components/switching/AccountLinkFlow';
 import { resetPasswordHref } from '../../components/switching/hrefs';
-import { checkLinkingInput } from '../../components/switching/linking-account';
 import { SignedInAs } from '../../components/switching/SignedInAs';
 import { SignedInFallback } from '../../components/switching/SignedInFallback';
 import { TextLink } from '../../components/TextLink';
@@ -51,7 +50,7 @@ const SwitchingOption2Screen = ({ platform = 'psl' }: ScreenProps) => {
       <AccountLinkFlow
         api={api}
         accountLabel="Parent account"
-        check={checkLinkingInput}
+        screen="linking"
         links={
           <TextLink
             to={resetPasswordHref(platform, 'switching2', sainfo.ok ? sainfo.value : undefined, from)}

@@ -1,3 +1,5 @@
+import { errorMessage } from '@hub/core';
+import { useSearchParams } from 'react-router';
 import { LoginFlow } from '../../components/auth/LoginFlow';
 import { PlatformBadge } from '../../components/PlatformBadge';
 import { ScreenFrame } from '../../components/ScreenFrame';
@@ -16,6 +18,9 @@ const incompleteToolLinkMessage = 'This sign-in link is incomplete. Please start
  */
 const ToolLoginScreen = ({ platform = 'psl' }: ScreenProps) => {
   const session = useToolLoginSession();
+  // A sign-in that reached the end on another screen (sign-up, a reset, a provider) and was
+  // refused by the hub because the account is not the restricted tool's member comes back here.
+  const refused = useSearchParams()[0].get('refused') === 'not_registered_to_tool';
   if (!session) {
     return (
       <ScreenFrame
@@ -46,6 +51,15 @@ const ToolLoginScreen = ({ platform = 'psl' }: ScreenProps) => {
       }
       description={`Log in with the account you use for ${toolName}, then we will send you back to it.`}
     >
+      {refused && (
+        <p
+          role="alert"
+          data-testid="tool-login-refused"
+          className="mb-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+        >
+          {errorMessage('account.not_registered_to_tool', { tool: toolName })}
+        </p>
+      )}
       <LoginFlow platform={platform} toolLogin toolSession={session.from} />
       <SocialButtons platform={platform} intent="tool_login" from={session.from} toolName={toolName} />
     </ScreenFrame>

@@ -1,4 +1,5 @@
 import {
+  apiErrorText,
   labels,
   loginHref,
   notices,
@@ -105,7 +106,7 @@ const WorkAccountVerificationScreen = ({ platform = 'biz' }: ScreenProps) => {
   if (state.kind === 'failed')
     return (
       <CentredLoader screen={screen} title={title} platform={platform} busy={false}>
-        <ProblemBanner problem={{ message: state.error.message, tryAgain: retry }} />
+        <ProblemBanner problem={{ message: apiErrorText(state.error), tryAgain: retry }} />
       </CentredLoader>
     );
   const { status } = state;

@@ -1,8 +1,7 @@
 import { buildReferral, decodeRefAFrnd } from '@hub/core';
-import type { Kysely, Transaction } from 'kysely';
 import type { Hub } from '../hub.js';
 import { randomToken } from '../services/tokens.js';
-import type { Database } from '../storage/schema.js';
+import type { Db } from '../storage/db.js';
 
 /**
  * Spec §4: a referral record when a ref_a_frnd came with the request and its referrer exists;
@@ -11,7 +10,7 @@ import type { Database } from '../storage/schema.js';
  */
 export const recordReferral = async (
   hub: Hub,
-  db: Kysely<Database> | Transaction<Database>,
+  db: Db,
   input: { refAFrnd: string | undefined; accountId: string; viaTool: boolean; now: number },
 ) => {
   if (!input.refAFrnd) return;
@@ -25,9 +24,5 @@ export const recordReferral = async (
     referredUserId: input.accountId,
     viaTool: input.viaTool,
   });
-  await db
-    .insertInto('referrals')
-    .values({ id: randomToken(16), ...record, created_at: input.now })
-    .onConflict((oc) => oc.columns(['referred_user_id', 'tool']).doNothing())
-    .execute();
+  await hub.referrals.insertOnce({ id: randomToken(16), ...record, created_at: input.now }, db);
 };

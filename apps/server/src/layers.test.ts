@@ -1,0 +1,124 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The code's layering, checked on the source text: a query or an import in the wrong place fails
+// here, in the file that adds it, rather than being found later in a review.
+
+const serverSrc = dirname(fileURLToPath(import.meta.url));
+const webSrc = resolve(serverSrc, '../../web/src');
+
+const isTest = (path: string) => /\.test\.tsx?$/.test(path);
+
+const sourceFiles = (root: string): string[] =>
+  readdirSync(root).flatMap((name) => {
+    const path = join(root, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+  });
+
+/** Files of the running code: not tests, not the tests' own helpers. */
+const productionFiles = (root: string) =>
+  sourceFiles(root).filter((path) => !isTest(path) && !relative(root, path).startsWith('test-support/'));
+
+const serverFiles = productionFiles(serverSrc);
+const inServer = (path: string) => relative(serverSrc, path);
+
+// Static imports and re-exports, and dynamic import() (the web app's lazy screens).
+const importPattern =
+  /(?:\bimport|\bexport)\s[^'"]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+const importsOf = (source: string) =>
+  [...source.matchAll(importPattern)].map((m) => (m[1] ?? m[2]) as string);
+
+/** The file a relative import names ('./x.js' is x.ts on disk; the web app leaves the extension out). */
+const resolveImport = (from: string, specifier: string): string | undefined => {
+  if (!specifier.startsWith('.')) return undefined;
+  const base = resolve(dirname(from), specifier);
+  const stem = base.replace(/\.js$/, '');
+  const candidates = [`${stem}.ts`, `${stem}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx'), base];
+  return candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
+};
+
+/** Every import cycle among the files, each once, as the chain of files that closes it. */
+const cyclesOf = (files: string[]) => {
+  const graph = new Map(
+    files.map((file) => [
+      file,
+      importsOf(readFileSync(file, 'utf8'))
+        .map((specifier) => resolveImport(file, specifier))
+        .filter((target): target is string => target !== undefined && files.includes(target)),
+    ]),
+  );
+  const cycles: string[][] = [];
+  const done = new Set<string>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const visit = (file: string) => {
+    stack.push(file);
+    onStack.add(file);
+    for (const next of graph.get(file) ?? []) {
+      if (onStack.has(next)) cycles.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!done.has(next)) visit(next);
+    }
+    stack.pop();
+    onStack.delete(file);
+    done.add(file);
+  };
+  for (const file of files) if (!done.has(file)) visit(file);
+  return cycles;
+};
+
+describe('SQL lives in storage/', () => {
+  const outsideStorage = serverFiles.filter((path) => !inServer(path).startsWith('storage/'));
+
+  it('no file outside storage/ builds a query', () => {
+    const builders =
+      /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)\(|\bsql`/;
+    const offenders = outsideStorage
+      .filter((path) => builders.test(readFileSync(path, 'utf8')))
+      .map(inServer);
+    expect(offenders).toEqual([]);
+  });
+
+  it('outside storage/, Kysely is imported for its types only', () => {
+    const valueImport = /^import\s+(?!type\b)[^;]*from\s*['"]kysely['"]/m;
+    const offenders = outsideStorage
+      .filter((path) => valueImport.test(readFileSync(path, 'utf8')))
+      .map(inServer);
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('layers', () => {
+  const importing = (folder: string, forbidden: RegExp) =>
+    serverFiles
+      .filter((path) => inServer(path).startsWith(`${folder}/`))
+      .flatMap((path) =>
+        importsOf(readFileSync(path, 'utf8'))
+          .map((specifier) => resolveImport(path, specifier))
+          .filter((target): target is string => target !== undefined && forbidden.test(inServer(target)))
+          .map((target) => `${inServer(path)} -> ${inServer(target)}`),
+      );
+
+  // A flow ends through the SSO exit (sso/complete-sign-in.ts), so flows/ may use sso/; never back.
+  it('sso/ does not import flows/', () => {
+    expect(importing('sso', /^flows\//)).toEqual([]);
+  });
+
+  // http/ serves mail's dev mailbox and metrics; what both need sits below them (services/html.ts).
+  it('mail/ does not import http/', () => {
+    expect(importing('mail', /^http\//)).toEqual([]);
+  });
+
+  it('the server has no import cycle', () => {
+    expect(cyclesOf(serverFiles).map((cycle) => cycle.map(inServer).join(' > '))).toEqual([]);
+  });
+
+  it('the web app has no import cycle', () => {
+    const webFiles = productionFiles(webSrc);
+    expect(
+      cyclesOf(webFiles).map((cycle) => cycle.map((path) => relative(webSrc, path)).join(' > ')),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,143 @@
+import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS, RESEND_COUNTDOWN_SECONDS } from '@hub/core';
+
+export const SECOND_MS = 1000;
+export const MINUTE_MS = 60 * SECOND_MS;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+
+/** A limit of the throttle: `points` attempts per fixed window of `windowMs`, counted per key. */
+export interface ThrottleRule {
+  /** The counter's name in the store (part of its Redis key: renaming it resets the counts). */
+  name: string;
+  points: number;
+  windowMs: number;
+}
+
+/**
+ * Every lifetime, limit and delay of the hub, in one place and one unit: durations in
+ * milliseconds (`…Ms`), limits as plain counts. Each says what it affects. The code reads them from
+ * here; the few an operator may change come from the configuration instead (config.ts), which takes
+ * its defaults from here: SESSION_TTL_HOURS (sessionTtlMs), AUDIT_RETENTION_DAYS (auditRetentionMs),
+ * CLEANUP_INTERVAL_MINUTES (cleanupIntervalMs) and RATE_LIMIT_SCALE (multiplies every throttle's
+ * points). docs/policy.md lists them for operators.
+ *
+ * The code's lifetime, its attempts and the resend countdown are the product's own rules, shown on
+ * the screens too: they live in @hub/core (shared with the web) and are only converted here.
+ */
+export const policy = {
+  // ---- Flows: how long a started flow can be finished (its row's expires_at). Past it: 'expired'.
+  /** Login: from the account typed to the right password. */
+  loginFlowTtlMs: 15 * MINUTE_MS,
+  /** Switching option1: an account of the other platform, from identified to linked. */
+  switchingFlowTtlMs: 15 * MINUTE_MS,
+  /** Switching option2: linking the signed-in account under a parent, up to the parent's password. */
+  linkingFlowTtlMs: 15 * MINUTE_MS,
+  /** Switching option3: the chosen default platform, up to the confirming password. */
+  defaultPlatformFlowTtlMs: 15 * MINUTE_MS,
+  /** Sign-up: from the first code sent to the password set (every resend included). */
+  signupFlowTtlMs: 30 * MINUTE_MS,
+  /** Password reset: from the first code sent to the new password. */
+  resetFlowTtlMs: 30 * MINUTE_MS,
+  /** A work-account invitation: how long the link in the invitee's mail works. */
+  workAccountFlowTtlMs: 7 * DAY_MS,
+  /** A Google or Facebook sign-in: from leaving for the provider to its callback (and the password, to link). */
+  socialFlowTtlMs: 10 * MINUTE_MS,
+
+  // ---- Verification codes (sign-up, reset, work account).
+  /** How long a mailed code can be used; the mail says it in minutes. */
+  codeTtlMs: CODE_TTL_SECONDS * SECOND_MS,
+  /** Wrong tries that burn a code (a new one must be sent). */
+  codeMaxAttempts: CODE_MAX_ATTEMPTS,
+  /** How long after a code is sent before another can be (the screen's 'Resend code after N sec.'). */
+  resendCountdownMs: RESEND_COUNTDOWN_SECONDS * SECOND_MS,
+
+  // ---- Wrong passwords, counted on the account (every flow and process shares the count).
+  /** Wrong passwords in a row that cost nothing; each further one makes the account wait. */
+  freePasswordFailures: 10,
+  /** The wait after the first failure past the free ones; it doubles with each further failure. */
+  passwordDelayBaseMs: 30 * SECOND_MS,
+  /** The longest wait: never a lockout for good. */
+  passwordDelayMaxMs: HOUR_MS,
+
+  // ---- Sessions, tokens and signing keys.
+  /** The hub session (cookie and row) a sign-in starts. Default of SESSION_TTL_HOURS. */
+  sessionTtlMs: 30 * DAY_MS,
+  /** An ainfo token (the proof of sign-in handed to a platform site or tool): its exp. */
+  ainfoTtlMs: 120 * SECOND_MS,
+  /** A new signing key is published this long before it signs, so tools caching the JWKS know it first. */
+  signingKeyPublishLeadMs: 60 * SECOND_MS,
+  /** How long a process signs with the key it looked up last before asking the database again. */
+  signingKeyRecheckMs: 5 * SECOND_MS,
+  /**
+   * The Cache-Control max-age of /.well-known/jwks.json: half the publication lead, so a cache that
+   * fetched the set just before a rotation fetches it again before the new key signs.
+   */
+  jwksCacheMaxAgeMs: 30 * SECOND_MS,
+
+  // ---- The OpenID Connect provider (oidc/provider.ts; oidc-provider takes them in seconds).
+  /** An ID token's exp: as ainfo's, so a retired key stays published as long as its tokens live. */
+  oidcIdTokenTtlMs: 120 * SECOND_MS,
+  /** An access token (opaque; userinfo and introspection accept it until then). */
+  oidcAccessTokenTtlMs: 10 * MINUTE_MS,
+  /** An authorization code, from the redirect to the client until it redeems it at the token endpoint. */
+  oidcAuthorizationCodeTtlMs: 60 * SECOND_MS,
+  /** A refresh token (each refresh gives a new one; it also ends with the grant or the session). */
+  oidcRefreshTokenTtlMs: 14 * DAY_MS,
+  /** An interaction: from the authorization request to the sign-in on the hub's screens that ends it. */
+  oidcInteractionTtlMs: 30 * MINUTE_MS,
+  /** The provider's own session, which only mirrors the hub session (signing out of the hub ends it). */
+  oidcSessionTtlMs: 14 * DAY_MS,
+  /** A grant: what a client was allowed for an account; its refresh tokens end with it. */
+  oidcGrantTtlMs: 14 * DAY_MS,
+
+  // ---- Throttles (services/throttle.ts): fixed windows, per client address or per account.
+  throttle: {
+    /** Account look-ups (login and switching step 1, sign-up start, a social start) per client address. */
+    lookupPerIp: { name: 'lookup_ip', points: 60, windowMs: MINUTE_MS },
+    /** Codes mailed to one address (sign-up, reset, invitation, every resend). */
+    codeSendPerAccount: { name: 'code_send_acct', points: 5, windowMs: HOUR_MS },
+    /** Codes mailed at one client address's request (and invitations per business owner). */
+    codeSendPerIp: { name: 'code_send_ip', points: 30, windowMs: HOUR_MS },
+    /** Codes checked per client address, right or wrong. */
+    codeVerifyPerIp: { name: 'code_verify_ip', points: 60, windowMs: 10 * MINUTE_MS },
+    /** Passwords checked per client address, over every account. */
+    passwordPerIp: { name: 'password_ip', points: 100, windowMs: 15 * MINUTE_MS },
+    /** Requests to the OpenID Connect provider's endpoints (authorize, token, userinfo, logout…) per client address. */
+    oidcPerIp: { name: 'oidc_ip', points: 300, windowMs: MINUTE_MS },
+  },
+
+  // ---- Mail delivery (mail/worker.ts).
+  /** The wait before the first retry of a failed send; it doubles with each attempt (plus up to 10 % jitter). */
+  mailRetryBaseMs: 5 * SECOND_MS,
+  /** The longest wait between two tries. */
+  mailRetryCapMs: 15 * MINUTE_MS,
+  /** Tries before a mail is marked failed for good. */
+  mailMaxAttempts: 12,
+  /** How often the worker looks for due mail when nothing nudges it. */
+  mailPollIntervalMs: 5 * SECOND_MS,
+  /** How long a worker's claim on a mail holds; past it another process may send the mail. */
+  mailClaimLeaseMs: 5 * MINUTE_MS,
+  /** How long one send to the SMTP server may take before it counts as failed. */
+  mailSendTimeoutMs: 60 * SECOND_MS,
+
+  // ---- Identity providers (social/providers.ts).
+  /** How long a request to Google or Facebook (discovery, token, user info) may take. */
+  socialProviderTimeoutMs: 10 * SECOND_MS,
+
+  // ---- Retention (storage/retention.ts, the cleanup job).
+  /** Expired flows, codes, ainfo tokens and sessions stay this long (a late request still gets 'expired'). */
+  expiredGraceMs: DAY_MS,
+  /** Sent and failed mail rows (bodies are cleared once sent). */
+  mailRetentionMs: 30 * DAY_MS,
+  /** A retired signing key's private half, after it stopped being published. */
+  retiredKeyRetentionMs: 7 * DAY_MS,
+  /** Audit events. Default of AUDIT_RETENTION_DAYS (0 there keeps them for ever). */
+  auditRetentionMs: 365 * DAY_MS,
+  /** How often a hub process runs the cleanup. Default of CLEANUP_INTERVAL_MINUTES (0 there: never in-process). */
+  cleanupIntervalMs: HOUR_MS,
+} as const satisfies {
+  throttle: Record<string, ThrottleRule>;
+  [name: string]: number | Record<string, ThrottleRule>;
+};
+
+export type ThrottleRuleName = keyof typeof policy.throttle;

@@ -1,0 +1,196 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * The hub's Prometheus metrics: one registry per process, filled from the few places that see
+ * each event (the HTTP hooks, the audit recorder, the throttle, the mail worker, the password
+ * queue). It is exposed only on the metrics listener (http/metrics.ts), never on the public port.
+ * Under HUB_WORKERS the primary asks every worker for its registry and adds them up.
+ */
+export const metricsRegistry = new Registry();
+
+// Node's own: CPU, memory, handles, GC, and the event-loop lag (nodejs_eventloop_lag_*).
+collectDefaultMetrics({ register: metricsRegistry });
+
+const registers = [metricsRegistry];
+
+/** Latency buckets for HTTP answers: a look-up takes milliseconds, a password check tens of them. */
+const durationBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export const httpRequestDuration = new Histogram({
+  name: 'hub_http_request_duration_seconds',
+  help: 'Time from a request arriving to its answer being sent, by route pattern, method and status.',
+  labelNames: ['method', 'route', 'status_code'] as const,
+  buckets: durationBuckets,
+  registers,
+});
+
+export const signIns = new Counter({
+  name: 'hub_sign_ins_total',
+  help: 'Sign-in attempts by method (password, session, google, facebook) and outcome (success, failure, refused).',
+  labelNames: ['method', 'outcome'] as const,
+  registers,
+});
+
+export const signUps = new Counter({
+  name: 'hub_sign_ups_total',
+  help: 'Accounts created by method (email, google, facebook) and outcome.',
+  labelNames: ['method', 'outcome'] as const,
+  registers,
+});
+
+export const verificationCodes = new Counter({
+  name: 'hub_verification_codes_total',
+  help: 'Verification codes by flow (signup, reset, work_account) and outcome (sent, verified, failed: a wrong code).',
+  labelNames: ['flow', 'outcome'] as const,
+  registers,
+});
+
+export const mailDeliveries = new Counter({
+  name: 'hub_mail_deliveries_total',
+  help: 'Outbox deliveries by outcome: sent, retried (a failed attempt that will be tried again), failed (given up).',
+  labelNames: ['outcome'] as const,
+  registers,
+});
+
+export const throttleRefusals = new Counter({
+  name: 'hub_throttle_refusals_total',
+  help: 'Requests refused by a throttle rule (rate_limited), by rule.',
+  labelNames: ['rule'] as const,
+  registers,
+});
+
+export const loadShed = new Counter({
+  name: 'hub_load_shed_total',
+  help: 'Requests answered 503 service.overloaded because the event loop lagged.',
+  registers,
+});
+
+const hashBuckets = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+export const passwordHashWait = new Histogram({
+  name: 'hub_password_hash_wait_seconds',
+  help: 'Time a password hash or check waited for a free hashing slot.',
+  labelNames: ['operation'] as const,
+  buckets: hashBuckets,
+  registers,
+});
+
+export const passwordHashDuration = new Histogram({
+  name: 'hub_password_hash_duration_seconds',
+  help: 'Time an Argon2id hash or check took once it had a slot.',
+  labelNames: ['operation'] as const,
+  buckets: hashBuckets,
+  registers,
+});
+
+export interface OutboxState {
+  pending: number;
+  /** Epoch milliseconds of the oldest pending mail's queueing, or null when none is pending. */
+  oldestCreatedAt: number | null;
+}
+
+export interface PoolState {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/**
+ * What the gauges read at scrape time. Each app adds its own while it runs (tests build several in
+ * one process; a server builds one) and removes it on close.
+ */
+export interface MetricsSource {
+  outbox?: () => Promise<OutboxState>;
+  pool?: () => PoolState | undefined;
+  now: () => number;
+}
+
+const sources = new Set<MetricsSource>();
+
+export const addMetricsSource = (source: MetricsSource) => {
+  sources.add(source);
+  return () => {
+    sources.delete(source);
+  };
+};
+
+/** The outbox is one table shared by every process: workers report the same rows, so take the max. */
+new Gauge({
+  name: 'hub_mail_outbox_pending',
+  help: 'Mails waiting in the outbox (pending, not yet sent or given up).',
+  aggregator: 'max',
+  registers,
+  async collect() {
+    let pending = 0;
+    for (const source of sources) {
+      const state = await source.outbox?.().catch(() => undefined);
+      if (state) pending = Math.max(pending, state.pending);
+    }
+    this.set(pending);
+  },
+});
+
+new Gauge({
+  name: 'hub_mail_outbox_oldest_age_seconds',
+  help: 'Age of the oldest pending mail in the outbox (0 when none is pending).',
+  aggregator: 'max',
+  registers,
+  async collect() {
+    let age = 0;
+    for (const source of sources) {
+      const state = await source.outbox?.().catch(() => undefined);
+      if (state?.oldestCreatedAt != null) age = Math.max(age, (source.now() - state.oldestCreatedAt) / 1000);
+    }
+    this.set(age);
+  },
+});
+
+/** Each process has its own pool: workers' pools add up. */
+new Gauge({
+  name: 'hub_db_pool_connections',
+  help: 'PostgreSQL pool connections by state: total (open), idle, and waiting (queries queued for a connection).',
+  labelNames: ['state'] as const,
+  registers,
+  collect() {
+    const sum = { total: 0, idle: 0, waiting: 0 };
+    for (const source of sources) {
+      const state = source.pool?.();
+      if (!state) continue;
+      sum.total += state.total;
+      sum.idle += state.idle;
+      sum.waiting += state.waiting;
+    }
+    for (const [state, value] of Object.entries(sum)) this.set({ state }, value);
+  },
+});
+
+/** Audit events that are also counters: the audit recorder calls this for every row it writes. */
+export const countAuditEvent = (
+  event: string,
+  outcome: string,
+  detail: Record<string, string | number | boolean | null> | undefined,
+) => {
+  const text = (key: string) => {
+    const value = detail?.[key];
+    return typeof value === 'string' ? value : undefined;
+  };
+  switch (event) {
+    case 'login.success':
+      signIns.inc({ method: text('method') ?? 'password', outcome: 'success' });
+      return;
+    case 'login.failure':
+      signIns.inc({ method: 'password', outcome: 'failure' });
+      return;
+    case 'social.refused':
+      signIns.inc({ method: text('provider') ?? 'social', outcome: 'refused' });
+      return;
+    case 'signup.completed':
+      signUps.inc({ method: 'email', outcome });
+      return;
+    case 'social.linked':
+      if (detail?.created === true) signUps.inc({ method: text('provider') ?? 'social', outcome });
+      return;
+  }
+  const code = /^(signup|reset|work_account)\.code_(sent|verified|failed)$/.exec(event);
+  if (code) verificationCodes.inc({ flow: code[1], outcome: code[2] });
+};

@@ -1,0 +1,160 @@
+import { buildPlatformExitUrl, decodeToolSession, type Platform, routePath } from '@hub/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HubError } from '../errors.js';
+import { setSessionCookie } from '../http/request-context.js';
+import type { Hub } from '../hub.js';
+import { recordAudit } from '../services/audit.js';
+import { randomToken, sha256 } from '../services/tokens.js';
+import { issueAinfo } from './ainfo.js';
+import { checkSubcb } from './callbacks.js';
+import { type ToolExit, toolExitUrl } from './tool-exit.js';
+
+/**
+ * What the exit reads of the flow's context: the tool session it came from and the page to return
+ * to. A flow's whole context record fits; the exit needs no more of flows/ than this.
+ */
+export interface SignInContext {
+  from?: string;
+  subcb?: string;
+  /** The OpenID Connect interaction the sign-in ends (its uid), when a client started it. */
+  oidc?: string;
+}
+
+export interface SignInOutcome {
+  accountId: string;
+  platform: Platform;
+  authMethod: 'password' | 'signup' | 'session' | 'google' | 'facebook';
+  context: SignInContext;
+  /** Returning from switching to a tool: the ainfo carries account type 3. */
+  fromSwitching?: boolean;
+}
+
+/**
+ * Where the tool login shows why a sign-in did not go on to a restricted tool: the screen reads
+ * `refused` and names the tool ('Account is not registered to {tool name}').
+ */
+export const TOOL_REFUSAL_PARAM = 'refused';
+export const TOOL_REFUSAL_NOT_MEMBER = 'not_registered_to_tool';
+
+/**
+ * Every sign-in ends here (docs/architecture.md). It creates the hub session (unless the browser
+ * already holds one for the account), writes the audit event and chooses the exit: the tool's
+ * registered callback when the flow came from a tool, else the platform site's /sso/account/auth.
+ *
+ * A restricted tool's membership is checked here, so no screen or method (password, sign-up,
+ * switching, linking, Google, Facebook) can get around it. A non-member still gets the hub session
+ * (they proved who they are, and a sign-up's account exists) but no ainfo for the tool: they land
+ * on the tool login with the refusal shown.
+ */
+export const completeSignIn = async (
+  hub: Hub,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  outcome: SignInOutcome,
+): Promise<{ next: 'redirect'; location: string }> => {
+  const exit = await exitLocation(hub, outcome, request);
+  const now = hub.now();
+  if (outcome.authMethod !== 'session') await startSession(hub, request, reply, outcome, now);
+  // The answer holds an ainfo (or leads to one): no cache may keep it.
+  reply.header('cache-control', 'no-store');
+  const refused = 'notMemberOf' in exit;
+  if (refused) {
+    await recordAudit(
+      hub.db,
+      {
+        event: 'sso.tool_refused',
+        outcome: 'refused',
+        accountId: outcome.accountId,
+        ip: request.ip,
+        detail: { platform: outcome.platform, method: outcome.authMethod, tool: exit.notMemberOf.tid },
+      },
+      now,
+    );
+  }
+  await recordAudit(
+    hub.db,
+    {
+      event: outcome.authMethod === 'signup' ? 'signup.completed' : 'login.success',
+      outcome: 'success',
+      accountId: outcome.accountId,
+      ip: request.ip,
+      detail: {
+        platform: outcome.platform,
+        method: outcome.authMethod,
+        tool: refused ? null : (toolOf(outcome.context) ?? null),
+      },
+    },
+    now,
+  );
+  // The page that hands the proof over must not leak it in a Referer.
+  reply.header('referrer-policy', 'no-referrer');
+  return { next: 'redirect', location: refused ? refusalLocation(outcome) : exit.location };
+};
+
+/** The tool login of the same tool session, told to show why the sign-in stopped there. */
+const refusalLocation = (outcome: SignInOutcome) => {
+  const query = new URLSearchParams({
+    from: outcome.context.from ?? '',
+    [TOOL_REFUSAL_PARAM]: TOOL_REFUSAL_NOT_MEMBER,
+  });
+  return `${routePath('tool_login', { platform: outcome.platform })}?${query.toString()}`;
+};
+
+const toolOf = (context: SignInContext) => {
+  const decoded = context.from ? decodeToolSession(context.from) : undefined;
+  return decoded?.ok ? decoded.value.tid : undefined;
+};
+
+const exitLocation = async (hub: Hub, outcome: SignInOutcome, request: FastifyRequest): Promise<ToolExit> => {
+  // An OpenID Connect sign-in ends its interaction; the provider answers the client from there.
+  if (outcome.context.oidc) {
+    if (!hub.oidcExit) throw new HubError('oidc.interaction_invalid');
+    return { location: await hub.oidcExit(request, outcome.accountId, outcome.context.oidc) };
+  }
+  const decoded = outcome.context.from ? decodeToolSession(outcome.context.from) : undefined;
+  if (decoded?.ok) {
+    return toolExitUrl(hub, {
+      accountId: outcome.accountId,
+      platform: outcome.platform,
+      session: { ...decoded.value, subcb: decoded.value.subcb ?? outcome.context.subcb },
+      authMethod: outcome.authMethod,
+      ...(outcome.fromSwitching ? { fromSwitching: true } : {}),
+    });
+  }
+  // The platform exit follows the same subcb rule as a tool's (checked before any ainfo exists).
+  const subcb = checkSubcb(outcome.context.subcb);
+  const ainfo = await issueAinfo(
+    { db: hub.db, keys: hub.keys, issuer: hub.config.publicUrl, now: hub.now },
+    {
+      accountId: outcome.accountId,
+      accountType: outcome.platform,
+      platform: outcome.platform,
+      authMethod: outcome.authMethod,
+    },
+    { kind: 'platform', platform: outcome.platform },
+  );
+  return { location: buildPlatformExitUrl(hub.config.platformUrls[outcome.platform], ainfo, subcb) };
+};
+
+const startSession = async (
+  hub: Hub,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  outcome: SignInOutcome,
+  now: number,
+) => {
+  const token = randomToken(32);
+  await hub.sessions.insert({
+    id: sha256(token),
+    account_id: outcome.accountId,
+    platform: outcome.platform,
+    auth_method: outcome.authMethod,
+    ip: request.ip,
+    user_agent: request.headers['user-agent']?.slice(0, 512) ?? null,
+    created_at: now,
+    last_seen_at: now,
+    expires_at: now + hub.config.sessionTtlMs,
+    revoked_at: null,
+  });
+  setSessionCookie(reply, hub.config, token, Math.floor(hub.config.sessionTtlMs / 1000));
+};
