@@ -25,6 +25,9 @@ import { createHub, type Hub } from './hub.js';
 import { registerDevMailbox } from './mail/dev-mailbox-routes.js';
 import { createMailTransport, type DevMailbox, type MailSetup } from './mail/transport.js';
 import { createMailWorker, type MailWorker } from './mail/worker.js';
+import { oidcExitLocation } from './oidc/interaction.js';
+import { createHubOidc, type HubOidc } from './oidc/provider.js';
+import { registerOidcRoutes } from './oidc/routes.js';
 import { registerPlatformApiRoutes } from './platform-api/routes.js';
 import { type CleanupJob, createCleanupJob } from './services/cleanup-job.js';
 import { closeRedis, connectRedis } from './services/redis.js';
@@ -54,6 +57,8 @@ export interface HubApp {
   cleanupJob: CleanupJob;
   /** Set in local/development without SMTP_URL: where mail goes instead (also at /dev/mail). */
   devMailbox: DevMailbox | undefined;
+  /** The OpenID Connect provider (mounted under /oidc, discovery at the issuer's root). */
+  oidc: HubOidc;
 }
 
 /** Fastify runs a hop count as this function (its types leave the number out). */
@@ -76,7 +81,8 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
               paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
               censor: '[redacted]',
             },
-            // A logged URL must never hold an ainfo: it is a bearer proof until redeemed.
+            // A logged URL must never hold an ainfo (a bearer proof until redeemed), nor an OpenID
+            // Connect token, code or secret.
             serializers: { req: requestForLog },
             ...deps.logger,
           },
@@ -159,10 +165,14 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   registerWorkAccountRoutes(app, hub);
   registerPlatformApiRoutes(app, hub);
   registerSocialRoutes(app, hub);
+  const oidc = await createHubOidc(hub);
+  // completeSignIn reaches the provider through the hub, so sso/ needs no import of oidc/.
+  hub.oidcExit = (request, accountId, uid) => oidcExitLocation(hub, oidc, request, accountId, uid);
+  registerOidcRoutes(app, hub, oidc);
   const local = config.appEnv === 'local' || config.appEnv === 'development';
   // The dev mailbox logs and shows codes: only where mail has nowhere real to go.
   if (mail.devMailbox && local) registerDevMailbox(app, mail.devMailbox);
   if (local) registerDemoPlatformSites(app, hub);
   await registerWebApp(app, config.webDist, config.publicUrl);
-  return { app, hub, mailWorker, cleanupJob, devMailbox: mail.devMailbox };
+  return { app, hub, mailWorker, cleanupJob, devMailbox: mail.devMailbox, oidc };
 };

@@ -1,4 +1,5 @@
 import { cleanup, cleanupUsage } from './cli/cleanup.js';
+import { clientSubcommands, clientsUsage } from './cli/clients.js';
 import { type Subcommand, withDatabase } from './cli/context.js';
 import { CliError, type CliIo, cliLog, EXIT } from './cli/io.js';
 import { keySubcommands, keysUsage } from './cli/keys.js';
@@ -18,6 +19,8 @@ Commands:
                           remove-callback, add-key, remove-key, rotate-credential,
                           add-member, remove-member, members, remove
                           (hub tools help)
+  clients <subcommand>    OpenID Connect clients: add, list, show, rotate-secret, remove
+                          (hub clients help)
   keys rotate | list | rewrap
                           the keys that sign ainfo, and their encryption (hub keys help)
   cleanup [--dry-run]     delete expired flows, codes, tokens, sessions, old mail and
@@ -34,6 +37,7 @@ interface Group {
 const groups: Record<string, Group> = {
   tools: { usage: toolsUsage, subcommands: toolSubcommands },
   keys: { usage: keysUsage, subcommands: keySubcommands },
+  clients: { usage: clientsUsage, subcommands: clientSubcommands },
 };
 
 const isHelp = (word: string | undefined) => word === 'help' || word === '--help' || word === '-h';

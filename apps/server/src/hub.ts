@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { HubLog } from './log.js';
@@ -14,6 +15,9 @@ import { createReferralQueries, type ReferralQueries } from './storage/referrals
 import type { Database } from './storage/schema.js';
 import { createSessionQueries, type SessionQueries } from './storage/sessions.js';
 import { createToolQueries, type ToolQueries } from './storage/tools.js';
+
+/** Ends an OpenID Connect interaction with a sign-in made on the hub's screens (oidc/interaction.ts). */
+export type OidcSignInExit = (request: FastifyRequest, accountId: string, uid: string) => Promise<string>;
 
 /** Everything a flow needs, made once per app: flows receive it instead of reaching for globals. */
 export interface Hub {
@@ -34,6 +38,12 @@ export interface Hub {
   issuedTokens: IssuedTokenQueries;
   throttle: Throttle;
   keys: KeyRing;
+  /**
+   * The OpenID Connect exit of a sign-in, set once the app has built the provider: ends interaction
+   * `uid` with the account's sign-in and returns where the browser goes next. completeSignIn calls
+   * it through here, so sso/ never imports oidc/ (which imports sso/).
+   */
+  oidcExit?: OidcSignInExit;
   /** Asks the mail worker to send now (call after the transaction that queued a mail has committed). */
   nudgeMail: () => void;
 }

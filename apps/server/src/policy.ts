@@ -74,6 +74,22 @@ export const policy = {
    */
   jwksCacheMaxAgeMs: 30 * SECOND_MS,
 
+  // ---- The OpenID Connect provider (oidc/provider.ts; oidc-provider takes them in seconds).
+  /** An ID token's exp: as ainfo's, so a retired key stays published as long as its tokens live. */
+  oidcIdTokenTtlMs: 120 * SECOND_MS,
+  /** An access token (opaque; userinfo and introspection accept it until then). */
+  oidcAccessTokenTtlMs: 10 * MINUTE_MS,
+  /** An authorization code, from the redirect to the client until it redeems it at the token endpoint. */
+  oidcAuthorizationCodeTtlMs: 60 * SECOND_MS,
+  /** A refresh token (each refresh gives a new one; it also ends with the grant or the session). */
+  oidcRefreshTokenTtlMs: 14 * DAY_MS,
+  /** An interaction: from the authorization request to the sign-in on the hub's screens that ends it. */
+  oidcInteractionTtlMs: 30 * MINUTE_MS,
+  /** The provider's own session, which only mirrors the hub session (signing out of the hub ends it). */
+  oidcSessionTtlMs: 14 * DAY_MS,
+  /** A grant: what a client was allowed for an account; its refresh tokens end with it. */
+  oidcGrantTtlMs: 14 * DAY_MS,
+
   // ---- Throttles (services/throttle.ts): fixed windows, per client address or per account.
   throttle: {
     /** Account look-ups (login and switching step 1, sign-up start, a social start) per client address. */
@@ -86,6 +102,8 @@ export const policy = {
     codeVerifyPerIp: { name: 'code_verify_ip', points: 60, windowMs: 10 * MINUTE_MS },
     /** Passwords checked per client address, over every account. */
     passwordPerIp: { name: 'password_ip', points: 100, windowMs: 15 * MINUTE_MS },
+    /** Requests to the OpenID Connect provider's endpoints (authorize, token, userinfo, logout…) per client address. */
+    oidcPerIp: { name: 'oidc_ip', points: 300, windowMs: MINUTE_MS },
   },
 
   // ---- Mail delivery (mail/worker.ts).

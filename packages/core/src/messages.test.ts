@@ -61,6 +61,7 @@ const statuses: Record<string, number> = {
   'sso.tsa_key_missing': 400,
   'sso.callback_missing': 400,
   'sso.state_invalid': 400,
+  'oidc.interaction_invalid': 400,
   'tool.unauthorized': 401,
   'tool.forbidden': 403,
   'work_account.owner_required': 403,

@@ -76,6 +76,11 @@ export const errorCatalog = {
   'sso.callback_missing': { message: 'AUTHORIZATION_ERROR: Callback URL is missing.', status: 400 },
   // Not in the spec: a tool's state must be 16-256 URL-safe characters (tool-session.ts).
   'sso.state_invalid': { message: 'AUTHORIZATION_ERROR: State is malformed.', status: 400 },
+  // Not in the spec: an OpenID Connect sign-in that is over, or was started in another browser.
+  'oidc.interaction_invalid': {
+    message: 'This sign-in request is no longer valid. Please go back to the application and start again.',
+    status: 400,
+  },
   'tool.unauthorized': { message: 'The tool credential is missing or not valid.', status: 401 },
   'tool.forbidden': { message: 'This credential may not use this endpoint.', status: 403 },
   'work_account.owner_required': { message: 'Only a business owner can add work accounts.', status: 403 },

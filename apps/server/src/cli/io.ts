@@ -33,8 +33,14 @@ export class CliError extends Error {
 export const usageError = (message: string) => new CliError(message, EXIT.usage);
 export const failure = (message: string) => new CliError(message, EXIT.failure);
 
-type OptionSpec = Record<string, { type: 'string' | 'boolean' }>;
-type Values<O extends OptionSpec> = { [K in keyof O]?: O[K]['type'] extends 'boolean' ? boolean : string };
+type OptionSpec = Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
+type Values<O extends OptionSpec> = {
+  [K in keyof O]?: O[K]['type'] extends 'boolean'
+    ? boolean
+    : O[K]['multiple'] extends true
+      ? string[]
+      : string;
+};
 
 /**
  * node:util parseArgs, strict, with its errors turned into usage errors, and the positionals

@@ -1,13 +1,20 @@
 import type { Config } from '../config.js';
 import { createSealer, type PrivateKeySealer } from '../services/key-encryption.js';
-import { AINFO_TTL_SECONDS, createKeyRing, KEY_PUBLISH_LEAD_MS, signingKeyOf } from '../sso/signing-keys.js';
+import {
+  AINFO_TTL_SECONDS,
+  createKeyRing,
+  KEY_PUBLISH_LEAD_MS,
+  OIDC_ALGS,
+  signingKeyOf,
+} from '../sso/signing-keys.js';
 import { createSigningKeyQueries } from '../storage/signing-keys.js';
 import type { CommandContext, Subcommand } from './context.js';
 import { failure, iso, parseCommand, table } from './io.js';
 
 export const keysUsage = `Usage: hub keys <subcommand>
 
-  rotate    make a new ES256 key sign ainfo; the earlier keys stay published at
+  rotate    make a new ES256 key sign ainfo and OpenID Connect tokens (and a new RS256 key, once
+            the OpenID Connect provider has one); the earlier keys stay published at
             /.well-known/jwks.json until the last token they signed has expired (${AINFO_TTL_SECONDS} s)
   list      every signing key: kid, created, retired, how its private half is encrypted, and
             whether it still signs or is published
@@ -65,9 +72,18 @@ const list: Subcommand = (args) => {
     // Whichever key the key ring itself would sign with now; a listing never makes one.
     const at = now();
     const live = rows.filter((row) => row.retired_at === null || row.retired_at > at);
-    const signing = signingKeyOf(live, at)?.kid;
+    // One key of each algorithm signs (ES256 for ainfo and OpenID Connect, RS256 for OpenID Connect).
+    const signing = new Set(
+      OIDC_ALGS.map(
+        (alg) =>
+          signingKeyOf(
+            live.filter((row) => row.alg === alg),
+            at,
+          )?.kid,
+      ),
+    );
     const status = (kid: string, createdAt: number, retiredAt: number | null) => {
-      if (kid === signing) return 'signing';
+      if (signing.has(kid)) return 'signing';
       if (retiredAt === null) return `signs from ${iso(createdAt + KEY_PUBLISH_LEAD_MS)}`;
       return retiredAt > publishedAfter
         ? `published until ${iso(retiredAt + AINFO_TTL_SECONDS * 1000)}`

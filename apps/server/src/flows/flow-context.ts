@@ -13,6 +13,8 @@ export interface FlowContextRecord {
   refAFrnd?: string;
   parentId?: string;
   directReg?: string;
+  /** The OpenID Connect interaction (its uid) this sign-in ends; checked against the browser at the exit. */
+  oidc?: string;
   entry?: Entry;
   rrf?: ReturnFlow;
   resendAvailableAt?: number;
@@ -32,6 +34,7 @@ export const toContextRecord = (context: FlowContext | undefined, extra: Partial
   if (context?.ref_a_frnd) record.refAFrnd = context.ref_a_frnd;
   if (context?.parent_id) record.parentId = context.parent_id;
   if (context?.directReg) record.directReg = context.directReg;
+  if (context?.oidc) record.oidc = context.oidc;
   return record;
 };
 
@@ -57,6 +60,7 @@ export const contextQuery = (context: FlowContextRecord, extra: Record<string, s
   if (context.from) query.set('from', context.from);
   if (context.subcb) query.set('subcb', context.subcb);
   if (context.refAFrnd) query.set('ref_a_frnd', context.refAFrnd);
+  if (context.oidc) query.set('oidc', context.oidc);
   const text = query.toString();
   return text ? `?${text}` : '';
 };

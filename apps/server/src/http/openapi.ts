@@ -155,6 +155,11 @@ const errorRules: Array<[RegExp, ErrorCode[]]> = [
   [/^POST \/sso\/logout$/, [...validated, 'origin.forbidden', 'request.malformed_json']],
   [/^GET \/dev\/mail/, [...validated]],
   [/^GET \/api\/docs/, []],
+  // OpenID Connect (oidc/routes.ts), throttled per address first: the one provider address the hub
+  // answers itself, and discovery. The provider's own endpoints under /oidc are hidden here: the
+  // provider documents them through discovery, and answers them in OAuth's error format.
+  [/^GET \/oidc\/interaction\//, ['oidc.interaction_invalid', 'rate_limited']],
+  [/^(GET|OPTIONS) \/\.well-known\/(openid-configuration|oauth-authorization-server)$/, ['rate_limited']],
   // Outside /api: the service's own probes and keys, and the local demo platform sites.
   [/^GET \/(healthz|readyz|\.well-known\/jwks\.json)$/, []],
   // The browser's icon request, redirected to the hub's SVG icon (http/static.ts).
@@ -175,7 +180,12 @@ export const errorCodesFor = (method: string, url: string) => {
 };
 
 /** Routes whose success is a redirect (a browser navigation), not a JSON body. */
-const redirects = [/^GET \/auth\/social\//, /^GET \/sso\/logout$/, /^GET \/demo\//];
+const redirects = [
+  /^GET \/auth\/social\//,
+  /^GET \/sso\/logout$/,
+  /^GET \/demo\//,
+  /^GET \/oidc\/interaction\//,
+];
 
 const statusText: Record<number, string> = {
   400: 'Bad request',

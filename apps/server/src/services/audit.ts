@@ -29,7 +29,12 @@ export type AuditEvent =
   | 'social.linked'
   | 'social.refused'
   | 'sso.tool_refused'
-  | 'throttle.refused';
+  | 'throttle.refused'
+  | 'oidc.authorize'
+  | 'oidc.token'
+  | 'oidc.refresh_reuse'
+  | 'oidc.logout'
+  | 'oidc.backchannel_logout';
 
 export interface AuditEntry {
   event: AuditEvent;

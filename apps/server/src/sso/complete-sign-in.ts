@@ -1,5 +1,6 @@
 import { buildPlatformExitUrl, decodeToolSession, type Platform, routePath } from '@hub/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HubError } from '../errors.js';
 import { setSessionCookie } from '../http/request-context.js';
 import type { Hub } from '../hub.js';
 import { recordAudit } from '../services/audit.js';
@@ -15,6 +16,8 @@ import { type ToolExit, toolExitUrl } from './tool-exit.js';
 export interface SignInContext {
   from?: string;
   subcb?: string;
+  /** The OpenID Connect interaction the sign-in ends (its uid), when a client started it. */
+  oidc?: string;
 }
 
 export interface SignInOutcome {
@@ -49,7 +52,7 @@ export const completeSignIn = async (
   reply: FastifyReply,
   outcome: SignInOutcome,
 ): Promise<{ next: 'redirect'; location: string }> => {
-  const exit = await exitLocation(hub, outcome);
+  const exit = await exitLocation(hub, outcome, request);
   const now = hub.now();
   if (outcome.authMethod !== 'session') await startSession(hub, request, reply, outcome, now);
   // The answer holds an ainfo (or leads to one): no cache may keep it.
@@ -102,7 +105,12 @@ const toolOf = (context: SignInContext) => {
   return decoded?.ok ? decoded.value.tid : undefined;
 };
 
-const exitLocation = async (hub: Hub, outcome: SignInOutcome): Promise<ToolExit> => {
+const exitLocation = async (hub: Hub, outcome: SignInOutcome, request: FastifyRequest): Promise<ToolExit> => {
+  // An OpenID Connect sign-in ends its interaction; the provider answers the client from there.
+  if (outcome.context.oidc) {
+    if (!hub.oidcExit) throw new HubError('oidc.interaction_invalid');
+    return { location: await hub.oidcExit(request, outcome.accountId, outcome.context.oidc) };
+  }
   const decoded = outcome.context.from ? decodeToolSession(outcome.context.from) : undefined;
   if (decoded?.ok) {
     return toolExitUrl(hub, {

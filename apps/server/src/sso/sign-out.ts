@@ -40,10 +40,18 @@ export type LogoutOutcome =
   | { next: 'signed_out'; target: string }
   | { next: 'confirm'; target: string; toolName: string | undefined };
 
-/** Ends the browser's hub session, if it has a live one; where the browser goes next. */
-export const signOut = async (hub: Hub, sessionToken: string | undefined, query: LogoutQuery) => {
+/**
+ * Ends the browser's hub session, if it has a live one: single logout, and an OpenID Connect
+ * client's RP-initiated logout (oidc/provider.ts), end it the same way.
+ */
+export const endHubSession = async (hub: Hub, sessionToken: string | undefined) => {
   const session = await liveSession(hub, sessionToken);
   if (session) await hub.sessions.revoke(session.id, hub.now());
+};
+
+/** Ends the browser's hub session, if it has a live one; where the browser goes next. */
+export const signOut = async (hub: Hub, sessionToken: string | undefined, query: LogoutQuery) => {
+  await endHubSession(hub, sessionToken);
   return { next: 'signed_out' as const, target: await logoutTarget(hub, query) };
 };
 

@@ -7,6 +7,8 @@ import type { HubDatabase } from '../storage/database.js';
 import { createSigningKeyQueries } from '../storage/signing-keys.js';
 
 export const AINFO_ALG = 'ES256';
+/** The OpenID Connect provider signs with ES256 too, and with RS256 for clients that need it. */
+export const OIDC_ALGS = ['ES256', 'RS256'] as const;
 /** An ainfo token's lifetime in seconds (its exp claim): the policy's ainfoTtlMs. */
 export const AINFO_TTL_SECONDS = policy.ainfoTtlMs / 1000;
 /**
@@ -50,6 +52,12 @@ export interface KeyRing {
    * stay published until their last tokens have expired.
    */
   rotate(): Promise<string>;
+  /**
+   * The private keys the OpenID Connect provider holds: for each of OIDC_ALGS the key that signs
+   * now first, then the other live ones. An RS256 key is made on first use when there is none.
+   * `fingerprint` changes whenever the set or the signing order does.
+   */
+  providerJwks(): Promise<{ keys: JWK[]; fingerprint: string }>;
 }
 
 /**
@@ -77,14 +85,14 @@ export const createKeyRing = (
   const queries = createSigningKeyQueries(database.db, sealer);
   let cached: { key: SigningKey; recheckAt: number } | undefined;
 
-  const createKey = async (): Promise<string> => {
-    const { publicKey, privateKey } = await generateKeyPair(AINFO_ALG, { extractable: true });
+  const createKey = async (alg: string = AINFO_ALG): Promise<string> => {
+    const { publicKey, privateKey } = await generateKeyPair(alg, { extractable: true });
     const kid = `${new Date(now()).toISOString().slice(0, 10)}-${randomToken(6)}`;
-    const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: AINFO_ALG, use: 'sig' };
-    const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: AINFO_ALG };
+    const publicJwk = { ...(await exportJWK(publicKey)), kid, alg, use: 'sig' };
+    const privateJwk = { ...(await exportJWK(privateKey)), kid, alg };
     await queries.insert({
       kid,
-      alg: AINFO_ALG,
+      alg,
       public_jwk: JSON.stringify(publicJwk),
       private_jwk: JSON.stringify(privateJwk),
       created_at: now(),
@@ -96,10 +104,13 @@ export const createKeyRing = (
   return {
     async current() {
       if (cached && now() < cached.recheckAt) return cached.key;
-      let live = await queries.findLive(now());
+      // ainfo is ES256 only: the RS256 keys beside them are the OpenID Connect provider's.
+      const ofAinfoAlg = (rows: Awaited<ReturnType<typeof queries.findLive>>) =>
+        rows.filter((row) => row.alg === AINFO_ALG);
+      let live = ofAinfoAlg(await queries.findLive(now()));
       if (live.length === 0) {
         await createKey();
-        live = await queries.findLive(now());
+        live = ofAinfoAlg(await queries.findLive(now()));
       }
       const row = signingKeyOf(live, now());
       if (!row) throw new Error('no signing key could be created');
@@ -121,10 +132,31 @@ export const createKeyRing = (
       return { keys: rows.map((row) => JSON.parse(row.public_jwk) as JWK) };
     },
     async rotate() {
+      const hasRsa = (await queries.findLive(now())).some((row) => row.alg === 'RS256');
       const kid = await createKey();
-      await queries.retireAllBut(kid, now() + KEY_PUBLISH_LEAD_MS);
+      // The OpenID Connect provider's RS256 key (made when it first signs) rotates with it, under
+      // the same publication rules.
+      const kids = hasRsa ? [kid, await createKey('RS256')] : [kid];
+      await queries.retireAllBut(kids, now() + KEY_PUBLISH_LEAD_MS);
       cached = undefined;
       return kid;
+    },
+    async providerJwks() {
+      let live = await queries.findLive(now());
+      for (const alg of OIDC_ALGS)
+        if (!live.some((row) => row.alg === alg)) {
+          await createKey(alg);
+          live = await queries.findLive(now());
+        }
+      const ordered = OIDC_ALGS.flatMap((alg) => {
+        const ofAlg = live.filter((row) => row.alg === alg);
+        const signing = signingKeyOf(ofAlg, now());
+        return signing ? [signing, ...ofAlg.filter((row) => row !== signing)] : ofAlg;
+      });
+      return {
+        keys: ordered.map((row) => JSON.parse(queries.privateJwkOf(row)) as JWK),
+        fingerprint: ordered.map((row) => row.kid).join(' '),
+      };
     },
   };
 };

@@ -6,6 +6,7 @@ import { toolCredentialGraceMigration } from './migrations/0003-tool-credential-
 import { hubSecretsMigration } from './migrations/0004-hub-secrets.js';
 import { retentionAndKeysMigration } from './migrations/0005-retention-and-keys.js';
 import { auditRequestIdMigration } from './migrations/0006-audit-request-id.js';
+import { oidcMigration } from './migrations/0007-oidc.js';
 
 const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
@@ -14,6 +15,7 @@ const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migratio
   '0004-hub-secrets': hubSecretsMigration,
   '0005-retention-and-keys': retentionAndKeysMigration,
   '0006-audit-request-id': auditRequestIdMigration,
+  '0007-oidc': oidcMigration,
 });
 
 const migratorFor = (database: HubDatabase) =>

@@ -327,6 +327,27 @@ describe.each(testDialects)('retention rules on %s', (dialect) => {
       ])
       .execute();
 
+    await db
+      .insertInto('oidc_payloads')
+      .values(
+        [
+          ['o-expired', now - 2 * DAY],
+          ['o-expired-today', now - 60 * MINUTE],
+          ['o-live', now + 60 * MINUTE],
+          ['o-forever', null],
+        ].map(([id, expiresAt]) => ({
+          model: 'Session',
+          id: id as string,
+          payload: '{}',
+          grant_id: null,
+          user_code: null,
+          uid: null,
+          expires_at: expiresAt as number | null,
+          consumed_at: null,
+        })),
+      )
+      .execute();
+
     const policy = { auditRetentionDays: 90 };
     const counted = await runRetention(db, { now, policy, dryRun: true });
     const deleted = await runRetention(db, { now, policy, batchSize: 2 });
@@ -337,6 +358,7 @@ describe.each(testDialects)('retention rules on %s', (dialect) => {
       sessions: 2,
       mail_outbox: 2,
       signing_keys: 1,
+      oidc_payloads: 1,
       audit_events: 1,
     };
     const byTable = (outcomes: { table: string; rows: number }[]) =>
@@ -359,6 +381,9 @@ describe.each(testDialects)('retention rules on %s', (dialect) => {
     expect(
       (await db.selectFrom('signing_keys').select('kid').orderBy('kid').execute()).map((r) => r.kid),
     ).toEqual(['k-active', 'k-retired-recently']);
+    expect(
+      (await db.selectFrom('oidc_payloads').select('id').orderBy('id').execute()).map((r) => r.id),
+    ).toEqual(['o-expired-today', 'o-forever', 'o-live']);
     expect((await db.selectFrom('audit_events').select('event').execute()).map((r) => r.event)).toEqual([
       'recent',
     ]);

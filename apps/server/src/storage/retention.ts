@@ -61,6 +61,8 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
       .where('retired_at', 'is not', null)
       .where('retired_at', '<', now - RETIRED_KEY_RETENTION_MS);
 
+  const oidc = () => db.selectFrom('oidc_payloads').where('expires_at', '<', expiredBefore);
+
   const rules: Rule[] = [
     {
       table: 'verification_codes',
@@ -161,6 +163,26 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
           await db
             .deleteFrom('signing_keys')
             .where('kid', 'in', keys().select('kid').limit(limit))
+            .executeTakeFirst(),
+        ),
+    },
+    {
+      table: 'oidc_payloads',
+      rule: 'a day after the OpenID Connect session, grant, code or token expired',
+      count: async () =>
+        countOf(
+          await oidc()
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirst(),
+        ),
+      // Rows are keyed by (model, id); ids are random, so selecting by id alone is enough to batch,
+      // and the outer condition keeps a row of another model with the same id from going early.
+      deleteBatch: async (limit) =>
+        deletedOf(
+          await db
+            .deleteFrom('oidc_payloads')
+            .where('expires_at', '<', expiredBefore)
+            .where('id', 'in', oidc().select('id').limit(limit))
             .executeTakeFirst(),
         ),
     },

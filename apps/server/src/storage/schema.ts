@@ -175,6 +175,47 @@ export interface AuditEventsTable {
   request_id: Generated<string | null>;
 }
 
+/** One thing oidc-provider stores (a session, interaction, grant, code or token), by model and id. */
+export interface OidcPayloadsTable {
+  model: string;
+  id: string;
+  /** The payload as JSON text. */
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: number | null;
+  consumed_at: number | null;
+}
+
+/** A relying party registered with `hub clients add`. */
+export interface OidcClientsTable {
+  client_id: string;
+  name: string;
+  /** 1: a public client (no secret, PKCE required); 0: a confidential one. */
+  public: number;
+  /** 1: the hub's own application, whose sign-ins need no consent screen. */
+  first_party: number;
+  /** psl or biz: the platform its sign-ins start on; null: the default platform. */
+  platform: string | null;
+  /** The registered partner tool whose members and restrictions apply to its sign-ins. */
+  tid: number | null;
+  /** JSON arrays of exact URIs. */
+  redirect_uris: string;
+  post_logout_redirect_uris: string;
+  backchannel_logout_uri: string | null;
+  token_endpoint_auth_method: string;
+  /** JSON JWKS text of a private_key_jwt client's public keys. */
+  jwks: string | null;
+  /** ES256, or RS256 for a client that cannot verify ES256. */
+  id_token_signed_response_alg: string;
+  secret_hash: string | null;
+  previous_secret_hash: string | null;
+  previous_secret_expires_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface SigningKeysTable {
   kid: string;
   alg: string;
@@ -240,4 +281,6 @@ export interface Database {
   social_identities: SocialIdentitiesTable;
   hub_secrets: HubSecretsTable;
   leases: LeasesTable;
+  oidc_payloads: OidcPayloadsTable;
+  oidc_clients: OidcClientsTable;
 }

@@ -43,16 +43,17 @@ export const createSigningKeyQueries = (db: Kysely<Database>, sealer: PrivateKey
   listAll: () =>
     db
       .selectFrom('signing_keys')
-      .select(['kid', 'created_at', 'retired_at', 'private_jwk'])
+      .select(['kid', 'alg', 'created_at', 'retired_at', 'private_jwk'])
       .orderBy('created_at', 'desc')
       .orderBy('kid', 'desc')
       .execute(),
 
-  retireAllBut: (kid: string, now: number) =>
+  /** Retires every key but `kid` (or the kids given: the new key of each algorithm). */
+  retireAllBut: (kid: string | readonly string[], now: number) =>
     db
       .updateTable('signing_keys')
       .set({ retired_at: now })
-      .where('kid', '!=', kid)
+      .where('kid', 'not in', typeof kid === 'string' ? [kid] : [...kid])
       .where('retired_at', 'is', null)
       .execute(),
 

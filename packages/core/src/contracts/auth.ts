@@ -31,6 +31,8 @@ export const flowContextSchema = z
     ref_a_frnd: queryValue.optional(),
     parent_id: queryValue.optional(),
     directReg: queryValue.optional(),
+    /** Not in the spec: the OpenID Connect interaction this sign-in ends (the server checks it). */
+    oidc: queryValue.optional(),
   })
   .strict();
 export type FlowContext = z.infer<typeof flowContextSchema>;

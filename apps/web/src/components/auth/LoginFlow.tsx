@@ -10,7 +10,7 @@ import { AccountPasswordSteps } from './AccountPasswordSteps';
 import { withFrom } from './hrefs';
 
 /** Spec §2 "Query parameters by screen": Login reads from, subcb and sainfo. */
-const loginContextKeys: readonly ContextKey[] = ['from', 'subcb', 'sainfo'];
+const loginContextKeys: readonly ContextKey[] = ['from', 'subcb', 'sainfo', 'oidc'];
 
 interface LoginFlowProps {
   platform: Platform;

@@ -14,7 +14,14 @@ import { useToolFromQuery } from '../../hooks/use-tool-info';
 import type { ScreenProps } from '../types';
 
 /** Spec §2 "Query parameters by screen": Sign-up reads from, ref_a_frnd, parent_id, sainfo and directReg. */
-const signupContextKeys: readonly ContextKey[] = ['from', 'ref_a_frnd', 'parent_id', 'sainfo', 'directReg'];
+const signupContextKeys: readonly ContextKey[] = [
+  'from',
+  'ref_a_frnd',
+  'parent_id',
+  'sainfo',
+  'directReg',
+  'oidc',
+];
 
 /** Spec §2, §3: the ubr_profile entry carries a credential in `from`; a malformed seed shows the normal form. */
 const profileCredential = (entry: Entry | undefined, from: string | null): string | undefined => {

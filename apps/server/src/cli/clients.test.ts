@@ -1,0 +1,262 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { exportJWK, generateKeyPair } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../cli.js';
+import { sha256 } from '../services/tokens.js';
+import { type HubDatabase, openDatabase } from '../storage/database.js';
+import { createOidcClientQueries } from '../storage/oidc.js';
+import { createTestDatabaseUrl } from '../test-support/database-url.js';
+import { testDialects } from '../test-support/databases.js';
+
+const run = async (argv: string[], env: NodeJS.ProcessEnv, now?: () => number) => {
+  const out = new PassThrough();
+  const err = new PassThrough();
+  const chunks = { out: '', err: '' };
+  out.on('data', (c) => (chunks.out += c));
+  err.on('data', (c) => (chunks.err += c));
+  const code = await runCli(argv, { out, err, env, now });
+  return { code, ...chunks };
+};
+
+const clientIdIn = (text: string) => /client_id: (hub_[A-Za-z0-9_-]+)/.exec(text)?.[1];
+const secretsIn = (text: string) => text.match(/hubsecret_[A-Za-z0-9_-]+/g) ?? [];
+
+describe.each(testDialects)('hub clients on %s', (dialect) => {
+  let env: NodeJS.ProcessEnv;
+  let drop: () => Promise<void>;
+  let database: HubDatabase;
+  const dir = mkdtempSync(join(tmpdir(), 'hub-clients-'));
+
+  beforeAll(async () => {
+    const created = await createTestDatabaseUrl(dialect);
+    env = { DATABASE_URL: created.url };
+    drop = created.drop;
+    expect((await run(['migrate'], env)).code).toBe(0);
+    database = openDatabase(created.url, { poolSize: 2 });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await drop?.();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('add prints the client_id and the secret once; the database holds only its hash', async () => {
+    const added = await run(
+      [
+        'clients',
+        'add',
+        '--name',
+        'Review Center',
+        '--redirect-uri',
+        'https://review.example.test/cb',
+        '--redirect-uri',
+        'http://localhost:5173/cb',
+        '--platform',
+        'biz',
+        '--post-logout-redirect-uri',
+        'https://review.example.test/bye',
+        '--backchannel-logout-uri',
+        'https://review.example.test/logout',
+      ],
+      env,
+    );
+    expect(added.code).toBe(0);
+    const clientId = clientIdIn(added.out)!;
+    const [secret] = secretsIn(added.out);
+    expect(secret).toBeTruthy();
+    const row = await createOidcClientQueries(database.db).find(clientId);
+    expect(row).toMatchObject({
+      name: 'Review Center',
+      public: 0,
+      platform: 'biz',
+      token_endpoint_auth_method: 'client_secret_basic',
+      secret_hash: sha256(secret!),
+      backchannel_logout_uri: 'https://review.example.test/logout',
+    });
+    expect(JSON.parse(row!.redirect_uris)).toEqual([
+      'https://review.example.test/cb',
+      'http://localhost:5173/cb',
+    ]);
+
+    for (const argv of [
+      ['clients', 'list'],
+      ['clients', 'show', clientId],
+    ]) {
+      const shown = await run(argv, env);
+      expect(shown.code).toBe(0);
+      expect(shown.out).toContain(clientId);
+      expect(shown.out).not.toContain(secret!);
+      expect(shown.out).not.toContain(row!.secret_hash!);
+    }
+  });
+
+  it('a public client gets no secret; a private_key_jwt client gets its public keys', async () => {
+    const pub = await run(
+      [
+        'clients',
+        'add',
+        '--name',
+        'App',
+        '--redirect-uri',
+        'https://app.example.test/cb',
+        '--public',
+        '--first-party',
+      ],
+      env,
+    );
+    expect(pub.code).toBe(0);
+    expect(secretsIn(pub.out)).toEqual([]);
+    const row = await createOidcClientQueries(database.db).find(clientIdIn(pub.out)!);
+    expect(row).toMatchObject({
+      public: 1,
+      first_party: 1,
+      token_endpoint_auth_method: 'none',
+      secret_hash: null,
+    });
+
+    const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
+    const publicFile = join(dir, 'public.json');
+    writeFileSync(publicFile, JSON.stringify({ keys: [await exportJWK(publicKey)] }));
+    const jwt = await run(
+      [
+        'clients',
+        'add',
+        '--name',
+        'Server',
+        '--redirect-uri',
+        'https://srv.example.test/cb',
+        '--auth-method',
+        'private_key_jwt',
+        '--jwks-file',
+        publicFile,
+      ],
+      env,
+    );
+    expect(jwt.code).toBe(0);
+    expect(secretsIn(jwt.out)).toEqual([]);
+
+    const privateFile = join(dir, 'private.json');
+    writeFileSync(privateFile, JSON.stringify({ keys: [await exportJWK(privateKey)] }));
+    const leaked = await run(
+      [
+        'clients',
+        'add',
+        '--name',
+        'S',
+        '--redirect-uri',
+        'https://s.example.test/cb',
+        '--auth-method',
+        'private_key_jwt',
+        '--jwks-file',
+        privateFile,
+      ],
+      env,
+    );
+    expect(leaked.code).toBe(64);
+    expect(leaked.err).toContain('private');
+  });
+
+  it('refuses redirect URIs that could not be matched exactly, and other bad usage, without touching the database', async () => {
+    const before = (await createOidcClientQueries(database.db).list()).length;
+    for (const argv of [
+      ['clients', 'add', '--redirect-uri', 'https://a.example.test/cb'],
+      ['clients', 'add', '--name', 'X'],
+      ['clients', 'add', '--name', 'X', '--redirect-uri', 'https://*.example.test/cb'],
+      ['clients', 'add', '--name', 'X', '--redirect-uri', 'http://a.example.test/cb'],
+      ['clients', 'add', '--name', 'X', '--redirect-uri', 'https://a.example.test/cb#x'],
+      ['clients', 'add', '--name', 'X', '--redirect-uri', 'https://user@a.example.test/cb'],
+      ['clients', 'add', '--name', 'X', '--redirect-uri', 'HTTPS://A.example.test/cb'],
+      ['clients', 'add', '--name', 'X', '--redirect-uri', 'https://a.example.test/cb', '--platform', 'xyz'],
+      [
+        'clients',
+        'add',
+        '--name',
+        'X',
+        '--redirect-uri',
+        'https://a.example.test/cb',
+        '--public',
+        '--auth-method',
+        'client_secret_post',
+      ],
+      [
+        'clients',
+        'add',
+        '--name',
+        'X',
+        '--redirect-uri',
+        'https://a.example.test/cb',
+        '--auth-method',
+        'private_key_jwt',
+      ],
+      [
+        'clients',
+        'add',
+        '--name',
+        'X',
+        '--redirect-uri',
+        'https://a.example.test/cb',
+        '--id-token-alg',
+        'HS256',
+      ],
+      ['clients', 'show'],
+      ['clients', 'remove', 'hub_x'],
+      ['clients', 'rotate-secret', 'hub_x', '--grace', '30d'],
+    ])
+      expect((await run(argv, env)).code, argv.join(' ')).toBe(64);
+    expect((await createOidcClientQueries(database.db).list()).length).toBe(before);
+    expect((await run(['clients', 'show', 'hub_nobody'], env)).code).toBe(1);
+    expect(
+      (
+        await run(
+          ['clients', 'add', '--name', 'X', '--redirect-uri', 'https://a.example.test/cb', '--tid', '4040'],
+          env,
+        )
+      ).code,
+    ).toBe(1);
+  });
+
+  it('rotate-secret replaces the secret, keeping the old one for the grace; remove deletes the client', async () => {
+    const added = await run(
+      ['clients', 'add', '--name', 'Rot', '--redirect-uri', 'https://rot.example.test/cb'],
+      env,
+    );
+    const clientId = clientIdIn(added.out)!;
+    const [first] = secretsIn(added.out);
+    const at = Date.UTC(2026, 10, 21, 12);
+    const rotated = await run(['clients', 'rotate-secret', clientId, '--grace', '24h'], env, () => at);
+    expect(rotated.code).toBe(0);
+    const [second] = secretsIn(rotated.out);
+    expect(second).not.toBe(first);
+    const clients = createOidcClientQueries(database.db);
+    expect(await clients.find(clientId)).toMatchObject({
+      secret_hash: sha256(second!),
+      previous_secret_hash: sha256(first!),
+      previous_secret_expires_at: at + 24 * 3600_000,
+    });
+    const shown = await run(['clients', 'show', clientId], env, () => at);
+    expect(shown.out).toContain('previous secret     works until 2026-11-22T12:00:00.000Z');
+
+    const now = await run(['clients', 'rotate-secret', clientId], env, () => at + 1000);
+    expect(await clients.find(clientId)).toMatchObject({
+      secret_hash: sha256(secretsIn(now.out)[0]!),
+      previous_secret_hash: null,
+    });
+
+    const publicId = clientIdIn(
+      (
+        await run(
+          ['clients', 'add', '--name', 'P', '--redirect-uri', 'https://p.example.test/cb', '--public'],
+          env,
+        )
+      ).out,
+    )!;
+    expect((await run(['clients', 'rotate-secret', publicId], env)).code).toBe(1);
+
+    expect((await run(['clients', 'remove', clientId, '--yes'], env)).code).toBe(0);
+    expect(await clients.find(clientId)).toBeUndefined();
+    expect((await run(['clients', 'remove', clientId, '--yes'], env)).code).toBe(1);
+  });
+});

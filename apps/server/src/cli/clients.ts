@@ -1,0 +1,249 @@
+import { readFileSync } from 'node:fs';
+import { registerOidcClient, rotateClientSecret } from '../oidc/clients.js';
+import { createOidcClientQueries, type OidcClientQueries } from '../storage/oidc.js';
+import { createToolQueries } from '../storage/tools.js';
+import { accepted, type CommandContext, type Subcommand } from './context.js';
+import { failure, iso, parseCommand, table, usageError } from './io.js';
+import { type Checked, checkCallbackUrl, checkGrace, checkTid, checkToolName } from './validate.js';
+
+export const clientsUsage = `Usage: hub clients <subcommand>
+
+  add --name NAME --redirect-uri URI [--redirect-uri URI…] [--public] [--first-party]
+      [--platform psl|biz] [--post-logout-redirect-uri URI…] [--backchannel-logout-uri URI]
+      [--auth-method client_secret_basic|client_secret_post|private_key_jwt] [--jwks-file PATH]
+      [--id-token-alg ES256|RS256] [--tid N]
+        register an OpenID Connect client; prints its client_id and, for a client with a
+        secret, the secret once (only its hash is stored). --public: a browser or mobile app
+        without a secret (PKCE required). --first-party: the hub's own application, which
+        needs no consent screen. --jwks-file: the public keys of a private_key_jwt client.
+        --tid: the registered tool whose members and restrictions apply to its sign-ins
+  list
+        every client: client_id, name, kind, redirect URIs
+  show CLIENT_ID
+        one client, everything but its secret
+  rotate-secret CLIENT_ID [--grace DURATION]
+        a new secret, printed once. The old one stops at once, or after DURATION (30m, 24h,
+        at most 7d) so the client can deploy the new one
+  remove CLIENT_ID --yes
+        delete the client; its tokens stop working
+
+Redirect URIs are matched exactly: https (http only for localhost), no user name or password,
+no #fragment, written as a URL parser writes it.
+Exit codes: 0 done, 1 not found or a conflict, 64 bad usage, 78 bad configuration.`;
+
+const AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'private_key_jwt'] as const;
+type AuthMethod = (typeof AUTH_METHODS)[number];
+
+/** A redirect URI is checked as strictly as a tool's callback (and stored exactly as given). */
+const checkUris = (inputs: string[] | undefined, what: string): string[] =>
+  (inputs ?? []).map((input) => {
+    // Matching is exact, so a * would only ever match itself: refuse it rather than let an
+    // operator believe it is a wildcard.
+    if (input.includes('*')) throw usageError(`${what}: no wildcard; register each URI exactly: ${input}.`);
+    const checked = checkCallbackUrl(input, 'production');
+    if (!checked.ok) throw usageError(`${what}: ${checked.problem}`);
+    return checked.value;
+  });
+
+const checkChoice = <T extends string>(input: string, choices: readonly T[], what: string): Checked<T> =>
+  (choices as readonly string[]).includes(input)
+    ? { ok: true, value: input as T }
+    : { ok: false, problem: `${what} is one of ${choices.join(', ')} (got ${input}).` };
+
+/** A JWKS of public keys only: a private key given by mistake is refused, not stored. */
+const readJwks = (path: string): { keys: Record<string, unknown>[] } => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw usageError(`--jwks-file cannot be read as JSON: ${(error as Error).message}`);
+  }
+  const keys = (parsed as { keys?: unknown }).keys;
+  if (!Array.isArray(keys) || keys.length === 0 || !keys.every((k) => k && typeof k === 'object'))
+    throw usageError('--jwks-file must hold a JWKS: {"keys": [ … ]}.');
+  if (keys.some((k) => 'd' in k || 'k' in k))
+    throw usageError('--jwks-file holds a private or symmetric key: give only the public keys.');
+  return { keys };
+};
+
+const printSecret = (out: (text: string) => void, clientId: string, secret: string) => {
+  out('');
+  out(`Client secret of ${clientId}:`);
+  out('');
+  out(`    ${secret}`);
+  out('');
+  out('This is the only time it is shown: the hub stores only its hash and cannot show it again.');
+};
+
+const findClient = async (clients: OidcClientQueries, clientId: string) => {
+  const client = await clients.find(clientId);
+  if (!client) throw failure(`No client ${clientId}.`);
+  return client;
+};
+
+const kindOf = (row: { public: number; first_party: number; token_endpoint_auth_method: string }) =>
+  `${row.public ? 'public' : `confidential (${row.token_endpoint_auth_method})`}${row.first_party ? ', first-party' : ''}`;
+
+/** `add …` */
+const add: Subcommand = (args) => {
+  const { values } = parseCommand(
+    args,
+    {
+      name: { type: 'string' },
+      'redirect-uri': { type: 'string', multiple: true },
+      public: { type: 'boolean' },
+      'first-party': { type: 'boolean' },
+      platform: { type: 'string' },
+      'post-logout-redirect-uri': { type: 'string', multiple: true },
+      'backchannel-logout-uri': { type: 'string' },
+      'auth-method': { type: 'string' },
+      'jwks-file': { type: 'string' },
+      'id-token-alg': { type: 'string' },
+      tid: { type: 'string' },
+    },
+    [],
+  );
+  const name = accepted(checkToolName(values.name));
+  const redirectUris = checkUris(values['redirect-uri'], '--redirect-uri');
+  if (redirectUris.length === 0) throw usageError('A client needs at least one --redirect-uri.');
+  const postLogout = checkUris(values['post-logout-redirect-uri'], '--post-logout-redirect-uri');
+  const backchannel =
+    values['backchannel-logout-uri'] === undefined
+      ? null
+      : checkUris([values['backchannel-logout-uri']], '--backchannel-logout-uri')[0]!;
+  const platform =
+    values.platform === undefined
+      ? null
+      : accepted(checkChoice(values.platform, ['psl', 'biz'] as const, '--platform'));
+  const isPublic = values.public === true;
+  let authMethod: AuthMethod | undefined;
+  if (values['auth-method'] !== undefined) {
+    if (isPublic)
+      throw usageError('A --public client has no --auth-method: it authenticates with PKCE alone.');
+    authMethod = accepted(checkChoice(values['auth-method'], AUTH_METHODS, '--auth-method'));
+  }
+  const jwks = values['jwks-file'] === undefined ? null : readJwks(values['jwks-file']);
+  if ((authMethod === 'private_key_jwt') !== (jwks !== null))
+    throw usageError('--auth-method private_key_jwt and --jwks-file go together.');
+  const idTokenAlg =
+    values['id-token-alg'] === undefined
+      ? 'ES256'
+      : accepted(checkChoice(values['id-token-alg'], ['ES256', 'RS256'] as const, '--id-token-alg'));
+  const tid = values.tid === undefined ? null : accepted(checkTid(values.tid));
+  return async ({ database, now, out }: CommandContext) => {
+    if (tid !== null && !(await createToolQueries(database.db).findByTid(tid)))
+      throw failure(`No tool with tid ${tid}.`);
+    const { clientId, secret } = await registerOidcClient(
+      createOidcClientQueries(database.db),
+      {
+        name,
+        redirectUris,
+        public: isPublic,
+        firstParty: values['first-party'] === true,
+        platform,
+        postLogoutRedirectUris: postLogout,
+        backchannelLogoutUri: backchannel,
+        authMethod,
+        jwks,
+        idTokenAlg,
+        tid,
+      },
+      now(),
+    );
+    out(`Registered client ${name}.`);
+    out('');
+    out(`client_id: ${clientId}`);
+    if (secret) printSecret(out, clientId, secret);
+    return 0;
+  };
+};
+
+/** `list` */
+const list: Subcommand = (args) => {
+  parseCommand(args, {}, []);
+  return async ({ database, out }: CommandContext) => {
+    const rows = await createOidcClientQueries(database.db).list();
+    if (rows.length === 0) {
+      out('No clients registered.');
+      return 0;
+    }
+    out(
+      table([
+        ['client_id', 'name', 'kind', 'redirect URIs'],
+        ...rows.map((row) => [
+          row.client_id,
+          row.name,
+          kindOf(row),
+          (JSON.parse(row.redirect_uris) as string[]).join(' '),
+        ]),
+      ]),
+    );
+    return 0;
+  };
+};
+
+/** `show CLIENT_ID`: everything but the secret, which is only 'set' or 'none'. */
+const show: Subcommand = (args) => {
+  const { positionals } = parseCommand(args, {}, ['CLIENT_ID']);
+  const clientId = positionals[0]!;
+  return async ({ database, now, out }: CommandContext) => {
+    const row = await findClient(createOidcClientQueries(database.db), clientId);
+    out(`Client ${row.client_id}: ${row.name}`);
+    out(`  kind                ${kindOf(row)}`);
+    out(`  platform            ${row.platform ?? '-'}`);
+    out(`  tool                ${row.tid ?? '-'}`);
+    out(`  id token alg        ${row.id_token_signed_response_alg}`);
+    out(`  redirect URIs       ${(JSON.parse(row.redirect_uris) as string[]).join(' ')}`);
+    out(`  after logout        ${(JSON.parse(row.post_logout_redirect_uris) as string[]).join(' ') || '-'}`);
+    out(`  back-channel logout ${row.backchannel_logout_uri ?? '-'}`);
+    out(`  secret              ${row.secret_hash ? 'set' : 'none'}`);
+    const graceEnds = row.previous_secret_expires_at;
+    if (row.previous_secret_hash && graceEnds !== null && graceEnds > now())
+      out(`  previous secret     works until ${iso(graceEnds)}`);
+    out(`  registered          ${iso(row.created_at)}`);
+    return 0;
+  };
+};
+
+/** `rotate-secret CLIENT_ID [--grace DURATION]` */
+const rotateSecret: Subcommand = (args) => {
+  const { values, positionals } = parseCommand(args, { grace: { type: 'string' } }, ['CLIENT_ID']);
+  const clientId = positionals[0]!;
+  const graceMs = values.grace === undefined ? 0 : accepted(checkGrace(values.grace));
+  return async ({ database, now, out }: CommandContext) => {
+    const clients = createOidcClientQueries(database.db);
+    const row = await findClient(clients, clientId);
+    if (!row.secret_hash) throw failure(`Client ${clientId} has no secret (${kindOf(row)}).`);
+    const at = now();
+    const secret = await rotateClientSecret(clients, clientId, graceMs, at);
+    out(
+      graceMs > 0
+        ? `Rotated the secret of ${clientId}; the previous one keeps working until ${iso(at + graceMs)}.`
+        : `Rotated the secret of ${clientId}; the previous one no longer works.`,
+    );
+    printSecret(out, clientId, secret);
+    return 0;
+  };
+};
+
+/** `remove CLIENT_ID --yes`: its stored tokens and grants go too, so nothing it held still works. */
+const remove: Subcommand = (args) => {
+  const { values, positionals } = parseCommand(args, { yes: { type: 'boolean' } }, ['CLIENT_ID']);
+  const clientId = positionals[0]!;
+  if (!values.yes) throw usageError(`Removing client ${clientId} cannot be undone; run it again with --yes.`);
+  return async ({ database, out }: CommandContext) => {
+    const clients = createOidcClientQueries(database.db);
+    const row = await findClient(clients, clientId);
+    await clients.remove(clientId);
+    out(`Removed client ${clientId} (${row.name}).`);
+    return 0;
+  };
+};
+
+export const clientSubcommands: Record<string, Subcommand> = {
+  add,
+  list,
+  show,
+  'rotate-secret': rotateSecret,
+  remove,
+};

@@ -1,0 +1,131 @@
+import { errors } from 'oidc-provider';
+import type { OidcClientQueries, OidcPayloadQueries } from '../storage/oidc.js';
+import type { OidcClientsTable } from '../storage/schema.js';
+
+/** The models whose rows carry a grant id: revoking a grant deletes them all. */
+export const GRANTABLE_MODELS = [
+  'AccessToken',
+  'AuthorizationCode',
+  'RefreshToken',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+  'PreAuthorizedCode',
+] as const;
+
+type Payload = Record<string, unknown> & {
+  grantId?: string;
+  userCode?: string;
+  uid?: string;
+  consumed?: number;
+};
+
+/** What oidc-provider calls on its storage (the interface of its example adapter). */
+export interface OidcAdapter {
+  upsert(id: string, payload: Payload, expiresIn?: number): Promise<void>;
+  find(id: string): Promise<Payload | undefined>;
+  findByUid(uid: string): Promise<Payload | undefined>;
+  findByUserCode(userCode: string): Promise<Payload | undefined>;
+  consume(id: string): Promise<void>;
+  destroy(id: string): Promise<void>;
+  revokeByGrantId(grantId: string): Promise<void>;
+}
+
+/**
+ * A registered client as oidc-provider reads it. `client_secret` is the secret's hash, never the
+ * secret: the hub compares presented secrets itself (see compareClientSecret in provider.ts), and
+ * no symmetric (HS*) algorithm is enabled that would need the secret in the clear.
+ */
+export const clientMetadataOf = (row: OidcClientsTable): Record<string, unknown> => ({
+  client_id: row.client_id,
+  client_name: row.name,
+  application_type: 'web',
+  redirect_uris: JSON.parse(row.redirect_uris) as string[],
+  post_logout_redirect_uris: JSON.parse(row.post_logout_redirect_uris) as string[],
+  response_types: ['code'],
+  grant_types: ['authorization_code', 'refresh_token'],
+  token_endpoint_auth_method: row.token_endpoint_auth_method,
+  id_token_signed_response_alg: row.id_token_signed_response_alg,
+  ...(row.secret_hash ? { client_secret: row.secret_hash } : {}),
+  ...(row.jwks ? { jwks: JSON.parse(row.jwks) } : {}),
+  ...(row.backchannel_logout_uri
+    ? { backchannel_logout_uri: row.backchannel_logout_uri, backchannel_logout_session_required: true }
+    : {}),
+});
+
+/**
+ * The storage adapter of oidc-provider on the hub's own database (SQLite or PostgreSQL), so every
+ * hub process shares sessions, interactions, grants, codes and tokens. Expiry is the hub's clock:
+ * an expired row is never returned, and the cleanup deletes it.
+ */
+export const createOidcAdapter = (deps: {
+  payloads: OidcPayloadQueries;
+  clients: OidcClientQueries;
+  now: () => number;
+}) => {
+  const { payloads, clients, now } = deps;
+
+  const revealed = (row: { payload: string; consumed_at: number | null } | undefined) => {
+    if (!row) return undefined;
+    const payload = JSON.parse(row.payload) as Payload;
+    // oidc-provider reads `consumed` (epoch seconds) to refuse a code or refresh token used twice.
+    if (row.consumed_at !== null) payload.consumed = Math.floor(row.consumed_at / 1000);
+    return payload;
+  };
+
+  return class HubOidcAdapter implements OidcAdapter {
+    constructor(readonly model: string) {}
+
+    async upsert(id: string, payload: Payload, expiresIn?: number) {
+      if (this.model === 'Client') throw new Error('clients are registered with hub clients add');
+      await payloads.upsert({
+        model: this.model,
+        id,
+        payload: JSON.stringify(payload),
+        grant_id: typeof payload.grantId === 'string' ? payload.grantId : null,
+        user_code: typeof payload.userCode === 'string' ? payload.userCode : null,
+        uid: typeof payload.uid === 'string' ? payload.uid : null,
+        expires_at: typeof expiresIn === 'number' ? now() + expiresIn * 1000 : null,
+      });
+    }
+
+    async find(id: string) {
+      if (this.model === 'Client') {
+        const row = await clients.find(id);
+        return row ? clientMetadataOf(row) : undefined;
+      }
+      return revealed(await payloads.find(this.model, id, now()));
+    }
+
+    async findByUid(uid: string) {
+      return revealed(await payloads.findByUid(this.model, uid, now()));
+    }
+
+    async findByUserCode(userCode: string) {
+      return revealed(await payloads.findByUserCode(this.model, userCode, now()));
+    }
+
+    /**
+     * Marks a code or refresh token used. Only one of two requests racing with the same one wins:
+     * the loser revokes the whole grant (a replay is a sign the value was stolen) and is refused
+     * as invalid_grant, as oidc-provider does for a replay it sees itself.
+     */
+    async consume(id: string) {
+      if (await payloads.consume(this.model, id, now())) return;
+      const row = await payloads.find(this.model, id, now());
+      if (row?.grant_id) {
+        await payloads.revokeByGrantId(row.grant_id, GRANTABLE_MODELS);
+        await payloads.destroy('Grant', row.grant_id);
+      }
+      throw new errors.InvalidGrant(`${this.model} already consumed`);
+    }
+
+    async destroy(id: string) {
+      await payloads.destroy(this.model, id);
+    }
+
+    /** oidc-provider calls this on each grantable model in turn, and destroys the grant itself. */
+    async revokeByGrantId(grantId: string) {
+      await payloads.revokeByGrantId(grantId, [this.model]);
+    }
+  };
+};

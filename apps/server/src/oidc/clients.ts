@@ -1,0 +1,88 @@
+import { randomToken, sha256 } from '../services/tokens.js';
+import type { OidcClientQueries } from '../storage/oidc.js';
+
+export type TokenEndpointAuthMethod =
+  | 'client_secret_basic'
+  | 'client_secret_post'
+  | 'private_key_jwt'
+  | 'none';
+
+export interface NewOidcClient {
+  name: string;
+  redirectUris: string[];
+  /** A public client (a browser or mobile app) has no secret and must use PKCE. */
+  public: boolean;
+  firstParty: boolean;
+  platform: 'psl' | 'biz' | null;
+  postLogoutRedirectUris: string[];
+  backchannelLogoutUri: string | null;
+  /** For a confidential client: how it authenticates at the token endpoint. */
+  authMethod?: Exclude<TokenEndpointAuthMethod, 'none'>;
+  /** The public keys of a private_key_jwt client (a JWKS). */
+  jwks?: { keys: unknown[] } | null;
+  idTokenAlg?: 'ES256' | 'RS256';
+  tid?: number | null;
+}
+
+/** A client secret: 192 random bits, so a SHA-256 hash protects it as well as a slow hash would. */
+export const newClientSecret = () => {
+  const secret = `hubsecret_${randomToken(24)}`;
+  return { secret, hash: sha256(secret) };
+};
+
+/**
+ * Registers a client as `hub clients add` does; returns its id and, for a client that
+ * authenticates with a secret, the secret: the only time it exists in the clear.
+ */
+export const registerOidcClient = async (
+  clients: OidcClientQueries,
+  input: NewOidcClient,
+  now: number,
+): Promise<{ clientId: string; secret: string | undefined }> => {
+  const clientId = `hub_${randomToken(12)}`;
+  const method: TokenEndpointAuthMethod = input.public ? 'none' : (input.authMethod ?? 'client_secret_basic');
+  const withSecret = method === 'client_secret_basic' || method === 'client_secret_post';
+  const secret = withSecret ? newClientSecret() : undefined;
+  await clients.insert({
+    client_id: clientId,
+    name: input.name,
+    public: input.public ? 1 : 0,
+    first_party: input.firstParty ? 1 : 0,
+    platform: input.platform,
+    tid: input.tid ?? null,
+    redirect_uris: JSON.stringify(input.redirectUris),
+    post_logout_redirect_uris: JSON.stringify(input.postLogoutRedirectUris),
+    backchannel_logout_uri: input.backchannelLogoutUri,
+    token_endpoint_auth_method: method,
+    jwks: input.jwks ? JSON.stringify(input.jwks) : null,
+    id_token_signed_response_alg: input.idTokenAlg ?? 'ES256',
+    secret_hash: secret?.hash ?? null,
+    previous_secret_hash: null,
+    previous_secret_expires_at: null,
+    created_at: now,
+    updated_at: now,
+  });
+  return { clientId, secret: secret?.secret };
+};
+
+/**
+ * A new secret for a client. Without grace the old one stops at once (a leaked secret); with it,
+ * the old one keeps working that long so the client can deploy the new one.
+ */
+export const rotateClientSecret = async (
+  clients: OidcClientQueries,
+  clientId: string,
+  graceMs: number,
+  now: number,
+): Promise<string> => {
+  const row = await clients.find(clientId);
+  if (!row?.secret_hash) throw new Error('this client has no secret');
+  const { secret, hash } = newClientSecret();
+  await clients.update(clientId, {
+    secret_hash: hash,
+    previous_secret_hash: graceMs > 0 ? row.secret_hash : null,
+    previous_secret_expires_at: graceMs > 0 ? now + graceMs : null,
+    updated_at: now,
+  });
+  return secret;
+};

@@ -1,0 +1,90 @@
+import { isPlatform, type Platform, routePath } from '@hub/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HubError } from '../errors.js';
+import type { Hub } from '../hub.js';
+import { createOidcClientQueries } from '../storage/oidc.js';
+import { type HubOidc, TOOL_MEMBERSHIP_REASON } from './provider.js';
+
+/**
+ * The browser that started an interaction keeps its uid in this cookie (host-only, `__Host-` on
+ * HTTPS). The sign-in that ends the interaction must come from that browser: a login link carrying
+ * someone else's uid cannot hand them a code for the account that signs in.
+ */
+export const oidcBindingCookie = (hub: Hub) =>
+  hub.config.publicUrl.startsWith('https://') ? '__Host-hub_oidc_uid' : 'hub_oidc_uid';
+
+const UID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+/**
+ * GET /oidc/interaction/:uid, where the provider sends a browser that must sign in (a live hub
+ * session has already signed it in, see the login policy in provider.ts, unless the client asked
+ * for a fresh login). The provider's own cookie proves this browser started the interaction; it
+ * goes to the identifier-first login of the client's platform (or the `platform` parameter),
+ * carrying the uid in its flow context.
+ */
+export const startInteraction = async (
+  hub: Hub,
+  oidc: HubOidc,
+  request: FastifyRequest<{ Params: { uid: string } }>,
+  reply: FastifyReply,
+) => {
+  const provider = await oidc.provider();
+  let details: Awaited<ReturnType<typeof provider.interactionDetails>>;
+  try {
+    details = await provider.interactionDetails(request.raw, reply.raw);
+  } catch {
+    throw new HubError('oidc.interaction_invalid');
+  }
+  if (details.uid !== request.params.uid) throw new HubError('oidc.interaction_invalid');
+  const uid = details.uid;
+
+  if (details.prompt.reasons.includes(TOOL_MEMBERSHIP_REASON)) {
+    const location = await oidc.finishInteraction(uid, {
+      error: 'access_denied',
+      error_description: 'this account may not use this application',
+    });
+    return reply.redirect(location, 303);
+  }
+  if (details.prompt.name !== 'login') {
+    // A client that is not first-party needs the user's consent; the hub has no consent screen yet.
+    const location = await oidc.finishInteraction(uid, {
+      error: 'consent_required',
+      error_description: 'this client needs consent, which the hub cannot ask for yet',
+    });
+    return reply.redirect(location, 303);
+  }
+
+  const client = await createOidcClientQueries(hub.db).find(String(details.params.client_id));
+  const asked = details.params.platform;
+  const platform: Platform = isPlatform(asked) ? asked : ((client?.platform as Platform | null) ?? 'psl');
+  reply.setCookie(oidcBindingCookie(hub), uid, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: hub.config.publicUrl.startsWith('https://'),
+    maxAge: Math.max(1, details.exp - Math.floor(Date.now() / 1000)),
+  });
+  return reply.redirect(`${routePath('login', { platform })}?${new URLSearchParams({ oidc: uid })}`, 303);
+};
+
+/**
+ * The OpenID Connect exit of completeSignIn (reached through hub.oidcExit, which app.ts sets): the
+ * interaction named in the flow context gets the sign-in, and the browser goes to the provider's
+ * resume address, which answers the client. How the person signed in is not passed on (no amr), as
+ * with ainfo: a client must not be able to tell a provider sign-in from a password.
+ */
+export const oidcExitLocation = async (
+  hub: Hub,
+  oidc: HubOidc,
+  request: FastifyRequest,
+  accountId: string,
+  uid: string,
+): Promise<string> => {
+  if (!UID_PATTERN.test(uid) || request.cookies[oidcBindingCookie(hub)] !== uid)
+    throw new HubError('oidc.interaction_invalid');
+  try {
+    return await oidc.finishInteraction(uid, { login: { accountId } });
+  } catch {
+    throw new HubError('oidc.interaction_invalid');
+  }
+};

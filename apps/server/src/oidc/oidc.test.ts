@@ -1,0 +1,638 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { authEndpoints } from '@hub/core';
+import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify } from 'jose';
+import * as client from 'openid-client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { registerTool } from '../sso/credentials.js';
+import { KEY_PUBLISH_LEAD_MS } from '../sso/signing-keys.js';
+import { createOidcClientQueries } from '../storage/oidc.js';
+import { createToolQueries } from '../storage/tools.js';
+import { seedAccount } from '../test-support/accounts.js';
+import { createTestHub, type TestHub } from '../test-support/app.js';
+import { auditEvents } from '../test-support/audit.js';
+import { browserFor, strongPassword, type TestBrowser } from '../test-support/client.js';
+import { testDialects } from '../test-support/databases.js';
+import { type NewOidcClient, registerOidcClient, rotateClientSecret } from './clients.js';
+
+const REDIRECT = 'https://rp.example.test/callback';
+const AFTER_LOGOUT = 'https://rp.example.test/bye';
+
+/** openid-client's requests go to the hub through inject, as if over the network. */
+const injectFetch =
+  (hub: TestHub): client.CustomFetch =>
+  async (url, options) => {
+    const target = new URL(url);
+    const res = await hub.app.inject({
+      method: options.method as 'GET' | 'POST',
+      url: target.pathname + target.search,
+      headers: { ...(options.headers as Record<string, string>), host: target.host },
+      ...(options.body === undefined || options.body === null ? {} : { payload: String(options.body) }),
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(res.headers))
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
+  };
+
+/** openid-client reports invalid_client as an error or, with a 401, as a WWW-Authenticate challenge. */
+const isInvalidClient = (error: unknown) => {
+  const e = error as { error?: string; cause?: { parameters?: { error?: string } }[] };
+  return e.error === 'invalid_client' || e.cause?.[0]?.parameters?.error === 'invalid_client';
+};
+
+const path = (location: string) => {
+  const url = new URL(location, 'http://placeholder');
+  return url.pathname + url.search;
+};
+
+describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
+  let hub: TestHub;
+  let browser: TestBrowser;
+  let accountId: string;
+  let n = 0;
+
+  beforeEach(async () => {
+    hub = await createTestHub(dialect);
+    browser = browserFor(hub);
+    n += 1;
+    accountId = await seedAccount(hub, { email: `oidc-${n}@example.test`, platforms: ['psl', 'biz'] });
+  });
+  afterEach(async () => hub.close());
+
+  const register = (input: Partial<NewOidcClient> = {}) =>
+    registerOidcClient(
+      createOidcClientQueries(hub.database.db),
+      {
+        name: 'Relying party',
+        redirectUris: [REDIRECT],
+        public: false,
+        firstParty: true,
+        platform: null,
+        postLogoutRedirectUris: [AFTER_LOGOUT],
+        backchannelLogoutUri: null,
+        ...input,
+      },
+      hub.clock.now(),
+    );
+
+  const configFor = async (clientId: string, secret?: string, auth?: client.ClientAuth) => {
+    const config = await client.discovery(
+      new URL(hub.config.publicUrl),
+      clientId,
+      secret,
+      auth ?? (secret ? client.ClientSecretBasic(secret) : client.None()),
+      { execute: [client.allowInsecureRequests], [client.customFetch]: injectFetch(hub) },
+    );
+    config[client.customFetch] = injectFetch(hub);
+    return config;
+  };
+
+  /** The hub's own screens as the web app drives them: identify, then the password. */
+  const logIn = async (
+    who: TestBrowser,
+    email: string,
+    context: Record<string, string>,
+    platform = 'psl',
+  ) => {
+    const identified = await who.post(authEndpoints.loginIdentify, { platform, account: email, context });
+    expect(identified.json()).toMatchObject({ next: 'password' });
+    return who.post(authEndpoints.loginPassword, {
+      flowId: identified.json().flowId,
+      password: strongPassword,
+    });
+  };
+
+  /** The authorization request in the browser, up to the redirect back to the client. */
+  const authorize = async (
+    config: client.Configuration,
+    extra: Record<string, string> = {},
+    signIn: 'sign-in' | 'none' = 'sign-in',
+  ) => {
+    const verifier = client.randomPKCECodeVerifier();
+    const state = client.randomState();
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: REDIRECT,
+      scope: 'openid email profile hub',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state,
+      ...extra,
+    });
+    let res = await browser.get(path(url.href));
+    if (signIn === 'sign-in' && res.headers.location?.includes('/oidc/interaction/')) {
+      // The hub's own login screens, as the web app drives them.
+      const uid = res.headers.location.split('/').pop()!;
+      await browser.get(res.headers.location);
+      const done = await logIn(browser, `oidc-${n}@example.test`, { oidc: uid });
+      res = await browser.get(path(done.json().location));
+    }
+    return { res, verifier, state, callback: new URL(String(res.headers.location), hub.config.publicUrl) };
+  };
+
+  const signedIn = async (config: client.Configuration) => {
+    const { callback, verifier, state } = await authorize(config);
+    return client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+  };
+
+  it('signs in on the hub login screen and ends the interaction there (one more exit of completeSignIn)', async () => {
+    const { clientId } = await register({ public: true, platform: 'biz' });
+    const config = await configFor(clientId);
+    const { res, verifier, state } = await authorize(config, {}, 'none');
+    const interaction = String(res.headers.location);
+    expect(interaction).toMatch(/^\/oidc\/interaction\/[A-Za-z0-9_-]+$/);
+    const uid = interaction.split('/').pop()!;
+
+    const screen = await browser.get(interaction);
+    expect(screen.statusCode).toBe(303);
+    expect(screen.headers.location).toBe(`/biz/login?oidc=${uid}`);
+
+    const done = await logIn(browser, `oidc-${n}@example.test`, { oidc: uid }, 'biz');
+    expect(done.statusCode).toBe(200);
+    const back = await browser.get(path(done.json().location));
+    const callback = new URL(String(back.headers.location));
+    expect(`${callback.origin}${callback.pathname}`).toBe(REDIRECT);
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    expect(tokens.claims()?.sub).toBe(accountId);
+    expect(tokens.claims()?.amr).toBeUndefined();
+  });
+
+  it('refuses to end an interaction from another browser, and leaves that browser signed out', async () => {
+    const { clientId } = await register({ public: true });
+    const config = await configFor(clientId);
+    const { res } = await authorize(config, {}, 'none');
+    const uid = String(res.headers.location).split('/').pop()!;
+    // The attacker's uid in a login link the victim follows: the victim's browser never started it.
+    const victim = browserFor(hub, '198.51.100.9');
+    const victimId = await seedAccount(hub, { email: `victim-${n}@example.test` });
+    const refused = await logIn(victim, `victim-${n}@example.test`, { oidc: uid });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('oidc.interaction_invalid');
+    expect([...victim.cookies.keys()].some((name) => name.includes('hub_session'))).toBe(false);
+    // Nor can it open the interaction screen without the provider's cookie of that browser.
+    expect((await victim.get(`/oidc/interaction/${uid}`)).statusCode).toBe(400);
+    expect(victimId).toBeTruthy();
+  });
+
+  it('lets a hub session sign in without the password, unless the client asks for a fresh login', async () => {
+    const { clientId } = await register({ public: true });
+    const config = await configFor(clientId);
+    await signedIn(config);
+    // The provider's own session is gone (as after it expired); the hub session remains.
+    for (const name of [...browser.cookies.keys()])
+      if (name.includes('oidc_session')) browser.cookies.delete(name);
+    for (const prompt of [{}, { prompt: 'none' }] as Record<string, string>[]) {
+      const again = await authorize(config, prompt, 'none');
+      expect(
+        again.callback.searchParams.get('code'),
+        `${JSON.stringify(prompt)} ${again.res.headers.location}`,
+      ).toBeTruthy();
+    }
+    const forced = await authorize(config, { prompt: 'login' }, 'none');
+    const screen = await browser.get(String(forced.res.headers.location));
+    expect(screen.headers.location).toMatch(/^\/psl\/login\?oidc=/);
+  });
+
+  it('counts a sign-in only while its hub session lives: signing out of the hub ends it', async () => {
+    const { clientId } = await register({ public: true });
+    const config = await configFor(clientId);
+    await signedIn(config);
+    await hub.database.db.updateTable('sessions').set({ revoked_at: hub.clock.now() }).execute();
+    const after = await authorize(config, { prompt: 'none' }, 'none');
+    expect(after.callback.searchParams.get('error')).toBe('login_required');
+  });
+
+  it('sends a client that needs consent back with consent_required (no consent screen yet)', async () => {
+    const { clientId } = await register({ public: true, firstParty: false });
+    const config = await configFor(clientId);
+    const { res } = await authorize(config, {}, 'none');
+    const uid = String(res.headers.location).split('/').pop()!;
+    await browser.get(String(res.headers.location));
+    const done = await logIn(browser, `oidc-${n}@example.test`, { oidc: uid });
+    let next = await browser.get(path(done.json().location));
+    while (next.statusCode === 303 && path(String(next.headers.location)).startsWith('/oidc/')) {
+      next = await browser.get(path(String(next.headers.location)));
+    }
+    const callback = new URL(String(next.headers.location));
+    expect(callback.searchParams.get('error')).toBe('consent_required');
+  });
+
+  it('tells a client registered for it about the logout, with a signed logout token', async () => {
+    const received: string[] = [];
+    let arrived: () => void = () => {};
+    const delivered = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        received.push(body);
+        res.statusCode = 200;
+        res.end();
+        arrived();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const { clientId } = await register({
+        public: true,
+        backchannelLogoutUri: `http://127.0.0.1:${port}/backchannel`,
+      });
+      const config = await configFor(clientId);
+      const tokens = await signedIn(config);
+      const form = await browser.get(
+        path(
+          client.buildEndSessionUrl(config, {
+            id_token_hint: tokens.id_token!,
+            post_logout_redirect_uri: AFTER_LOGOUT,
+          }).href,
+        ),
+      );
+      const xsrf = /name="xsrf" value="([^"]+)"/.exec(form.body)?.[1];
+      await browser.post('/oidc/session/end/confirm', `xsrf=${xsrf}&logout=yes`, {
+        'content-type': 'application/x-www-form-urlencoded',
+      });
+      await delivered;
+      const logoutToken = new URLSearchParams(received[0]).get('logout_token')!;
+      const jwks = (await hub.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json();
+      const { payload } = await jwtVerify(logoutToken, createLocalJWKSet(jwks), {
+        issuer: hub.config.publicUrl,
+        audience: clientId,
+      });
+      expect(payload.sub).toBe(accountId);
+      expect(payload.sid).toBe(tokens.claims()?.sid);
+      expect(payload.events).toEqual({ 'http://schemas.openid.net/event/backchannel-logout': {} });
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('signs in only the members of a linked tool that is not type 1, with or without a password step', async () => {
+    const tools = createToolQueries(hub.database.db);
+    await registerTool(tools, { tid: 700 + n, name: 'Members only', type: 2 }, hub.clock.now());
+    const { clientId } = await register({ public: true, tid: 700 + n });
+    const config = await configFor(clientId);
+    const first = await authorize(config);
+    // After the password, the provider asks again (the membership check) and the hub refuses.
+    let next = first.res;
+    while (path(String(next.headers.location)).startsWith('/oidc/'))
+      next = await browser.get(path(String(next.headers.location)));
+    const callback = new URL(String(next.headers.location));
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(callback.searchParams.get('code')).toBeNull();
+    // Signed in to the hub now: the refusal holds without a password step too.
+    const silent = await authorize(config, { prompt: 'none' }, 'none');
+    expect(silent.callback.searchParams.get('error')).toBe('access_denied');
+
+    await tools.addMember(700 + n, accountId, hub.clock.now());
+    const member = await authorize(config, { prompt: 'none' }, 'none');
+    const tokens = await client.authorizationCodeGrant(config, member.callback, {
+      pkceCodeVerifier: member.verifier,
+      expectedState: member.state,
+    });
+    expect(tokens.claims()?.sub).toBe(accountId);
+  });
+
+  it('follows hub keys rotate: the new keys are published first and sign once their lead has passed', async () => {
+    const { clientId } = await register({ public: true });
+    const config = await configFor(clientId);
+    const kidOf = (token: string) =>
+      JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).kid;
+    const published = async () =>
+      (
+        (await hub.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json().keys as {
+          kid: string;
+        }[]
+      ).map((k) => k.kid);
+    const before = kidOf((await signedIn(config)).id_token!);
+    const rotated = await hub.hub.keys.rotate();
+    expect(await published()).toContain(rotated);
+    hub.clock.advance(10_000);
+    expect(kidOf((await signedIn(config)).id_token!)).toBe(before);
+    hub.clock.advance(KEY_PUBLISH_LEAD_MS);
+    expect(kidOf((await signedIn(config)).id_token!)).toBe(rotated);
+    // The old key stays published while the tokens it signed may still be checked.
+    expect(await published()).toContain(before);
+  });
+
+  it('throttles the provider per client address, with the hub 429, in parallel', async () => {
+    const from = (ip: string) =>
+      hub.app.inject({ method: 'GET', url: '/.well-known/openid-configuration', remoteAddress: ip });
+    const burst = await Promise.all(Array.from({ length: 310 }, () => from('198.51.100.77')));
+    expect(burst.filter((r) => r.statusCode === 200)).toHaveLength(300);
+    const refused = burst.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(10);
+    expect(refused[0]!.json().code).toBe('rate_limited');
+    expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await from('198.51.100.78')).statusCode).toBe(200);
+    hub.clock.advance(60_000);
+    expect((await from('198.51.100.77')).statusCode).toBe(200);
+  });
+
+  it('refuses all but one of parallel refreshes with the same token, then the grant', async () => {
+    const { clientId } = await register({ public: true });
+    const config = await configFor(clientId);
+    const tokens = await signedIn(config);
+    const results = await Promise.allSettled(
+      [1, 2, 3].map(() => client.refreshTokenGrant(config, tokens.refresh_token!)),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled').length).toBeLessThanOrEqual(1);
+    for (const result of results)
+      if (result.status === 'fulfilled')
+        await expect(client.refreshTokenGrant(config, result.value.refresh_token!)).rejects.toMatchObject({
+          error: 'invalid_grant',
+        });
+  });
+
+  it('answers with response_mode=form_post through a page whose CSP lets only its form leave', async () => {
+    const { clientId } = await register({ public: true });
+    const config = await configFor(clientId);
+    await signedIn(config);
+    const { res } = await authorize(config, { response_mode: 'form_post' }, 'none');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`action="${REDIRECT}"`);
+    expect(res.body).toMatch(/name="code" value="[^"]+"/);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' 'sha256-[^']+'/);
+    expect(csp).toMatch(/form-action 'self' https:/);
+    const hubPage = await hub.app.inject({ method: 'GET', url: '/.well-known/openid-configuration' });
+    expect(hubPage.headers['content-security-policy']).toContain("form-action 'self';");
+  });
+
+  it('publishes discovery at the issuer, with endpoints under /oidc, one key set and S256 PKCE only', async () => {
+    const res = await hub.app.inject({ method: 'GET', url: '/.well-known/openid-configuration' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.issuer).toBe(hub.config.publicUrl);
+    expect(doc.authorization_endpoint).toBe(`${hub.config.publicUrl}/oidc/auth`);
+    expect(doc.token_endpoint).toBe(`${hub.config.publicUrl}/oidc/token`);
+    expect(doc.jwks_uri).toBe(`${hub.config.publicUrl}/.well-known/jwks.json`);
+    expect(doc.response_types_supported).toEqual(['code']);
+    expect(doc.code_challenge_methods_supported).toEqual(['S256']);
+    expect(doc.grant_types_supported).not.toContain('implicit');
+    expect(doc.grant_types_supported).not.toContain('client_credentials');
+    expect(doc.id_token_signing_alg_values_supported).toEqual(['ES256', 'RS256']);
+    expect(doc.token_endpoint_auth_methods_supported).not.toContain('client_secret_jwt');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    const jwks = (await hub.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json();
+    expect(jwks.keys.map((k: { alg: string }) => k.alg).sort()).toEqual(['ES256', 'RS256']);
+    expect(jwks.keys.every((k: { d?: string }) => k.d === undefined)).toBe(true);
+  });
+
+  it('signs a public client in with code and PKCE: id_token, userinfo and the hub claims', async () => {
+    const { clientId } = await register({ public: true });
+    const config = await configFor(clientId);
+    const tokens = await signedIn(config);
+    const claims = tokens.claims()!;
+    expect(claims.sub).toBe(accountId);
+    expect(claims.iss).toBe(hub.config.publicUrl);
+    const jwks = (await hub.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json();
+    const header = JSON.parse(Buffer.from(tokens.id_token!.split('.')[0]!, 'base64url').toString());
+    expect(header.alg).toBe('ES256');
+    expect(jwks.keys.map((k: { kid: string }) => k.kid)).toContain(header.kid);
+    const info = await client.fetchUserInfo(config, tokens.access_token, accountId);
+    expect(info).toMatchObject({
+      sub: accountId,
+      email: `oidc-${n}@example.test`,
+      email_verified: true,
+      account_type: 0,
+    });
+    expect([...(info.platforms as string[])].sort()).toEqual(['biz', 'psl']);
+    expect(tokens.refresh_token).toBeTruthy();
+    await hub.oidc.idle();
+    expect((await auditEvents(hub, { event: 'oidc.token' })).length).toBeGreaterThan(0);
+  });
+
+  it('signs with RS256 for a client registered for it', async () => {
+    const { clientId, secret } = await register({ idTokenAlg: 'RS256' });
+    const tokens = await signedIn(await configFor(clientId, secret));
+    const header = JSON.parse(Buffer.from(tokens.id_token!.split('.')[0]!, 'base64url').toString());
+    expect(header.alg).toBe('RS256');
+  });
+
+  it('authenticates a confidential client by its secret, which the database holds only hashed', async () => {
+    const { clientId, secret } = await register();
+    const row = await createOidcClientQueries(hub.database.db).find(clientId);
+    expect(row?.secret_hash).not.toContain(secret);
+    expect(JSON.stringify(row)).not.toContain(secret!);
+    expect((await signedIn(await configFor(clientId, secret))).claims()?.sub).toBe(accountId);
+
+    for (const presented of ['wrong-secret', row!.secret_hash!]) {
+      const config = await configFor(clientId, presented);
+      const { callback, verifier, state } = await authorize(config);
+      await expect(
+        client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state }),
+      ).rejects.toSatisfy(isInvalidClient);
+    }
+    // The secret may come in the body too (client_secret_post).
+    const post = await configFor(clientId, secret, client.ClientSecretPost(secret!));
+    expect((await signedIn(post)).claims()?.sub).toBe(accountId);
+  });
+
+  it('accepts the previous secret only while a rotation grace lasts', async () => {
+    const { clientId, secret } = await register();
+    const fresh = await rotateClientSecret(
+      createOidcClientQueries(hub.database.db),
+      clientId,
+      3_600_000,
+      hub.clock.now(),
+    );
+    expect((await signedIn(await configFor(clientId, secret))).claims()?.sub).toBe(accountId);
+    expect((await signedIn(await configFor(clientId, fresh))).claims()?.sub).toBe(accountId);
+    hub.clock.advance(3_600_001);
+    await expect(signedIn(await configFor(clientId, secret))).rejects.toSatisfy(isInvalidClient);
+    expect((await signedIn(await configFor(clientId, fresh))).claims()?.sub).toBe(accountId);
+  });
+
+  it('authenticates a private_key_jwt client by its registered key, and no other', async () => {
+    const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
+    const other = await generateKeyPair('ES256', { extractable: true });
+    const { clientId } = await register({
+      authMethod: 'private_key_jwt',
+      jwks: { keys: [{ ...(await exportJWK(publicKey)), alg: 'ES256' }] },
+    });
+    const config = await configFor(clientId, undefined, client.PrivateKeyJwt(privateKey));
+    expect((await signedIn(config)).claims()?.sub).toBe(accountId);
+    const wrong = await configFor(clientId, undefined, client.PrivateKeyJwt(other.privateKey));
+    await expect(signedIn(wrong)).rejects.toSatisfy(isInvalidClient);
+  });
+
+  it('introspects for the confidential client that holds the token, and revokes', async () => {
+    const { clientId, secret } = await register();
+    const config = await configFor(clientId, secret);
+    const tokens = await signedIn(config);
+    expect(await client.tokenIntrospection(config, tokens.access_token)).toMatchObject({
+      active: true,
+      sub: accountId,
+      client_id: clientId,
+    });
+    const stranger = await register();
+    const strangerConfig = await configFor(stranger.clientId, stranger.secret);
+    expect((await client.tokenIntrospection(strangerConfig, tokens.access_token)).active).toBe(false);
+    const pub = await register({ public: true });
+    // A public client learns nothing.
+    expect((await client.tokenIntrospection(await configFor(pub.clientId), tokens.access_token)).active).toBe(
+      false,
+    );
+
+    await client.tokenRevocation(config, tokens.refresh_token!);
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+  });
+
+  it('refuses a redirect URI that is not registered exactly, without redirecting there', async () => {
+    const { clientId } = await register({ public: true });
+    for (const redirect of [
+      `${REDIRECT}/`,
+      `${REDIRECT}?x=1`,
+      'https://evil.example.test/callback',
+      'https://rp.example.test/callbac',
+    ]) {
+      const res = await browser.get(
+        `/oidc/auth?client_id=${clientId}&response_type=code&scope=openid&redirect_uri=${encodeURIComponent(redirect)}&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`,
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.headers.location).toBeUndefined();
+      expect(res.body).toContain('redirect_uri');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+  });
+
+  it('refuses a public client without PKCE, with the plain method, and the implicit flow', async () => {
+    const { clientId } = await register({ public: true });
+    const base = `/oidc/auth?client_id=${clientId}&scope=openid&redirect_uri=${encodeURIComponent(REDIRECT)}`;
+    for (const query of [
+      '&response_type=code',
+      `&response_type=code&code_challenge=${'a'.repeat(43)}&code_challenge_method=plain`,
+      '&response_type=id_token&nonce=n',
+      '&response_type=code%20id_token&nonce=n',
+    ]) {
+      const res = await browser.get(base + query);
+      const location = new URL(String(res.headers.location));
+      expect(`${location.origin}${location.pathname}`).toBe(REDIRECT);
+      const params = new URLSearchParams(location.search || location.hash.slice(1));
+      expect(params.get('error')).toMatch(/invalid_request|unsupported_response_type/);
+      expect(params.get('code')).toBeNull();
+    }
+  });
+
+  it('refuses a code used twice and revokes what it gave (also when the two race)', async () => {
+    const { clientId, secret } = await register();
+    const config = await configFor(clientId, secret);
+    const { callback, verifier, state } = await authorize(config);
+    const first = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    await expect(
+      client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(client.refreshTokenGrant(config, first.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+    const introspected = await client.tokenIntrospection(config, first.access_token);
+    expect(introspected.active).toBe(false);
+
+    const race = await authorize(config);
+    const results = await Promise.allSettled(
+      [1, 2, 3].map(() =>
+        client.authorizationCodeGrant(config, race.callback, {
+          pkceCodeVerifier: race.verifier,
+          expectedState: race.state,
+        }),
+      ),
+    );
+    const won = results.filter((r) => r.status === 'fulfilled');
+    expect(won.length).toBeLessThanOrEqual(1);
+    expect(results.filter((r) => r.status === 'rejected').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('rotates refresh tokens and, when a used one comes back, revokes the whole grant', async () => {
+    const { clientId } = await register({ public: true });
+    const config = await configFor(clientId);
+    const tokens = await signedIn(config);
+    const second = await client.refreshTokenGrant(config, tokens.refresh_token!);
+    expect(second.refresh_token).toBeTruthy();
+    expect(second.refresh_token).not.toBe(tokens.refresh_token);
+    const third = await client.refreshTokenGrant(config, second.refresh_token!);
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+    // The newest token of the chain dies with the grant.
+    await expect(client.refreshTokenGrant(config, third.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+    await hub.oidc.idle();
+    expect(await auditEvents(hub, { event: 'oidc.refresh_reuse', accountId })).toHaveLength(1);
+    const trail = JSON.stringify(await auditEvents(hub));
+    for (const token of [tokens.refresh_token!, second.refresh_token!, tokens.access_token, tokens.id_token!])
+      expect(trail).not.toContain(token);
+  });
+
+  it('answers prompt=none with login_required without a session, and with a code when signed in', async () => {
+    const { clientId } = await register({ public: true });
+    const config = await configFor(clientId);
+    const without = await authorize(config, { prompt: 'none' }, 'none');
+    expect(without.callback.searchParams.get('error')).toBe('login_required');
+
+    await signedIn(config);
+    const silent = await authorize(config, { prompt: 'none' }, 'none');
+    expect(silent.callback.searchParams.get('error')).toBeNull();
+    const tokens = await client.authorizationCodeGrant(config, silent.callback, {
+      pkceCodeVerifier: silent.verifier,
+      expectedState: silent.state,
+    });
+    expect(tokens.claims()?.sub).toBe(accountId);
+
+    const forced = await authorize(config, { prompt: 'login' }, 'none');
+    expect(forced.res.headers.location).toContain('/oidc/interaction/');
+  });
+
+  it('ends the session on RP-initiated logout and returns to the registered address', async () => {
+    const { clientId } = await register({ public: true });
+    const config = await configFor(clientId);
+    const tokens = await signedIn(config);
+    const url = client.buildEndSessionUrl(config, {
+      id_token_hint: tokens.id_token!,
+      post_logout_redirect_uri: AFTER_LOGOUT,
+    });
+    const form = await browser.get(path(url.href));
+    expect(form.statusCode).toBe(200);
+    expect(form.body).not.toMatch(/<script|style=/);
+    // Its answer redirects to the client: the page's form-action allows that origin, and only it.
+    expect(form.headers['content-security-policy']).toMatch(
+      /form-action 'self' https:\/\/rp\.example\.test(;|$)/,
+    );
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(form.body)?.[1];
+    expect(xsrf).toBeTruthy();
+    const done = await browser.post('/oidc/session/end/confirm', `xsrf=${xsrf}&logout=yes`, {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(done.statusCode).toBe(303);
+    expect(String(done.headers.location)).toBe(AFTER_LOGOUT);
+    // The hub session ended with it: the same single logout tools have.
+    await hub.oidc.idle();
+    const live = await hub.database.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('revoked_at', 'is', null)
+      .execute();
+    expect(live).toEqual([]);
+    const after = await authorize(config, { prompt: 'none' }, 'none');
+    expect(after.callback.searchParams.get('error')).toBe('login_required');
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+  });
+});

@@ -1,0 +1,443 @@
+import Provider, {
+  type ClientInstance,
+  type InteractionResults,
+  interactionPolicy,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
+import { cookieName } from '../http/request-context.js';
+import { liveSession } from '../http/session.js';
+import type { Hub } from '../hub.js';
+import { policy } from '../policy.js';
+import { type AuditEvent, recordAudit } from '../services/audit.js';
+import { escapeHtml, FAVICON_PATH } from '../services/html.js';
+import { sameHash, sha256 } from '../services/tokens.js';
+import { endHubSession } from '../sso/sign-out.js';
+import { createOidcClientQueries, createOidcPayloadQueries } from '../storage/oidc.js';
+import { sharedSecret } from '../storage/secrets.js';
+import { createOidcAdapter } from './adapter.js';
+import { withFormAction } from './csp.js';
+
+/** Every endpoint of the provider lives under this path; discovery stays at the issuer's root. */
+export const OIDC_PREFIX = '/oidc';
+
+/** Why an interaction refuses the account: it is not a member of the client's tool. */
+export const TOOL_MEMBERSHIP_REASON = 'tool_membership';
+
+/** Where oidc-provider sends the browser to sign in; the hub's login screen takes over from there. */
+export const interactionPath = (uid: string) => `${OIDC_PREFIX}/interaction/${uid}`;
+
+/** oidc-provider takes its lifetimes in seconds; the policy keeps them in milliseconds. */
+const seconds = (ms: number) => ms / 1000;
+
+/**
+ * The claims a client may ask for, by scope. `hub` is the hub's own: the platforms the account
+ * belongs to and its account type (the `ut` of the legacy tokens).
+ */
+export const OIDC_CLAIMS = {
+  openid: ['sub'],
+  email: ['email', 'email_verified'],
+  profile: ['name'],
+  hub: ['platforms', 'account_type'],
+} as const;
+
+const routes = {
+  authorization: `${OIDC_PREFIX}/auth`,
+  backchannel_authentication: `${OIDC_PREFIX}/backchannel`,
+  code_verification: `${OIDC_PREFIX}/device`,
+  challenge: `${OIDC_PREFIX}/challenge`,
+  device_authorization: `${OIDC_PREFIX}/device/auth`,
+  end_session: `${OIDC_PREFIX}/session/end`,
+  introspection: `${OIDC_PREFIX}/token/introspection`,
+  // One key set for everything the hub signs: the hub serves it itself (with the keys that are
+  // retired but still published), so discovery names the same address the legacy tokens use.
+  jwks: '/.well-known/jwks.json',
+  pushed_authorization_request: `${OIDC_PREFIX}/request`,
+  registration: `${OIDC_PREFIX}/reg`,
+  revocation: `${OIDC_PREFIX}/token/revocation`,
+  token: `${OIDC_PREFIX}/token`,
+  userinfo: `${OIDC_PREFIX}/me`,
+  credential: `${OIDC_PREFIX}/credential`,
+};
+
+/** The provider's cookies; the session cookie is `__Host-` on HTTPS (the others are path-bound). */
+const cookieNames = (https: boolean) => ({
+  session: https ? '__Host-hub_oidc_session' : 'hub_oidc_session',
+  interaction: 'hub_oidc_interaction',
+  resume: 'hub_oidc_resume',
+});
+
+const page = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><link rel="icon" type="image/svg+xml" href="${FAVICON_PATH}"></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+
+export interface HubOidc {
+  /** The provider built on the current key set (rebuilt when `hub keys rotate` changes it). */
+  provider(): Promise<Provider>;
+  /**
+   * Ends an interaction with the sign-in the hub's screens made, and returns where the browser
+   * goes next (the provider's resume address, which answers the client). The resume cookie set
+   * when the interaction began binds it to the browser that started it.
+   */
+  finishInteraction(uid: string, result: InteractionResults): Promise<string>;
+  /** Resolves once the audit rows of the requests answered so far are written. */
+  idle(): Promise<void>;
+}
+
+/** The hub's OpenID Connect provider (node-oidc-provider) on the hub's database and key ring. */
+export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
+  const { config, db, now, log } = hub;
+  const https = config.publicUrl.startsWith('https://');
+  const payloads = createOidcPayloadQueries(db);
+  const clients = createOidcClientQueries(db);
+  const Adapter = createOidcAdapter({ payloads, clients, now });
+  const cookieKey = (await sharedSecret(db, 'oidc_cookie_keys', now())).toString('base64url');
+  const issuer = config.publicUrl.replace(/\/$/, '');
+
+  // oidc-provider reports through events it does not wait for: the audit rows are written beside
+  // the response, and closing the app waits for the ones still under way (see idle).
+  const pendingAudits = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    const tracked: Promise<void> = work
+      .catch((error: unknown) =>
+        log.warn({ err: (error as Error).message }, 'oidc: a background write failed'),
+      )
+      .finally(() => pendingAudits.delete(tracked));
+    pendingAudits.add(tracked);
+  };
+  const audit = (
+    event: AuditEvent,
+    outcome: 'success' | 'failure' | 'refused',
+    ctx: unknown,
+    detail = {},
+  ) => {
+    const context = ctx as KoaContextWithOIDC | undefined;
+    const entities = context?.oidc?.entities as {
+      Account?: { accountId?: string };
+      Grant?: { accountId?: string };
+    };
+    const accountId =
+      context?.oidc?.session?.accountId ?? entities?.Account?.accountId ?? entities?.Grant?.accountId ?? null;
+    track(recordAudit(db, { event, outcome, accountId, ip: context?.ip ?? null, detail }, now()));
+  };
+
+  /** The hub session of the browser behind a provider request, if it is live. */
+  const hubSessionTokenOf = (ctx: KoaContextWithOIDC) =>
+    ctx.cookies.get(cookieName(config, 'hub_session'), { signed: false });
+  const hubSessionOf = (ctx: KoaContextWithOIDC) => liveSession(hub, hubSessionTokenOf(ctx));
+
+  /**
+   * The hub session is the one sign-in; the provider's own session only mirrors it. Wherever the
+   * provider loads a browser's session (authorization, resume, logout), a live hub session signs it
+   * in as the hub session's account, so prompt=none and a new client need no password; without a
+   * live hub session, what the provider session held is forgotten, so signing out of the hub ends
+   * OpenID Connect sign-ins too. prompt=login, max_age and id_token_hint still ask for the password.
+   */
+  const adoptHubSession = (provider: Provider) => {
+    // Session.get is where oidc-provider (9.x, pinned) loads a browser's session for every route
+    // that uses one; the tests drive prompt=none, hub sign-out and RP logout through it.
+    const sessions = provider.Session as unknown as {
+      get(ctx: KoaContextWithOIDC): Promise<ProviderSession>;
+    };
+    const load = sessions.get.bind(sessions);
+    sessions.get = async (ctx) => {
+      const session = await load(ctx);
+      const live = await hubSessionOf(ctx);
+      if (live && session.accountId !== live.account_id) {
+        session.loginAccount({ accountId: live.account_id, loginTs: Math.floor(live.created_at / 1000) });
+        session.authorizations = {};
+        session.touched = true;
+      } else if (!live && session.accountId) {
+        for (const key of ['accountId', 'loginTs', 'amr', 'acr'] as const) delete session[key];
+        session.authorizations = {};
+        session.touched = true;
+      }
+      return session;
+    };
+  };
+
+  /**
+   * A client linked to a registered tool (`hub clients add --tid`) whose type is not 1 signs in
+   * only the tool's members, as the tool login does. Checked on every authorization, with or
+   * without a password step; the interaction screen then answers the client with access_denied.
+   */
+  const prompts = interactionPolicy.base();
+  prompts.get('login').checks.push(
+    new interactionPolicy.Check(
+      TOOL_MEMBERSHIP_REASON,
+      'the account may not use this application',
+      'access_denied',
+      async (ctx: KoaContextWithOIDC) => {
+        const accountId = ctx.oidc.session?.accountId;
+        const clientId = ctx.oidc.client?.clientId;
+        if (!accountId || !clientId) return false;
+        const row = await clients.find(clientId);
+        if (row?.tid === null || row?.tid === undefined) return false;
+        const tool = await hub.tools.findByTid(row.tid);
+        if (!tool) return true;
+        return tool.type !== 1 && !(await hub.tools.isMember(tool.tid, accountId));
+      },
+    ),
+  );
+
+  const findAccount = async (_ctx: KoaContextWithOIDC, sub: string) => {
+    const account = await hub.accounts.findById(sub);
+    if (!account) return undefined;
+    return {
+      accountId: account.id,
+      claims: async () => {
+        const memberships = await hub.accounts.memberships(account.id);
+        const profile = await hub.profiles.nameOf(account.id);
+        const name = profile ? `${profile.first_name} ${profile.last_name}`.trim() : undefined;
+        return {
+          sub: account.id,
+          ...(account.email ? { email: account.email, email_verified: account.verified === 1 } : {}),
+          ...(name ? { name } : {}),
+          platforms: memberships.map((m) => m.platform),
+          account_type: account.user_type,
+        };
+      },
+    };
+  };
+
+  const build = (jwks: { keys: unknown[] }) => {
+    const provider = new Provider(issuer, {
+      adapter: Adapter,
+      jwks,
+      findAccount,
+      routes,
+      claims: OIDC_CLAIMS,
+      scopes: ['openid', 'offline_access', 'email', 'profile', 'hub'],
+      responseTypes: ['code'],
+      // oidc-provider refuses to call loopback and private addresses (back-channel logout), against
+      // requests forged toward the hub's network. A developer's tool runs on localhost, so in local
+      // and development that guard is off.
+      ...(config.appEnv === 'local' || config.appEnv === 'development'
+        ? {
+            fetch: (url: string, options: RequestInit & { dispatcher?: unknown }) => {
+              const { dispatcher: _guard, ...rest } = options;
+              return fetch(url, rest);
+            },
+          }
+        : {}),
+      // The platform whose login screen a sign-in shows (psl or biz), when the client asks.
+      extraParams: ['platform'],
+      clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'],
+      // No HS* algorithm anywhere: a client's secret is stored only as a hash, so it cannot key one.
+      enabledJWA: {
+        clientAuthSigningAlgValues: ['ES256', 'RS256', 'PS256'],
+        idTokenSigningAlgValues: ['ES256', 'RS256'],
+        userinfoSigningAlgValues: ['ES256', 'RS256'],
+        introspectionSigningAlgValues: ['ES256', 'RS256'],
+        authorizationSigningAlgValues: ['ES256', 'RS256'],
+        requestObjectSigningAlgValues: ['ES256', 'RS256'],
+      },
+      clientDefaults: {
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        id_token_signed_response_alg: 'ES256',
+      },
+      // S256 is the only method oidc-provider v9 knows; a public client must use it.
+      pkce: { required: (_ctx: unknown, client: ClientInstance) => client.clientAuthMethod === 'none' },
+      cookies: {
+        keys: [cookieKey],
+        names: cookieNames(https),
+        long: { httpOnly: true, sameSite: 'lax', secure: https },
+        short: { httpOnly: true, sameSite: 'lax', secure: https },
+      },
+      ttl: {
+        AccessToken: seconds(policy.oidcAccessTokenTtlMs),
+        AuthorizationCode: seconds(policy.oidcAuthorizationCodeTtlMs),
+        // Same publication rule as ainfo: a retired key stays published as long as its tokens live.
+        IdToken: seconds(policy.oidcIdTokenTtlMs),
+        RefreshToken: seconds(policy.oidcRefreshTokenTtlMs),
+        Interaction: seconds(policy.oidcInteractionTtlMs),
+        Session: seconds(policy.oidcSessionTtlMs),
+        Grant: seconds(policy.oidcGrantTtlMs),
+      },
+      // Every refresh returns a new refresh token; presenting a used one revokes the whole grant.
+      rotateRefreshToken: true,
+      // Refresh tokens for every client registered for them (not only with offline_access and
+      // prompt=consent); they end with the sign-in session, so logging out ends them too.
+      issueRefreshToken: async (
+        _ctx: unknown,
+        client: { grantTypeAllowed(t: string): boolean },
+        code: { scopes: Set<string> },
+      ) => client.grantTypeAllowed('refresh_token') && code.scopes.has('openid'),
+      // A first-party client (the hub's own application) needs no consent screen: its grant is
+      // made here with what it asked for. Other clients keep the consent prompt.
+      loadExistingGrant: async (
+        ctx: KoaContextWithOIDC & { oidc: { provider: Provider; result?: InteractionResults } },
+      ) => {
+        const client = ctx.oidc.client;
+        const session = ctx.oidc.session as {
+          accountId?: string;
+          grantIdFor(id: string): string | undefined;
+        };
+        if (!client || !session.accountId) return undefined;
+        const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+        if (grantId) return ctx.oidc.provider.Grant.find(grantId);
+        const row = await clients.find(client.clientId);
+        if (row?.first_party !== 1) return undefined;
+        const grant = new ctx.oidc.provider.Grant({
+          accountId: session.accountId,
+          clientId: client.clientId,
+        });
+        grant.addOIDCScope(String(ctx.oidc.params?.scope ?? 'openid'));
+        await grant.save();
+        return grant;
+      },
+      features: {
+        devInteractions: { enabled: false },
+        clientCredentials: { enabled: false },
+        registration: { enabled: false },
+        pushedAuthorizationRequests: { enabled: false },
+        // A client may revoke only its own tokens.
+        revocation: {
+          enabled: true,
+          allowedPolicy: async (_ctx: unknown, client: ClientInstance, token: { clientId?: string }) =>
+            token.clientId === client.clientId,
+        },
+        // Introspection answers only a confidential client, and only about its own tokens.
+        introspection: {
+          enabled: true,
+          allowedPolicy: async (_ctx: unknown, client: ClientInstance, token: { clientId?: string }) =>
+            client.clientAuthMethod !== 'none' && token.clientId === client.clientId,
+        },
+        userinfo: { enabled: true },
+        backchannelLogout: { enabled: true },
+        rpInitiatedLogout: {
+          enabled: true,
+          // No inline script or style: the hub's CSP holds here too.
+          logoutSource: async (
+            ctx: {
+              body: string;
+              oidc: { params?: Record<string, unknown> };
+              response: { get(name: string): string };
+              set(name: string, value: string): void;
+            },
+            form: string,
+          ) => {
+            // The confirmation is a form whose answer redirects to the client's registered
+            // post-logout address: browsers check that redirect against form-action.
+            const target = ctx.oidc.params?.post_logout_redirect_uri;
+            const csp = ctx.response.get('content-security-policy');
+            if (typeof target === 'string' && URL.canParse(target) && csp)
+              ctx.set('content-security-policy', withFormAction(csp, [new URL(target).origin]));
+            ctx.body = page(
+              'Sign out of Account Hub?',
+              `${form}<p><button type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button></p>`,
+            );
+          },
+          postLogoutSuccessSource: async (ctx: { body: string }) => {
+            ctx.body = page('You are signed out', '<p>You can close this window.</p>');
+          },
+        },
+      },
+      interactions: {
+        policy: prompts,
+        url: async (_ctx: unknown, interaction: { uid: string }) => interactionPath(interaction.uid),
+      },
+      renderError: async (ctx: { type: string; body: string }, out: Record<string, string>) => {
+        ctx.type = 'html';
+        ctx.body = page(
+          'Sign-in could not continue',
+          `<p>${escapeHtml(out.error ?? 'error')}</p><p>${escapeHtml(out.error_description ?? '')}</p>`,
+        );
+      },
+    });
+    // Behind the hub, Fastify decides the client's address and protocol (TRUST_PROXY); the
+    // request handed over carries what it decided (see routes.ts).
+    provider.proxy = true;
+    adoptHubSession(provider);
+    // The hub stores only a hash of a client's secret; the one presented is hashed and compared,
+    // with the previous secret while a rotation's grace lasts.
+    provider.Client.prototype.compareClientSecret = async function compare(
+      this: ClientInstance,
+      actual: string,
+    ) {
+      const row = await clients.find(this.clientId);
+      if (!row || typeof actual !== 'string') return false;
+      const hash = sha256(actual);
+      if (row.secret_hash && sameHash(row.secret_hash, hash)) return true;
+      const graceLasts = (row.previous_secret_expires_at ?? 0) > now();
+      return Boolean(graceLasts && row.previous_secret_hash && sameHash(row.previous_secret_hash, hash));
+    };
+    provider.on('authorization.success', (ctx: unknown) =>
+      audit('oidc.authorize', 'success', ctx, { client: clientOf(ctx) }),
+    );
+    provider.on('authorization.error', (ctx: unknown, error: { error?: string }) =>
+      audit('oidc.authorize', 'failure', ctx, { client: clientOf(ctx), error: error?.error ?? 'error' }),
+    );
+    provider.on('grant.success', (ctx: unknown) =>
+      audit('oidc.token', 'success', ctx, { client: clientOf(ctx) }),
+    );
+    provider.on(
+      'grant.error',
+      (ctx: unknown, error: { error?: string; error_detail?: string; message?: string }) => {
+        // A refresh token or code presented again: the grant is revoked; the audit says so.
+        const reuse = /already (used|consumed)/.test(`${error?.error_detail ?? ''} ${error?.message ?? ''}`);
+        audit(reuse ? 'oidc.refresh_reuse' : 'oidc.token', 'failure', ctx, {
+          client: clientOf(ctx),
+          error: error?.error ?? 'error',
+        });
+      },
+    );
+    // RP-initiated logout ends the hub session too, as single logout does (sso/sign-out.ts).
+    provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
+      track(endHubSession(hub, hubSessionTokenOf(ctx)));
+    });
+    provider.on('end_session.success', (ctx: unknown) =>
+      audit('oidc.logout', 'success', ctx, { client: clientOf(ctx) }),
+    );
+    provider.on('backchannel.error', (_ctx: unknown, _error: unknown, client: ClientInstance) =>
+      audit('oidc.backchannel_logout', 'failure', undefined, { client: client?.clientId ?? null }),
+    );
+    return provider;
+  };
+
+  let built: { provider: Provider; fingerprint: string; recheckAt: number } | undefined;
+  // One look-up at a time: requests arriving together while the key set is checked (at start, or
+  // every few seconds) wait for the same one instead of each building a provider or making a key.
+  let checking: Promise<Provider> | undefined;
+  const check = async () => {
+    const jwks = await hub.keys.providerJwks();
+    if (built?.fingerprint !== jwks.fingerprint)
+      built = { provider: build(jwks), fingerprint: jwks.fingerprint, recheckAt: 0 };
+    // A rotation shows within the same recheck as the key that signs ainfo.
+    built.recheckAt = now() + policy.signingKeyRecheckMs;
+    return built.provider;
+  };
+  const provider = async () => {
+    if (built && now() < built.recheckAt) return built.provider;
+    checking ??= check().finally(() => {
+      checking = undefined;
+    });
+    return checking;
+  };
+
+  return {
+    provider,
+    idle: async () => {
+      await Promise.all([...pendingAudits]);
+    },
+    async finishInteraction(uid, result) {
+      const current = await provider();
+      const interaction = await current.Interaction.find(uid);
+      if (!interaction) throw new Error('interaction not found or expired');
+      interaction.result = result;
+      await interaction.save(Math.max(1, interaction.exp - Math.floor(Date.now() / 1000)));
+      return interaction.returnTo;
+    },
+  };
+};
+
+interface ProviderSession {
+  accountId?: string;
+  loginTs?: number;
+  amr?: string[];
+  acr?: string;
+  authorizations?: Record<string, unknown>;
+  touched?: boolean;
+  loginAccount(details: { accountId: string; loginTs?: number }): void;
+}
+
+const clientOf = (ctx: unknown) => (ctx as KoaContextWithOIDC | undefined)?.oidc?.client?.clientId ?? null;
