@@ -3,9 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './cli.js';
 import { sha256 } from './services/tokens.js';
 import { seedLocalCatalogue } from './sso/catalogue.js';
 import { authenticateTool } from './sso/credentials.js';
@@ -13,21 +11,14 @@ import { createKeyRing } from './sso/signing-keys.js';
 import { type HubDatabase, openDatabase } from './storage/database.js';
 import { createToolQueries, type ToolQueries } from './storage/tools.js';
 import { accountRow } from './test-support/accounts.js';
+import { runHubCli } from './test-support/cli.js';
 import { createTestDatabaseUrl } from './test-support/database-url.js';
 import { testDialects } from './test-support/databases.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hub-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const run = async (argv: string[], env: NodeJS.ProcessEnv, now?: () => number) => {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  const chunks = { out: '', err: '' };
-  out.on('data', (c) => (chunks.out += c));
-  err.on('data', (c) => (chunks.err += c));
-  const code = await runCli(argv, { out, err, env, now });
-  return { code, ...chunks };
-};
+const run = runHubCli;
 
 /** A loopback port nothing listens on: one the system just handed out and took back. */
 const closedPort = () =>

@@ -1,25 +1,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../cli.js';
 import { sha256 } from '../services/tokens.js';
 import { type HubDatabase, openDatabase } from '../storage/database.js';
 import { createOidcClientQueries } from '../storage/oidc.js';
+import { runHubCli } from '../test-support/cli.js';
 import { createTestDatabaseUrl } from '../test-support/database-url.js';
 import { testDialects } from '../test-support/databases.js';
 
-const run = async (argv: string[], env: NodeJS.ProcessEnv, now?: () => number) => {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  const chunks = { out: '', err: '' };
-  out.on('data', (c) => (chunks.out += c));
-  err.on('data', (c) => (chunks.err += c));
-  const code = await runCli(argv, { out, err, env, now });
-  return { code, ...chunks };
-};
+const run = runHubCli;
 
 const clientIdIn = (text: string) => /client_id: (hub_[A-Za-z0-9_-]+)/.exec(text)?.[1];
 const secretsIn = (text: string) => text.match(/hubsecret_[A-Za-z0-9_-]+/g) ?? [];

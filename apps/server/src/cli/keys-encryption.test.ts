@@ -1,27 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { PassThrough } from 'node:stream';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { runCli } from '../cli.js';
 import { loadConfig } from '../config.js';
 import { createSealer, KeyDecryptionError, kekOf } from '../services/key-encryption.js';
 import { signJwt } from '../sso/ainfo.js';
 import { createKeyRing } from '../sso/signing-keys.js';
 import { type HubDatabase, openDatabase } from '../storage/database.js';
 import { createSigningKeyQueries } from '../storage/signing-keys.js';
+import { runHubCli } from '../test-support/cli.js';
 import { createTestDatabaseUrl } from '../test-support/database-url.js';
 import { testDialects } from '../test-support/databases.js';
 
-const run = async (argv: string[], env: NodeJS.ProcessEnv) => {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  const chunks = { out: '', err: '' };
-  out.on('data', (c) => (chunks.out += c));
-  err.on('data', (c) => (chunks.err += c));
-  const code = await runCli(argv, { out, err, env });
-  return { code, ...chunks };
-};
+const run = runHubCli;
 
 /** Private key material of an EC JWK in clear: the `d` member (and the key type next to it). */
 const expectNoPrivateKeyInClear = (stored: string) => {

@@ -1,13 +1,12 @@
-import { PassThrough } from 'node:stream';
 import { authEndpoints } from '@hub/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
-import { runCli } from '../cli.js';
 import { loadConfig } from '../config.js';
 import { CLEANUP_LEASE, createCleanupJob } from '../services/cleanup-job.js';
 import { seedAccount } from '../test-support/accounts.js';
 import { createTestClock, type TestHub } from '../test-support/app.js';
+import { runHubCli } from '../test-support/cli.js';
 import { browserFor, latestCode, strongPassword } from '../test-support/client.js';
 import { createTestDatabaseUrl } from '../test-support/database-url.js';
 import { createTestDatabase, testDialects } from '../test-support/databases.js';
@@ -20,15 +19,7 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const silent = { info: () => {}, warn: () => {} };
 
-const cli = async (argv: string[], env: NodeJS.ProcessEnv, now: () => number) => {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  const chunks = { out: '', err: '' };
-  out.on('data', (c) => (chunks.out += c));
-  err.on('data', (c) => (chunks.err += c));
-  const code = await runCli(argv, { out, err, env, now });
-  return { code, ...chunks };
-};
+const cli = runHubCli;
 
 /** The per-table counts `hub cleanup` printed. */
 const countsIn = (output: string) =>
