@@ -1,7 +1,6 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { connect } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifiedEmailAccount } from '../apps/server/src/flows/new-account.js';
@@ -13,6 +12,7 @@ import { openDatabase } from '../apps/server/src/storage/database.js';
 import { migrateToLatest } from '../apps/server/src/storage/migrate.js';
 import { createToolQueries } from '../apps/server/src/storage/tools.js';
 import { createTestDatabaseUrl } from '../apps/server/src/test-support/database-url.js';
+import { postgresAndRedisReachable, testRedisUrl } from '../apps/server/src/test-support/redis.js';
 import { extractCode, type SmtpSink, startSmtpSink } from '../apps/server/src/test-support/smtp-sink.js';
 import { type HubProcess, startHubProcess } from './support/hub-process.js';
 
@@ -22,22 +22,8 @@ import { type HubProcess, startHubProcess } from './support/hub-process.js';
  * journey may land on either process, and a process may die in the middle of one.
  */
 
-const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-const reachable = (url: string) =>
-  new Promise<boolean>((resolve) => {
-    const { hostname, port } = new URL(url);
-    const socket = connect({ host: hostname, port: Number(port || 6379) });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1_000, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-
-const canRun = Boolean(process.env.TEST_DATABASE_URL) && (await reachable(redisUrl));
+const redisUrl = testRedisUrl;
+const canRun = await postgresAndRedisReachable();
 
 /** The load balancer's address: the origin every page and cookie belongs to, whichever process answers. */
 const PUBLIC_URL = 'https://id.example.com';

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { connect } from 'node:net';
 import { authEndpoints } from '@hub/core';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
@@ -13,6 +12,7 @@ import { seedAccount } from '../test-support/accounts.js';
 import { createTestClock, type TestHub } from '../test-support/app.js';
 import { strongPassword, TestBrowser } from '../test-support/client.js';
 import { createTestDatabaseUrl } from '../test-support/database-url.js';
+import { postgresAndRedisReachable, testRedisUrl } from '../test-support/redis.js';
 import { FREE_PASSWORD_FAILURES } from './login/flow.js';
 
 /**
@@ -21,20 +21,8 @@ import { FREE_PASSWORD_FAILURES } from './login/flow.js';
  * meet one limit per account and one per client address.
  */
 
-const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const reachable = (url: string) =>
-  new Promise<boolean>((resolve) => {
-    const { hostname, port } = new URL(url);
-    const socket = connect({ host: hostname, port: Number(port || 6379) });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1_000, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-const canRun = Boolean(process.env.TEST_DATABASE_URL) && (await reachable(redisUrl));
+const redisUrl = testRedisUrl;
+const canRun = await postgresAndRedisReachable();
 
 const BALANCER = '10.0.0.1';
 
