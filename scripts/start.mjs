@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: build, then run the hub; in APP_ENV=local (the default) also the demo tool of
-// examples/demo-tool beside it, where the seeded tools' local callbacks point (DEMO_TOOL_URL).
-// DEMO_TOOL=off leaves the demo tool out. Signals go to both; when the hub exits, so do we.
+// examples/demo-tool beside it, where the seeded tools' local callbacks point (DEMO_TOOL_URL), and
+// the OpenID Connect example of examples/oidc-client, where the seeded client `local-example`
+// redirects (OIDC_EXAMPLE_URL). DEMO_TOOL=off or OIDC_EXAMPLE=off leaves one out. Signals go to
+// all; when the hub exits, so do we.
 // `--no-build` (`npm run dev`) skips the build when one exists: a second start takes seconds.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -19,40 +21,60 @@ if (!(process.argv.includes('--no-build') && built)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-/** The demo tool's environment, or undefined when it should not run (or its URLs are unusable). */
-const demoToolEnv = () => {
-  if ((env.APP_ENV && env.APP_ENV !== 'local') || env.DEMO_TOOL === 'off') return undefined;
-  // The hub validates DEMO_TOOL_URL, PUBLIC_URL and PORT itself (and stops on a bad one);
-  // here they only pick the demo tool's port and the hub's origin.
-  const demoUrl = env.DEMO_TOOL_URL || 'http://localhost:3001';
+/**
+ * The environment of an example beside the hub (its port from `urlVar`, default `defaultUrl`), or
+ * undefined when it should not run (`offVar=off`, not local, or unusable URLs).
+ */
+const exampleEnv = (urlVar, defaultUrl, offVar) => {
+  if ((env.APP_ENV && env.APP_ENV !== 'local') || env[offVar] === 'off') return undefined;
+  // The hub validates these URLs, PUBLIC_URL and PORT itself (and stops on a bad one);
+  // here they only pick the example's port and the hub's origin.
+  const exampleUrl = env[urlVar] || defaultUrl;
   const hubUrl = (env.PUBLIC_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, '');
-  if (!URL.canParse(demoUrl) || !URL.canParse(hubUrl)) return undefined;
-  const { port, protocol } = new URL(demoUrl);
-  return { ...env, PORT: port || (protocol === 'https:' ? '443' : '80'), HUB_URL: hubUrl };
+  if (!URL.canParse(exampleUrl) || !URL.canParse(hubUrl)) return undefined;
+  const { port, protocol } = new URL(exampleUrl);
+  return {
+    ...env,
+    PORT: port || (protocol === 'https:' ? '443' : '80'),
+    HUB_URL: hubUrl,
+    [urlVar]: exampleUrl,
+  };
 };
 
 const hub = spawn(process.execPath, ['apps/server/bin/serve.cjs'], { cwd: root, stdio: 'inherit', env });
 const children = [hub];
 
-const demoEnv = demoToolEnv();
-if (demoEnv) {
-  const demo = spawn(process.execPath, ['examples/demo-tool/server.mjs'], {
+/** Runs an example beside the hub, its output prefixed with its name. */
+const startExample = (name, script, exampleEnvironment) => {
+  if (!exampleEnvironment) return;
+  const child = spawn(process.execPath, [script], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: demoEnv,
+    env: exampleEnvironment,
   });
   for (const [stream, sink] of [
-    [demo.stdout, process.stdout],
-    [demo.stderr, process.stderr],
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
   ])
-    createInterface({ input: stream }).on('line', (line) => sink.write(`[demo-tool] ${line}\n`));
-  // The demo tool is a convenience: if it stops (say its port is taken), the hub keeps running.
-  demo.on('exit', (code, signal) => {
-    children.splice(children.indexOf(demo), 1);
-    if (code !== 0 && signal === null) process.stderr.write(`[demo-tool] exited with code ${code}\n`);
+    createInterface({ input: stream }).on('line', (line) => sink.write(`[${name}] ${line}\n`));
+  // An example is a convenience: if it stops (say its port is taken), the hub keeps running.
+  child.on('exit', (code, signal) => {
+    children.splice(children.indexOf(child), 1);
+    if (code !== 0 && signal === null) process.stderr.write(`[${name}] exited with code ${code}\n`);
   });
-  children.push(demo);
-}
+  children.push(child);
+};
+
+startExample(
+  'demo-tool',
+  'examples/demo-tool/server.mjs',
+  exampleEnv('DEMO_TOOL_URL', 'http://localhost:3001', 'DEMO_TOOL'),
+);
+startExample(
+  'oidc-example',
+  'examples/oidc-client/server.mjs',
+  exampleEnv('OIDC_EXAMPLE_URL', 'http://localhost:3002', 'OIDC_EXAMPLE'),
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {

@@ -38,6 +38,7 @@ const fire = (hub, spec, seconds) =>
       {
         path: spec.path,
         ...(spec.setupRequest ? { setupRequest: spec.setupRequest } : {}),
+        ...(spec.onResponse ? { onResponse: spec.onResponse } : {}),
       },
     ],
   });
@@ -56,7 +57,7 @@ const summarize = (result) => ({
 });
 
 /**
- * spec: { connections, method, path, headers, body?, setupRequest?(req) }. Returns the measured run's
+ * spec: { connections, method, path, headers, body?, setupRequest?(req), onResponse?(status, body) }. Returns the measured run's
  * requests per second, p50/p99 latency (ms), errors (connection errors, timeouts, non-2xx), and the
  * hub's peak RSS over warm-up and run; the warm-up's errors are kept too (they count against the scenario as well).
  */

@@ -25,7 +25,9 @@ export const formatTable = ({ machine, runs }) => {
             `CPU per login ${r.cpuMsPerRequest.toFixed(1)} ms, per hash ${r.rawArgon2CpuMs.toFixed(1)} ms: ${Math.round(r.cpuRatioToRaw * 100)} %`
           : r.scenario === 'signup'
             ? `${int(r.mailsDeliveredDuringRun)} mails delivered meanwhile`
-            : '';
+            : r.scenario === 'token'
+              ? `${r.note}; CPU per grant ${r.cpuMsPerRequest.toFixed(1)} ms`
+              : '';
       rows.push([
         r.label,
         run.database === 'sqlite' ? 'SQLite' : 'PostgreSQL',

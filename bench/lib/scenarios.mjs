@@ -1,9 +1,15 @@
 // The benchmark's scenarios (docs/performance.md), each as the requests a browser or a tool really sends: same Origin,
 // the flow-binding cookie, JSON bodies, single-use flows and tokens made beforehand.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { measureRawArgon2 } from './argon2-raw.mjs';
 import { runScenario, supply } from './load.mjs';
-import { accountEmail, BENCH_PASSWORD, issueToolTokens } from './setup.mjs';
+import {
+  accountEmail,
+  BENCH_PASSWORD,
+  BENCH_REDIRECT_URI,
+  issueToolTokens,
+  registerBenchClient,
+} from './setup.mjs';
 
 const CONNECTIONS = 50;
 
@@ -53,6 +59,94 @@ const singleUse = (values, build) => {
       return req;
     },
   };
+};
+
+/** A cookie jar of name=value pairs, enough for the hub's own cookies over loopback. */
+const cookieJar = () => {
+  const cookies = new Map();
+  return {
+    keep: (res) => {
+      for (const line of res.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        const at = pair.indexOf('=');
+        cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1));
+      }
+    },
+    header: () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+  };
+};
+
+/**
+ * `count` refresh tokens of the bench client, each from its own grant, made the way a relying party
+ * gets them: one password login through the API (a hub session), then for each an authorization
+ * request answered from that session (redirects followed until the client's redirect URI), and the
+ * code redeemed at the token endpoint with PKCE and the client's secret.
+ */
+const createRefreshTokens = async (hub, clientId, secret, count) => {
+  const jar = cookieJar();
+  const fb = randomBytes(32).toString('base64url');
+  const post = async (path, body) => {
+    const res = await fetch(`${hub.url}${path}`, {
+      method: 'POST',
+      headers: { ...browserHeaders(hub, fb), cookie: `__Host-hub_fb=${fb}; ${jar.header()}` },
+      body: JSON.stringify(body),
+    });
+    jar.keep(res);
+    const json = await res.json();
+    if (!res.ok) throw new Error(`${path} answered ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  const { flowId } = await post('/api/login/identify', { platform: 'psl', account: accountEmail(0) });
+  await post('/api/login/password', { flowId, password: BENCH_PASSWORD });
+
+  const basic = `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+  const one = async () => {
+    const verifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    let location = `/oidc/auth?${new URLSearchParams({
+      client_id: clientId,
+      response_type: 'code',
+      redirect_uri: BENCH_REDIRECT_URI,
+      scope: 'openid email',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state: randomBytes(8).toString('hex'),
+    })}`;
+    // The hub's own redirects (its PUBLIC_URL is https, it listens on http) until the client's.
+    for (let hops = 0; !location.startsWith(BENCH_REDIRECT_URI); hops += 1) {
+      if (hops > 5) throw new Error(`the authorization request did not come back: ${location}`);
+      const url = new URL(location, hub.publicUrl);
+      const res = await fetch(`${hub.url}${url.pathname}${url.search}`, {
+        redirect: 'manual',
+        headers: { cookie: jar.header(), 'user-agent': 'hub-bench' },
+      });
+      jar.keep(res);
+      location = res.headers.get('location') ?? '';
+      if (!location) throw new Error(`${url.pathname} answered ${res.status} without a redirect`);
+    }
+    const code = new URL(location).searchParams.get('code');
+    if (!code) throw new Error(`the client got no code: ${location}`);
+    const res = await fetch(`${hub.url}/oidc/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: BENCH_REDIRECT_URI,
+        code_verifier: verifier,
+      }),
+    });
+    const body = await res.json();
+    if (!res.ok || !body.refresh_token)
+      throw new Error(`the code exchange answered ${res.status} ${JSON.stringify(body)}`);
+    return body.refresh_token;
+  };
+  const tokens = [];
+  const lane = async () => {
+    while (tokens.length < count) tokens.push(await one());
+  };
+  await Promise.all(Array.from({ length: 8 }, lane));
+  return { tokens: tokens.slice(0, count), basic };
 };
 
 export const scenarios = [
@@ -203,6 +297,59 @@ export const scenarios = [
           supplyExhausted: source.exhausted || warmupExhausted,
           errors: result.errors + (source.exhausted ? 1 : 0),
           warmupErrors: result.warmupErrors + (warmupExhausted ? 1 : 0),
+        }),
+      };
+    },
+  },
+  {
+    id: 'token',
+    label: '3c. OIDC token endpoint (refresh_token grant)',
+    async prepare(ctx) {
+      // Every refresh rotates: the answer carries the next refresh token of the same grant, which
+      // goes back into the pool for the next request. Each request is a real refresh (client
+      // authentication, the old token consumed, new ID, access and refresh tokens signed and
+      // stored); none is ever sent twice, which the hub would take for a stolen token.
+      const { clientId, secret } = await registerBenchClient(ctx.database.url);
+      const started = Date.now();
+      // A connection holds one token in flight and one ready; those of the last requests of the
+      // warm-up and of the run are lost when autocannon stops. Six per connection is plenty.
+      const { tokens, basic } = await createRefreshTokens(ctx.hub, clientId, secret, 6 * CONNECTIONS + 1);
+      ctx.log(`  made ${tokens.length} refresh tokens in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      const headers = { 'content-type': 'application/x-www-form-urlencoded', authorization: basic };
+      const body = (token) =>
+        new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token }).toString();
+      let once;
+      await expectOnce(
+        ctx.hub,
+        { method: 'POST', path: '/oidc/token', headers, body: body(tokens.pop()) },
+        (res, text) => {
+          once = JSON.parse(text);
+          return res.ok && typeof once.refresh_token === 'string' && typeof once.id_token === 'string';
+        },
+      );
+      tokens.push(once.refresh_token);
+      let exhausted = false;
+      return {
+        spec: {
+          connections: CONNECTIONS,
+          method: 'POST',
+          path: '/oidc/token',
+          headers,
+          setupRequest: (req) => {
+            const token = tokens.shift();
+            if (token === undefined) exhausted = true;
+            req.body = body(token ?? 'exhausted');
+            return req;
+          },
+          onResponse: (status, text) => {
+            if (status === 200) tokens.push(JSON.parse(text).refresh_token);
+          },
+        },
+        note: 'refresh_token grants with client_secret_basic, each rotating its token',
+        finish: (result) => ({
+          ...result,
+          supplyExhausted: exhausted,
+          errors: result.errors + (exhausted ? 1 : 0),
         }),
       };
     },

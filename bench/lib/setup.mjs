@@ -17,10 +17,13 @@ const { registerTool } = await import(dist('sso/credentials.js'));
 const { verifiedEmailAccount } = await import(dist('flows/new-account.js'));
 const { createKeyRing } = await import(dist('sso/signing-keys.js'));
 const { issueAinfo } = await import(dist('sso/ainfo.js'));
+const { registerOidcClient } = await import(dist('oidc/clients.js'));
+const { createOidcClientQueries } = await import(dist('storage/oidc.js'));
 
 export const BENCH_PASSWORD = 'Bench-Password-2026!';
 export const BENCH_TID = 9001;
 export const accountEmail = (i) => `bench-user-${i}@example.com`;
+export const BENCH_REDIRECT_URI = 'https://tool.bench.example/callback';
 
 /** A fresh database for one bench run: a SQLite file in a temporary folder, or a PostgreSQL database beside `adminUrl`'s. */
 export const createBenchDatabase = async (dialect, adminUrl) => {
@@ -118,6 +121,28 @@ export const issueToolTokens = async (url, { issuer, accountIds, count }) => {
       ),
     );
     return batches.flat();
+  } finally {
+    await database.close();
+  }
+};
+
+/** A first-party confidential OpenID Connect client, registered as `hub clients add` does. */
+export const registerBenchClient = async (url) => {
+  const database = openDatabase(url);
+  try {
+    return await registerOidcClient(
+      createOidcClientQueries(database.db),
+      {
+        name: 'Bench Relying Party',
+        redirectUris: [BENCH_REDIRECT_URI],
+        public: false,
+        firstParty: true,
+        platform: null,
+        postLogoutRedirectUris: [],
+        backchannelLogoutUri: null,
+      },
+      Date.now(),
+    );
   } finally {
     await database.close();
   }

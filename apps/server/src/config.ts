@@ -61,6 +61,7 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1 to 64 letters, digits or _ . : -')
     .default('hub:'),
   DEMO_TOOL_URL: httpUrl.default('http://localhost:3001'),
+  OIDC_EXAMPLE_URL: httpUrl.default('http://localhost:3002'),
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(1_000_000).default(1),
   HUB_WORKERS: z
     .union([z.literal('auto'), z.coerce.number().int().min(1).max(256)], {
@@ -137,6 +138,8 @@ export interface Config {
   redisKeyPrefix: string;
   /** Where the local demo tool listens; the seeded catalogue's local callbacks point there. */
   demoToolUrl: string;
+  /** Where the local OpenID Connect example runs; the seeded local client's redirect URIs point there. */
+  oidcExampleUrl: string;
   /** Multiplies every throttle limit (1 in normal operation; raised for load tests). */
   rateLimitScale: number;
   /** Hub processes sharing the port on this machine (HUB_WORKERS; `auto` is one per core). */
@@ -365,6 +368,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     demoToolUrl: e.DEMO_TOOL_URL,
+    oidcExampleUrl: e.OIDC_EXAMPLE_URL,
     workers: e.HUB_WORKERS === 'auto' ? availableParallelism() : e.HUB_WORKERS,
     social: socialConfig(e),
     metrics:

@@ -1,10 +1,12 @@
 import { type Config, ConfigError } from './config.js';
 import type { HubLog } from './log.js';
+import { seedLocalOidcClient } from './oidc/local-client.js';
 import { createSealer } from './services/key-encryption.js';
 import { seedLocalCatalogue } from './sso/catalogue.js';
 import { createKeyRing } from './sso/signing-keys.js';
 import { type HubDatabase, openDatabase } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
+import { createOidcClientQueries } from './storage/oidc.js';
 import { createSigningKeyQueries } from './storage/signing-keys.js';
 
 /**
@@ -42,7 +44,11 @@ export const prepareDatabase = async (
     await migrateToLatest(database);
     await checkSigningKeys(database, config, now(), log);
     // A fresh clone can try every SSO branch against the demo tool (docs/partner-integration.md).
-    if (config.appEnv === 'local') await seedLocalCatalogue(database.db, config.demoToolUrl, now());
+    if (config.appEnv === 'local') {
+      await seedLocalCatalogue(database.db, config.demoToolUrl, now());
+      // …and sign in with OpenID Connect against the example client (examples/oidc-client).
+      await seedLocalOidcClient(createOidcClientQueries(database.db), config.oidcExampleUrl, now());
+    }
     await createKeyRing(database, now, createSealer(config.keyEncryption)).ensure();
   } finally {
     await database.close();
