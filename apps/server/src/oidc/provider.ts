@@ -160,6 +160,10 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
    * without a password step; the interaction screen then answers the client with access_denied.
    */
   const prompts = interactionPolicy.base();
+  // prompt=create (OpenID Connect "Initiating User Registration"): a client may ask for the sign-up
+  // screen instead of the login. A requestable prompt only: it is asked for, never decided here;
+  // the hub's exit marks it resolved (see oidcExitLocation).
+  prompts.add(new interactionPolicy.Prompt({ name: 'create', requestable: true }), 0);
   prompts.get('login').checks.push(
     new interactionPolicy.Check(
       TOOL_MEMBERSHIP_REASON,
@@ -423,7 +427,9 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
       const current = await provider();
       const interaction = await current.Interaction.find(uid);
       if (!interaction) throw new Error('interaction not found or expired');
-      interaction.result = result;
+      // What an earlier interaction of the same request resolved (the sign-in, before consent)
+      // stays resolved, as oidc-provider's own interactionResult does it.
+      interaction.result = result.error ? result : { ...interaction.lastSubmission, ...result };
       await interaction.save(Math.max(1, interaction.exp - Math.floor(Date.now() / 1000)));
       return interaction.returnTo;
     },

@@ -57,6 +57,14 @@ export const createOidcPayloadQueries = (db: Kysely<Database>) => {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /**
+     * Every live payload of a model. The grants of one person are found by reading these (a
+     * person's account id is inside the payload, not a column): fine for the account center's list,
+     * not for a hot path.
+     */
+    listLive: (model: string, now: number) =>
+      selectAll().where('model', '=', model).where(live(now)).execute(),
+
     destroy: async (model: string, id: string) => {
       await db.deleteFrom('oidc_payloads').where('model', '=', model).where('id', '=', id).execute();
     },
