@@ -15,9 +15,6 @@ export const oidcBindingCookie = (hub: Hub) =>
 
 const UID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
-/** The hub page that asks a person's consent for a client that is not first-party. */
-export const oidcConsentScreenPath = (platform: Platform) => `/${platform}/oidc/consent`;
-
 /**
  * GET /oidc/interaction/:uid, where the provider sends a browser that must sign in (a live hub
  * session has already signed it in, see the login policy in provider.ts, unless the client asked
@@ -61,7 +58,7 @@ export const startInteraction = async (
   const query = `?${new URLSearchParams({ oidc: uid })}`;
   // Signed in, but this client (not first-party) lacks the person's consent for what it asks.
   if (details.prompt.name === 'consent')
-    return reply.redirect(`${oidcConsentScreenPath(platform)}${query}`, 303);
+    return reply.redirect(`${routePath('oidc_consent', { platform })}${query}`, 303);
   // prompt=create: the sign-up screen, whose completed sign-up ends the interaction at the same exit.
   if (details.prompt.name === 'create')
     return reply.redirect(`${routePath('registration', { platform })}${query}`, 303);
