@@ -15,7 +15,7 @@ import { requireSameOrigin } from '../http/request-context.js';
 import { currentSession } from '../http/session.js';
 import type { Hub } from '../hub.js';
 import { createOidcClientQueries, createOidcPayloadQueries } from '../storage/oidc.js';
-import { GRANTABLE_MODELS } from './adapter.js';
+import { GRANTABLE_MODELS, grantKey } from './adapter.js';
 import { oidcBindingCookie } from './interaction.js';
 import type { HubOidc } from './provider.js';
 
@@ -130,7 +130,7 @@ export interface OidcGrantView {
 export const createOidcGrantService = (hub: Hub) => {
   const payloads = createOidcPayloadQueries(hub.db);
   const grantsOf = async (accountId: string) =>
-    (await payloads.listLive('Grant', hub.now()))
+    (await payloads.listByUidPrefix('Grant', grantKey(accountId, ''), hub.now()))
       .map((row) => ({ id: row.id, payload: JSON.parse(row.payload) as Record<string, unknown> }))
       .filter(({ payload }) => payload.accountId === accountId);
   return {

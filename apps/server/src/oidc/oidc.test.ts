@@ -274,6 +274,10 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
     // The next authorization asks nothing: the grant is remembered.
     const again = await authorize(config, {}, 'none');
     expect(again.callback.searchParams.get('code')).toBeTruthy();
+    // Also after signing out of the hub and in again (a new provider session): the decision stands.
+    await hub.database.db.updateTable('sessions').set({ revoked_at: hub.clock.now() }).execute();
+    const later = await authorize(config);
+    expect(later.callback.searchParams.get('code'), String(later.res.headers.location)).toBeTruthy();
 
     // Revoked (as the account center will), the next authorization asks again.
     const grants = createOidcGrantService(hub.hub);

@@ -14,7 +14,7 @@ import { sameHash, sha256 } from '../services/tokens.js';
 import { endHubSession } from '../sso/sign-out.js';
 import { createOidcClientQueries, createOidcPayloadQueries } from '../storage/oidc.js';
 import { sharedSecret } from '../storage/secrets.js';
-import { createOidcAdapter } from './adapter.js';
+import { createOidcAdapter, grantKey } from './adapter.js';
 import { withFormAction } from './csp.js';
 
 /** Every endpoint of the provider lives under this path; discovery stays at the issuer's root. */
@@ -279,6 +279,13 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
         if (!client || !session.accountId) return undefined;
         const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
         if (grantId) return ctx.oidc.provider.Grant.find(grantId);
+        // The person allowed this client before, in another sign-in session: the decision stands.
+        const remembered = await payloads.findByUid(
+          'Grant',
+          grantKey(session.accountId, client.clientId),
+          now(),
+        );
+        if (remembered) return ctx.oidc.provider.Grant.find(remembered.id);
         const row = await clients.find(client.clientId);
         if (row?.first_party !== 1) return undefined;
         const grant = new ctx.oidc.provider.Grant({
