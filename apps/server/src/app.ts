@@ -25,9 +25,7 @@ import { createHub, type Hub } from './hub.js';
 import { registerDevMailbox } from './mail/dev-mailbox-routes.js';
 import { createMailTransport, type DevMailbox, type MailSetup } from './mail/transport.js';
 import { createMailWorker, type MailWorker } from './mail/worker.js';
-import { oidcExitLocation } from './oidc/interaction.js';
-import { createHubOidc, type HubOidc } from './oidc/provider.js';
-import { registerOidcRoutes } from './oidc/routes.js';
+import type { HubOidc } from './oidc/provider.js';
 import { registerPlatformApiRoutes } from './platform-api/routes.js';
 import { type CleanupJob, createCleanupJob } from './services/cleanup-job.js';
 import { closeRedis, connectRedis } from './services/redis.js';
@@ -165,6 +163,13 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   registerWorkAccountRoutes(app, hub);
   registerPlatformApiRoutes(app, hub);
   registerSocialRoutes(app, hub);
+  // Loaded here, not at the top: oidc-provider warns about the runtime on Node 20 as it loads, and a
+  // start that is refused (configuration, database) must print its one line and nothing else.
+  const [{ oidcExitLocation }, { createHubOidc }, { registerOidcRoutes }] = await Promise.all([
+    import('./oidc/interaction.js'),
+    import('./oidc/provider.js'),
+    import('./oidc/routes.js'),
+  ]);
   const oidc = await createHubOidc(hub);
   // completeSignIn reaches the provider through the hub, so sso/ needs no import of oidc/.
   hub.oidcExit = (request, accountId, uid) => oidcExitLocation(hub, oidc, request, accountId, uid);

@@ -101,6 +101,8 @@ const routeFields: Record<string, string[]> = {
   'GET /demo/:platform/sso/account/auth': ['ainfo', 'subcb'],
   // OpenID Connect (oidc/routes.ts): the interaction page the hub answers, and discovery.
   'GET /oidc/interaction/:uid': [],
+  'GET /api/oidc/consent/:uid': [],
+  'POST /api/oidc/consent/:uid': ['allow'],
   'GET /.well-known/openid-configuration': [],
   'OPTIONS /.well-known/openid-configuration': [],
   'GET /.well-known/oauth-authorization-server': [],

@@ -7,6 +7,7 @@ export * from './codecs.js';
 export * from './constants.js';
 export * from './contracts/auth.js';
 export * from './contracts/input.js';
+export * from './contracts/oidc.js';
 export * from './contracts/social.js';
 export * from './contracts/sso.js';
 export * from './contracts/switching.js';

@@ -24,6 +24,7 @@ const platformRoutes: [string, RouteId][] = [
   ['/switching/option3', 'switching_option3'],
   ['/switching/option3/finalize', 'switching_option3_finalize'],
   ['/comp/account/verification', 'work_account_verification'],
+  ['/oidc/consent', 'oidc_consent'],
 ];
 
 const withEntry = new Set<RouteId>(['registration', 'registration_finalize']);

@@ -18,6 +18,8 @@ export const routeIds = [
   'privacy',
   'cookies',
   'sso_rqx',
+  // Not in the spec: the consent an OpenID Connect client that is not first-party asks for.
+  'oidc_consent',
 ] as const;
 export type RouteId = (typeof routeIds)[number];
 
@@ -38,6 +40,7 @@ const platformRoutes: ReadonlyArray<{ id: RouteId; rest: string; entryAllowed?: 
   { id: 'switching_option3', rest: '/switching/option3' },
   { id: 'switching_option3_finalize', rest: '/switching/option3/finalize' },
   { id: 'work_account_verification', rest: '/comp/account/verification' },
+  { id: 'oidc_consent', rest: '/oidc/consent' },
 ];
 
 const fixedRoutes: Readonly<Record<string, RouteId>> = {

@@ -159,6 +159,11 @@ const errorRules: Array<[RegExp, ErrorCode[]]> = [
   // answers itself, and discovery. The provider's own endpoints under /oidc are hidden here: the
   // provider documents them through discovery, and answers them in OAuth's error format.
   [/^GET \/oidc\/interaction\//, ['oidc.interaction_invalid', 'rate_limited']],
+  [/^GET \/api\/oidc\/consent\//, [...validated, 'oidc.interaction_invalid', 'rate_limited']],
+  [
+    /^POST \/api\/oidc\/consent\//,
+    [...validated, 'request.malformed_json', 'origin.forbidden', 'oidc.interaction_invalid', 'rate_limited'],
+  ],
   [/^(GET|OPTIONS) \/\.well-known\/(openid-configuration|oauth-authorization-server)$/, ['rate_limited']],
   // Outside /api: the service's own probes and keys, and the local demo platform sites.
   [/^GET \/(healthz|readyz|\.well-known\/jwks\.json)$/, []],

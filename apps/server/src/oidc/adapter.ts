@@ -31,6 +31,16 @@ export interface OidcAdapter {
 }
 
 /**
+ * A grant has no uid of its own; its row's uid column (indexed) holds the person and the client, so
+ * the hub finds a person's earlier consent to a client, and lists a person's grants, by index.
+ */
+export const grantKey = (accountId: string, clientId: string) => `${accountId}/${clientId}`;
+const grantUid = (model: string, payload: Payload) =>
+  model === 'Grant' && typeof payload.accountId === 'string' && typeof payload.clientId === 'string'
+    ? grantKey(payload.accountId, payload.clientId)
+    : null;
+
+/**
  * A registered client as oidc-provider reads it. `client_secret` is the secret's hash, never the
  * secret: the hub compares presented secrets itself (see compareClientSecret in provider.ts), and
  * no symmetric (HS*) algorithm is enabled that would need the secret in the clear.
@@ -83,7 +93,7 @@ export const createOidcAdapter = (deps: {
         payload: JSON.stringify(payload),
         grant_id: typeof payload.grantId === 'string' ? payload.grantId : null,
         user_code: typeof payload.userCode === 'string' ? payload.userCode : null,
-        uid: typeof payload.uid === 'string' ? payload.uid : null,
+        uid: typeof payload.uid === 'string' ? payload.uid : grantUid(this.model, payload),
         expires_at: typeof expiresIn === 'number' ? now() + expiresIn * 1000 : null,
       });
     }

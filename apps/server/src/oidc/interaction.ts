@@ -45,15 +45,6 @@ export const startInteraction = async (
     });
     return reply.redirect(location, 303);
   }
-  if (details.prompt.name !== 'login') {
-    // A client that is not first-party needs the user's consent; the hub has no consent screen yet.
-    const location = await oidc.finishInteraction(uid, {
-      error: 'consent_required',
-      error_description: 'this client needs consent, which the hub cannot ask for yet',
-    });
-    return reply.redirect(location, 303);
-  }
-
   const client = await createOidcClientQueries(hub.db).find(String(details.params.client_id));
   const asked = details.params.platform;
   const platform: Platform = isPlatform(asked) ? asked : ((client?.platform as Platform | null) ?? 'psl');
@@ -64,7 +55,15 @@ export const startInteraction = async (
     secure: hub.config.publicUrl.startsWith('https://'),
     maxAge: Math.max(1, details.exp - Math.floor(Date.now() / 1000)),
   });
-  return reply.redirect(`${routePath('login', { platform })}?${new URLSearchParams({ oidc: uid })}`, 303);
+  const query = `?${new URLSearchParams({ oidc: uid })}`;
+  // Signed in, but this client (not first-party) lacks the person's consent for what it asks.
+  if (details.prompt.name === 'consent')
+    return reply.redirect(`${routePath('oidc_consent', { platform })}${query}`, 303);
+  // prompt=create: the sign-up screen, whose completed sign-up ends the interaction at the same exit.
+  if (details.prompt.name === 'create')
+    return reply.redirect(`${routePath('registration', { platform })}${query}`, 303);
+  if (details.prompt.name !== 'login') throw new HubError('oidc.interaction_invalid');
+  return reply.redirect(`${routePath('login', { platform })}${query}`, 303);
 };
 
 /**
@@ -83,7 +82,9 @@ export const oidcExitLocation = async (
   if (!UID_PATTERN.test(uid) || request.cookies[oidcBindingCookie(hub)] !== uid)
     throw new HubError('oidc.interaction_invalid');
   try {
-    return await oidc.finishInteraction(uid, { login: { accountId } });
+    // `create` marks prompt=create resolved whichever screen signed the person in (sign-up, or the
+    // login a person who already has an account picks instead); without prompt=create it is ignored.
+    return await oidc.finishInteraction(uid, { login: { accountId }, create: {} });
   } catch {
     throw new HubError('oidc.interaction_invalid');
   }

@@ -36,6 +36,7 @@ declare module 'oidc-provider' {
     addOIDCClaims(claims: string[]): void;
     addResourceScope(resource: string, scope: string): void;
     save(ttlSeconds?: number): Promise<string>;
+    destroy(): Promise<void>;
   }
 
   export interface ClientInstance {
@@ -89,13 +90,15 @@ declare module 'oidc-provider' {
       check: (ctx: KoaContextWithOIDC) => boolean | Promise<boolean>,
     );
   }
-  export interface Prompt {
+  export class Prompt {
+    constructor(options: { name: string; requestable: boolean }, ...checks: Check[]);
     name: string;
     checks: Check[];
   }
   export const interactionPolicy: {
     Check: typeof Check;
-    base(): Prompt[] & { get(name: string): Prompt };
+    Prompt: typeof Prompt;
+    base(): Prompt[] & { get(name: string): Prompt; add(prompt: Prompt, index?: number): void };
   };
 
   export class OIDCProviderError extends Error {

@@ -11,9 +11,10 @@ import { createToolQueries } from '../storage/tools.js';
 import { seedAccount } from '../test-support/accounts.js';
 import { createTestHub, type TestHub } from '../test-support/app.js';
 import { auditEvents } from '../test-support/audit.js';
-import { browserFor, strongPassword, type TestBrowser } from '../test-support/client.js';
+import { browserFor, latestCode, strongPassword, type TestBrowser } from '../test-support/client.js';
 import { testDialects } from '../test-support/databases.js';
 import { type NewOidcClient, registerOidcClient, rotateClientSecret } from './clients.js';
+import { createOidcGrantService } from './consent.js';
 
 const REDIRECT = 'https://rp.example.test/callback';
 const AFTER_LOGOUT = 'https://rp.example.test/bye';
@@ -209,19 +210,125 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
     expect(after.callback.searchParams.get('error')).toBe('login_required');
   });
 
-  it('sends a client that needs consent back with consent_required (no consent screen yet)', async () => {
+  /** Follows the provider's own redirects (resume, the next interaction) until they leave /oidc. */
+  const follow = async (location: string) => {
+    let next = await browser.get(path(location));
+    while (next.statusCode === 303 && path(String(next.headers.location)).startsWith('/oidc/'))
+      next = await browser.get(path(String(next.headers.location)));
+    return next;
+  };
+
+  /** A third-party client's authorization up to its consent screen: the uid the screen works on. */
+  const toConsent = async (config: client.Configuration, signIn: 'sign-in' | 'none' = 'sign-in') => {
+    const started = await authorize(config, {}, signIn);
+    // The sign-in resolved, a new interaction asks for consent: its page sends to the screen.
+    const arrived = await follow(String(started.res.headers.location));
+    const screen = new URL(String(arrived.headers.location), hub.config.publicUrl);
+    expect(screen.pathname).toBe('/psl/oidc/consent');
+    return { ...started, uid: screen.searchParams.get('oidc')! };
+  };
+
+  it("asks a third-party client's consent once, remembers it, and gives the claims allowed", async () => {
+    const { clientId } = await register({ public: true, firstParty: false, name: 'Review Center' });
+    const config = await configFor(clientId);
+    const { uid, verifier, state } = await toConsent(config);
+    const details = await browser.get(`/api/oidc/consent/${uid}`);
+    expect(details.statusCode).toBe(200);
+    expect(details.json()).toEqual({
+      client: { id: clientId, name: 'Review Center' },
+      scopes: ['openid', 'email', 'profile', 'hub'],
+      receives: ['email', 'name', 'platforms', 'account_type'],
+    });
+    // Another site cannot answer for the person.
+    const forged = await browser.post(
+      `/api/oidc/consent/${uid}`,
+      { allow: true },
+      { origin: 'https://evil.example' },
+    );
+    expect(forged.json().code).toBe('origin.forbidden');
+    // Nor can another browser, which never started the interaction.
+    const other = browserFor(hub, '198.51.100.7');
+    expect((await other.post(`/api/oidc/consent/${uid}`, { allow: true })).json().code).toBe(
+      'oidc.interaction_invalid',
+    );
+
+    const allowed = await browser.post(`/api/oidc/consent/${uid}`, { allow: true });
+    expect(allowed.statusCode).toBe(200);
+    const back = await follow(allowed.json().location);
+    const callback = new URL(String(back.headers.location));
+    expect(`${callback.origin}${callback.pathname}`).toBe(REDIRECT);
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    const user = await client.fetchUserInfo(config, tokens.access_token, accountId);
+    expect(user).toMatchObject({
+      sub: accountId,
+      email: `oidc-${n}@example.test`,
+      platforms: expect.arrayContaining(['psl', 'biz']),
+      account_type: expect.any(Number),
+    });
+    // The answer is used once.
+    expect((await browser.post(`/api/oidc/consent/${uid}`, { allow: true })).statusCode).toBe(400);
+
+    // The next authorization asks nothing: the grant is remembered.
+    const again = await authorize(config, {}, 'none');
+    expect(again.callback.searchParams.get('code')).toBeTruthy();
+    // Also after signing out of the hub and in again (a new provider session): the decision stands.
+    await hub.database.db.updateTable('sessions').set({ revoked_at: hub.clock.now() }).execute();
+    const later = await authorize(config);
+    expect(later.callback.searchParams.get('code'), String(later.res.headers.location)).toBeTruthy();
+
+    // Revoked (as the account center will), the next authorization asks again.
+    const grants = createOidcGrantService(hub.hub);
+    expect(await grants.list(accountId)).toEqual([
+      expect.objectContaining({ clientId, scopes: ['openid', 'email', 'profile', 'hub'] }),
+    ]);
+    expect(await grants.revoke(accountId, clientId)).toBe(true);
+    expect(await grants.list(accountId)).toEqual([]);
+    await expect(client.fetchUserInfo(config, tokens.access_token, accountId)).rejects.toThrow();
+    await toConsent(config, 'none');
+  });
+
+  it('answers the client with access_denied when the person denies consent', async () => {
     const { clientId } = await register({ public: true, firstParty: false });
     const config = await configFor(clientId);
-    const { res } = await authorize(config, {}, 'none');
-    const uid = String(res.headers.location).split('/').pop()!;
-    await browser.get(String(res.headers.location));
-    const done = await logIn(browser, `oidc-${n}@example.test`, { oidc: uid });
-    let next = await browser.get(path(done.json().location));
-    while (next.statusCode === 303 && path(String(next.headers.location)).startsWith('/oidc/')) {
-      next = await browser.get(path(String(next.headers.location)));
-    }
-    const callback = new URL(String(next.headers.location));
-    expect(callback.searchParams.get('error')).toBe('consent_required');
+    const { uid, state } = await toConsent(config);
+    const denied = await browser.post(`/api/oidc/consent/${uid}`, { allow: false });
+    expect(denied.statusCode).toBe(200);
+    const callback = new URL(String((await follow(denied.json().location)).headers.location));
+    expect(`${callback.origin}${callback.pathname}`).toBe(REDIRECT);
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(callback.searchParams.get('state')).toBe(state);
+    expect(callback.searchParams.get('code')).toBeNull();
+  });
+
+  it('sends prompt=create to the sign-up screen, whose sign-up ends the interaction', async () => {
+    const { clientId } = await register({ public: true });
+    const config = await configFor(clientId);
+    const { res, verifier, state } = await authorize(config, { prompt: 'create' }, 'none');
+    const screen = await browser.get(String(res.headers.location));
+    const target = new URL(String(screen.headers.location), hub.config.publicUrl);
+    expect(target.pathname).toBe('/psl/registration');
+    const uid = target.searchParams.get('oidc')!;
+    const email = `new-${n}@example.test`;
+    const started = await browser.post(authEndpoints.signupStart, {
+      platform: 'psl',
+      account: email,
+      context: { oidc: uid },
+    });
+    const { flowId } = started.json();
+    await browser.post(authEndpoints.signupVerify, { flowId, code: await latestCode(hub, email) });
+    const done = await browser.post(authEndpoints.signupFinalize, { flowId, password: strongPassword });
+    expect(done.statusCode).toBe(200);
+    const callback = new URL(String((await follow(done.json().location)).headers.location));
+    expect(`${callback.origin}${callback.pathname}`).toBe(REDIRECT);
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    const created = await hub.hub.accounts.findByIdentifier('email', email);
+    expect(tokens.claims()?.sub).toBe(created?.id);
   });
 
   it('tells a client registered for it about the logout, with a signed logout token', async () => {

@@ -14,7 +14,7 @@ import { sameHash, sha256 } from '../services/tokens.js';
 import { endHubSession } from '../sso/sign-out.js';
 import { createOidcClientQueries, createOidcPayloadQueries } from '../storage/oidc.js';
 import { sharedSecret } from '../storage/secrets.js';
-import { createOidcAdapter } from './adapter.js';
+import { createOidcAdapter, grantKey } from './adapter.js';
 import { withFormAction } from './csp.js';
 
 /** Every endpoint of the provider lives under this path; discovery stays at the issuer's root. */
@@ -160,6 +160,10 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
    * without a password step; the interaction screen then answers the client with access_denied.
    */
   const prompts = interactionPolicy.base();
+  // prompt=create (OpenID Connect "Initiating User Registration"): a client may ask for the sign-up
+  // screen instead of the login. A requestable prompt only: it is asked for, never decided here;
+  // the hub's exit marks it resolved (see oidcExitLocation).
+  prompts.add(new interactionPolicy.Prompt({ name: 'create', requestable: true }), 0);
   prompts.get('login').checks.push(
     new interactionPolicy.Check(
       TOOL_MEMBERSHIP_REASON,
@@ -275,6 +279,13 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
         if (!client || !session.accountId) return undefined;
         const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
         if (grantId) return ctx.oidc.provider.Grant.find(grantId);
+        // The person allowed this client before, in another sign-in session: the decision stands.
+        const remembered = await payloads.findByUid(
+          'Grant',
+          grantKey(session.accountId, client.clientId),
+          now(),
+        );
+        if (remembered) return ctx.oidc.provider.Grant.find(remembered.id);
         const row = await clients.find(client.clientId);
         if (row?.first_party !== 1) return undefined;
         const grant = new ctx.oidc.provider.Grant({
@@ -423,7 +434,9 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
       const current = await provider();
       const interaction = await current.Interaction.find(uid);
       if (!interaction) throw new Error('interaction not found or expired');
-      interaction.result = result;
+      // What an earlier interaction of the same request resolved (the sign-in, before consent)
+      // stays resolved, as oidc-provider's own interactionResult does it.
+      interaction.result = result.error ? result : { ...interaction.lastSubmission, ...result };
       await interaction.save(Math.max(1, interaction.exp - Math.floor(Date.now() / 1000)));
       return interaction.returnTo;
     },

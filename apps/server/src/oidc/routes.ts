@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Hub } from '../hub.js';
+import { registerOidcConsentRoutes } from './consent.js';
 import { withFormAction } from './csp.js';
 import { startInteraction } from './interaction.js';
 import { type HubOidc, OIDC_PREFIX } from './provider.js';
@@ -49,6 +50,7 @@ export const registerOidcRoutes = (app: FastifyInstance, hub: Hub, oidc: HubOidc
     await hub.throttle.consume('oidcPerIp', request.ip);
     return startInteraction(hub, oidc, request, reply);
   });
+  registerOidcConsentRoutes(app, hub, oidc);
   app.register(async (scope) => {
     // Leave every body unread: oidc-provider reads the raw stream itself.
     scope.removeAllContentTypeParsers();

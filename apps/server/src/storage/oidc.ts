@@ -57,6 +57,20 @@ export const createOidcPayloadQueries = (db: Kysely<Database>) => {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /**
+     * The live payloads of a model whose uid starts with `prefix` (a person's grants, see
+     * oidc/adapter.ts). LIKE narrows by the index; a `%` or `_` in the prefix would match more,
+     * which the exact check after it drops.
+     */
+    listByUidPrefix: async (model: string, prefix: string, now: number) =>
+      (
+        await selectAll()
+          .where('model', '=', model)
+          .where('uid', 'like', `${prefix}%`)
+          .where(live(now))
+          .execute()
+      ).filter((row) => row.uid?.startsWith(prefix)),
+
     destroy: async (model: string, id: string) => {
       await db.deleteFrom('oidc_payloads').where('model', '=', model).where('id', '=', id).execute();
     },

@@ -28,6 +28,7 @@ const importers: Record<ScreenId, ScreenImporter> = {
   privacy: legal,
   cookies: legal,
   sso_rqx: () => import('./SsoRqx/index'),
+  oidc_consent: () => import('./OidcConsent/index'),
   not_found: () => import('./NotFound/index'),
 };
 
