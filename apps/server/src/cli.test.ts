@@ -11,8 +11,7 @@ import { createKeyRing } from './sso/signing-keys.js';
 import { type HubDatabase, openDatabase } from './storage/database.js';
 import { createToolQueries, type ToolQueries } from './storage/tools.js';
 import { accountRow } from './test-support/accounts.js';
-import { runHubCli } from './test-support/cli.js';
-import { createTestDatabaseUrl } from './test-support/database-url.js';
+import { runHubCli, useCliDatabase } from './test-support/cli.js';
 import { testDialects } from './test-support/databases.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hub-cli-'));
@@ -105,23 +104,15 @@ describe('hub CLI', () => {
 });
 
 describe.each(testDialects)('hub tools and hub keys on %s', (dialect) => {
+  const cli = useCliDatabase(dialect);
   let env: NodeJS.ProcessEnv;
-  let drop: () => Promise<void>;
   let database: HubDatabase;
   let tools: ToolQueries;
   let credential18: string;
 
-  beforeAll(async () => {
-    const created = await createTestDatabaseUrl(dialect);
-    env = { DATABASE_URL: created.url };
-    drop = created.drop;
-    expect((await run(['migrate'], env)).code).toBe(0);
-    database = openDatabase(created.url, { poolSize: 2 });
+  beforeAll(() => {
+    ({ env, database } = cli);
     tools = createToolQueries(database.db);
-  });
-  afterAll(async () => {
-    await database?.close();
-    await drop?.();
   });
 
   it('add prints the credential once and stores only its hash', async () => {

@@ -4,10 +4,9 @@ import { join } from 'node:path';
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../services/tokens.js';
-import { type HubDatabase, openDatabase } from '../storage/database.js';
+import type { HubDatabase } from '../storage/database.js';
 import { createOidcClientQueries } from '../storage/oidc.js';
-import { runHubCli } from '../test-support/cli.js';
-import { createTestDatabaseUrl } from '../test-support/database-url.js';
+import { runHubCli, useCliDatabase } from '../test-support/cli.js';
 import { testDialects } from '../test-support/databases.js';
 
 const run = runHubCli;
@@ -16,23 +15,15 @@ const clientIdIn = (text: string) => /client_id: (hub_[A-Za-z0-9_-]+)/.exec(text
 const secretsIn = (text: string) => text.match(/hubsecret_[A-Za-z0-9_-]+/g) ?? [];
 
 describe.each(testDialects)('hub clients on %s', (dialect) => {
+  const cli = useCliDatabase(dialect);
   let env: NodeJS.ProcessEnv;
-  let drop: () => Promise<void>;
   let database: HubDatabase;
   const dir = mkdtempSync(join(tmpdir(), 'hub-clients-'));
 
-  beforeAll(async () => {
-    const created = await createTestDatabaseUrl(dialect);
-    env = { DATABASE_URL: created.url };
-    drop = created.drop;
-    expect((await run(['migrate'], env)).code).toBe(0);
-    database = openDatabase(created.url, { poolSize: 2 });
+  beforeAll(() => {
+    ({ env, database } = cli);
   });
-  afterAll(async () => {
-    await database?.close();
-    await drop?.();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('add prints the client_id and the secret once; the database holds only its hash', async () => {
     const added = await run(

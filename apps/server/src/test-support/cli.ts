@@ -1,5 +1,9 @@
 import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { runCli } from '../cli.js';
+import { type HubDatabase, openDatabase } from '../storage/database.js';
+import { createTestDatabaseUrl } from './database-url.js';
+import type { TestDialect } from './databases.js';
 
 /** Runs `hub <argv>` in this process, as an operator would, and returns its exit code and output. */
 export const runHubCli = async (argv: string[], env: NodeJS.ProcessEnv, now?: () => number) => {
@@ -10,4 +14,26 @@ export const runHubCli = async (argv: string[], env: NodeJS.ProcessEnv, now?: ()
   err.on('data', (c) => (chunks.err += c));
   const code = await runCli(argv, { out, err, env, now });
   return { code, ...chunks };
+};
+
+/**
+ * A database of the test's own, migrated by `hub migrate` as an operator would, for the tests of
+ * one describe block; `database` opens it beside the CLI to read what the commands wrote.
+ */
+export const useCliDatabase = (dialect: TestDialect) => {
+  const context = {} as { url: string; env: NodeJS.ProcessEnv; database: HubDatabase };
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const created = await createTestDatabaseUrl(dialect);
+    drop = created.drop;
+    context.url = created.url;
+    context.env = { DATABASE_URL: created.url };
+    expect((await runHubCli(['migrate'], context.env)).code).toBe(0);
+    context.database = openDatabase(created.url, { poolSize: 2 });
+  });
+  afterAll(async () => {
+    await context.database?.close();
+    await drop?.();
+  });
+  return context;
 };
