@@ -24,46 +24,47 @@ export const httpRequestDuration = new Histogram({
   registers,
 });
 
-export const signIns = new Counter({
-  name: 'hub_sign_ins_total',
-  help: 'Sign-in attempts by method (password, session, google, facebook) and outcome (success, failure, refused).',
-  labelNames: ['method', 'outcome'] as const,
-  registers,
-});
+/** A counter in the hub's registry, counted by the given labels. */
+const counter = <Label extends string = never>(
+  name: string,
+  help: string,
+  labelNames: readonly Label[] = [],
+) => new Counter<Label>({ name, help, labelNames, registers });
 
-export const signUps = new Counter({
-  name: 'hub_sign_ups_total',
-  help: 'Accounts created by method (email, google, facebook) and outcome.',
-  labelNames: ['method', 'outcome'] as const,
-  registers,
-});
+export const signIns = counter(
+  'hub_sign_ins_total',
+  'Sign-in attempts by method (password, session, google, facebook) and outcome (success, failure, refused).',
+  ['method', 'outcome'],
+);
 
-export const verificationCodes = new Counter({
-  name: 'hub_verification_codes_total',
-  help: 'Verification codes by flow (signup, reset, work_account) and outcome (sent, verified, failed: a wrong code).',
-  labelNames: ['flow', 'outcome'] as const,
-  registers,
-});
+export const signUps = counter(
+  'hub_sign_ups_total',
+  'Accounts created by method (email, google, facebook) and outcome.',
+  ['method', 'outcome'],
+);
 
-export const mailDeliveries = new Counter({
-  name: 'hub_mail_deliveries_total',
-  help: 'Outbox deliveries by outcome: sent, retried (a failed attempt that will be tried again), failed (given up).',
-  labelNames: ['outcome'] as const,
-  registers,
-});
+export const verificationCodes = counter(
+  'hub_verification_codes_total',
+  'Verification codes by flow (signup, reset, work_account) and outcome (sent, verified, failed: a wrong code).',
+  ['flow', 'outcome'],
+);
 
-export const throttleRefusals = new Counter({
-  name: 'hub_throttle_refusals_total',
-  help: 'Requests refused by a throttle rule (rate_limited), by rule.',
-  labelNames: ['rule'] as const,
-  registers,
-});
+export const mailDeliveries = counter(
+  'hub_mail_deliveries_total',
+  'Outbox deliveries by outcome: sent, retried (a failed attempt that will be tried again), failed (given up).',
+  ['outcome'],
+);
 
-export const loadShed = new Counter({
-  name: 'hub_load_shed_total',
-  help: 'Requests answered 503 service.overloaded because the event loop lagged.',
-  registers,
-});
+export const throttleRefusals = counter(
+  'hub_throttle_refusals_total',
+  'Requests refused by a throttle rule (rate_limited), by rule.',
+  ['rule'],
+);
+
+export const loadShed = counter(
+  'hub_load_shed_total',
+  'Requests answered 503 service.overloaded because the event loop lagged.',
+);
 
 const hashBuckets = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 

@@ -3,12 +3,11 @@ import SqliteDatabase from 'better-sqlite3';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../app.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { issueAinfo } from '../sso/ainfo.js';
 import { seedAccount } from '../test-support/accounts.js';
-import { createTestClock, type TestHub } from '../test-support/app.js';
-import { browserFor, latestCode, strongPassword } from '../test-support/client.js';
+import { buildTestHub, createTestClock, type TestHub } from '../test-support/app.js';
+import { browserFor, latestCode, strongPassword, type TestBrowser } from '../test-support/client.js';
 import { createTestDatabaseUrl } from '../test-support/database-url.js';
 import { startTcpProxy, type TcpProxy } from '../test-support/tcp-proxy.js';
 import { registerTools } from '../test-support/tools.js';
@@ -24,19 +23,22 @@ const hubOn = async (url: string, options: { poolSize?: number; timeouts: Partia
   const database = openDatabase(url, options);
   const config = loadConfig({ APP_ENV: 'local', LOG_LEVEL: 'silent', RATE_LIMIT_SCALE: '1000' });
   const clock = createTestClock(Date.now());
-  const built = await buildApp({ config, database, now: clock.now, logger: false });
-  await built.app.ready();
-  const hub: TestHub = {
-    ...built,
-    database,
-    config,
-    clock,
-    async close() {
-      await built.app.close();
-      await database.close();
-    },
-  };
-  return hub;
+  return buildTestHub(database, config, clock);
+};
+
+/** A sign-up or reset for `account`, started and its mailed code verified: the flow id, ready to finalize. */
+const verifiedFlow = async (
+  hub: TestHub,
+  browser: TestBrowser,
+  flow: 'signup' | 'reset',
+  account: string,
+) => {
+  const started = await browser.post(authEndpoints[`${flow}Start`], { platform: 'psl', account });
+  expect(started.statusCode).toBe(200);
+  const { flowId } = started.json();
+  const code = await latestCode(hub, account);
+  expect((await browser.post(authEndpoints[`${flow}Verify`], { flowId, code })).statusCode).toBe(200);
+  return flowId as string;
 };
 
 const migrated = async (url: string) => {
@@ -216,11 +218,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     it('leaves no account when a sign-up finalize is cut after the account’s insert, and finishes on a retry', async () => {
       n += 1;
       const browser = browserFor(hub, ip());
-      const started = await browser.post(authEndpoints.signupStart, { platform: 'psl', account: email() });
-      expect(started.statusCode).toBe(200);
-      const { flowId } = started.json();
-      const code = await latestCode(hub, email());
-      expect((await browser.post(authEndpoints.signupVerify, { flowId, code })).statusCode).toBe(200);
+      const flowId = await verifiedFlow(hub, browser, 'signup', email());
 
       const cut = proxy.cutAfterAnswerTo('insert into "accounts"');
       expectUnavailable(
@@ -269,11 +267,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         ).password_hash;
       const before = await hashOf();
       const browser = browserFor(hub, ip());
-      const started = await browser.post(authEndpoints.resetStart, { platform: 'psl', account: email() });
-      expect(started.statusCode).toBe(200);
-      const { flowId } = started.json();
-      const code = await latestCode(hub, email());
-      expect((await browser.post(authEndpoints.resetVerify, { flowId, code })).statusCode).toBe(200);
+      const flowId = await verifiedFlow(hub, browser, 'reset', email());
 
       const password = 'Rizal-Park-2026!';
       const cut = proxy.cutAfterAnswerTo('update "accounts"');

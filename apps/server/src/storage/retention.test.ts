@@ -1,11 +1,10 @@
 import { authEndpoints } from '@hub/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { CLEANUP_LEASE, createCleanupJob } from '../services/cleanup-job.js';
 import { seedAccount } from '../test-support/accounts.js';
-import { createTestClock, type TestHub } from '../test-support/app.js';
+import { buildTestHub, createTestClock, type TestHub } from '../test-support/app.js';
 import { runHubCli } from '../test-support/cli.js';
 import { browserFor, latestCode, strongPassword } from '../test-support/client.js';
 import { createTestDatabaseUrl } from '../test-support/database-url.js';
@@ -58,19 +57,7 @@ describe.each(testDialects)('hub cleanup on %s', (dialect) => {
     const database = openDatabase(url, { poolSize: 3 });
     await migrateToLatest(database);
     const config = loadConfig({ APP_ENV: 'local', LOG_LEVEL: 'silent', DATABASE_URL: url });
-    const clock = createTestClock();
-    const built = await buildApp({ config, database, now: clock.now, logger: false });
-    await built.app.ready();
-    hub = {
-      ...built,
-      database,
-      config,
-      clock,
-      async close() {
-        await built.app.close();
-        await database.close();
-      },
-    };
+    hub = await buildTestHub(database, config, createTestClock());
   });
   afterAll(async () => {
     await hub?.close();

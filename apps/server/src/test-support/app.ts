@@ -53,6 +53,19 @@ export const createTestHub = async (
   const logger = logLines
     ? { level: 'info', stream: { write: (line: string) => logLines.push(JSON.parse(line) as LogRecord) } }
     : false;
+  return { ...(await buildTestHub(database, config, clock, logger)), logLines };
+};
+
+/**
+ * The real app on a database the caller opened (and migrated), ready for requests; closing the
+ * hub closes the app and then the database.
+ */
+export const buildTestHub = async (
+  database: HubDatabase,
+  config: Config,
+  clock: TestClock,
+  logger: Parameters<typeof buildApp>[0]['logger'] = false,
+): Promise<TestHub> => {
   const built = await buildApp({ config, database, now: clock.now, logger });
   await built.app.ready();
   const { app } = built;
@@ -61,7 +74,6 @@ export const createTestHub = async (
     database,
     config,
     clock,
-    logLines,
     async close() {
       await app.close();
       await database.close();
