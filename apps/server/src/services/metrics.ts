@@ -115,6 +115,24 @@ export const addMetricsSource = (source: MetricsSource) => {
   };
 };
 
+/**
+ * The outbox read once per scrape for both outbox gauges: prom-client collects a registry's metrics
+ * together, so the second gauge joins the read the first one started instead of querying again.
+ */
+let outboxRead: Promise<{ source: MetricsSource; state: OutboxState }[]> | undefined;
+const outboxReadings = () => {
+  outboxRead ??= Promise.all(
+    [...sources].map(async (source) => ({ source, state: await source.outbox?.().catch(() => undefined) })),
+  )
+    .then((all) =>
+      all.filter((r): r is { source: MetricsSource; state: OutboxState } => r.state !== undefined),
+    )
+    .finally(() => {
+      outboxRead = undefined;
+    });
+  return outboxRead;
+};
+
 /** The outbox is one table shared by every process: workers report the same rows, so take the max. */
 new Gauge({
   name: 'hub_mail_outbox_pending',
@@ -123,10 +141,7 @@ new Gauge({
   registers,
   async collect() {
     let pending = 0;
-    for (const source of sources) {
-      const state = await source.outbox?.().catch(() => undefined);
-      if (state) pending = Math.max(pending, state.pending);
-    }
+    for (const { state } of await outboxReadings()) pending = Math.max(pending, state.pending);
     this.set(pending);
   },
 });
@@ -138,9 +153,8 @@ new Gauge({
   registers,
   async collect() {
     let age = 0;
-    for (const source of sources) {
-      const state = await source.outbox?.().catch(() => undefined);
-      if (state?.oldestCreatedAt != null) age = Math.max(age, (source.now() - state.oldestCreatedAt) / 1000);
+    for (const { source, state } of await outboxReadings()) {
+      if (state.oldestCreatedAt != null) age = Math.max(age, (source.now() - state.oldestCreatedAt) / 1000);
     }
     this.set(age);
   },
