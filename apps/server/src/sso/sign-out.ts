@@ -65,8 +65,11 @@ export const requestLogout = async (
   caller: LogoutCaller,
   query: LogoutQuery,
 ): Promise<LogoutOutcome> => {
-  if (caller.asked || !(await liveSession(hub, caller.sessionToken))) {
-    return signOut(hub, caller.sessionToken, query);
+  // One read of the session decides both whether to ask and what to end.
+  const session = await liveSession(hub, caller.sessionToken);
+  if (caller.asked || !session) {
+    if (session) await hub.sessions.revoke(session.id, hub.now());
+    return { next: 'signed_out', target: await logoutTarget(hub, query) };
   }
   const target = await logoutTarget(hub, query);
   const tool = query.tid ? await hub.tools.findByTid(query.tid) : undefined;
