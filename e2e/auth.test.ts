@@ -1,6 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SmtpSink, startSmtpSink } from '../apps/server/src/test-support/smtp-sink.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   codeFromMail,
   field,
@@ -10,28 +9,12 @@ import {
   signUp,
   typeCode,
 } from './support/auth.js';
-import { launchBrowser } from './support/browser.js';
-import { type RunningHub, startHub } from './support/hub.js';
+import { useHubBrowserAndMail } from './support/setup.js';
 
-let hub: RunningHub;
-let sink: SmtpSink;
-let browser: Browser;
-
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  [hub, browser] = await Promise.all([
-    startHub({ SMTP_URL: sink.url, MAIL_FROM: 'Account Hub <hub@example.ph>' }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await hub?.stop();
-  await sink?.stop();
-});
+const setup = useHubBrowserAndMail();
 
 const openPage = async (width: number): Promise<Page> => {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const context = await setup.browser.newContext({ viewport: { width, height: 900 } });
   return context.newPage();
 };
 
@@ -41,10 +24,10 @@ const business = 'ibarra.trading@example.ph';
 describe('sign-up, login and reset in Chromium, with the code from a real mail', () => {
   it('signs up on Personal at 375 px and lands on the Personal site signed in', async () => {
     const page = await openPage(375);
-    await signUp(page, hub.url, sink, 'psl', personal);
+    await signUp(page, setup.hub.url, setup.sink, 'psl', personal);
     expect(await page.getByTestId('platform-signed-in').textContent()).toBe('Signed in to Personal');
     expect(await page.getByTestId('platform-account').textContent()).toBe(personal);
-    const mail = sink.messages.find((m) => m.to.includes(personal));
+    const mail = setup.sink.messages.find((m) => m.to.includes(personal));
     expect(mail?.subject).toContain('Account Hub');
     expect(mail?.html).toContain('10 minutes');
     await page.context().close();
@@ -52,14 +35,14 @@ describe('sign-up, login and reset in Chromium, with the code from a real mail',
 
   it('signs up on Business at 800 px', async () => {
     const page = await openPage(800);
-    await signUp(page, hub.url, sink, 'biz', business);
+    await signUp(page, setup.hub.url, setup.sink, 'biz', business);
     expect(await page.getByTestId('platform-signed-in').textContent()).toBe('Signed in to Business');
     await page.context().close();
   });
 
   it("logs in again from a fresh browser at 1280 px, after 'Incorrect password.'", async () => {
     const page = await openPage(1280);
-    await logInToPasswordStep(page, hub.url, 'psl', personal);
+    await logInToPasswordStep(page, setup.hub.url, 'psl', personal);
     await page.getByLabel(field('Password')).fill('Not-the-password-1');
     await page.keyboard.press('Enter');
     await page.getByText('Incorrect password.').first().waitFor();
@@ -72,7 +55,7 @@ describe('sign-up, login and reset in Chromium, with the code from a real mail',
 
   it("answers 'Account does not exist' for an unknown account", async () => {
     const page = await openPage(375);
-    await page.goto(`${hub.url}/psl/login`);
+    await page.goto(`${setup.hub.url}/psl/login`);
     await page.getByLabel('Email, mobile number or username').fill('nobody@example.ph');
     await page.keyboard.press('Enter');
     await page.getByText('Account does not exist', { exact: true }).first().waitFor();
@@ -88,7 +71,7 @@ describe('sign-up, login and reset in Chromium, with the code from a real mail',
       const body = await response.json();
       await route.fulfill({ response, json: { ...body, message: 'Hindi umiiral ang account' } });
     });
-    await page.goto(`${hub.url}/psl/reset/password`);
+    await page.goto(`${setup.hub.url}/psl/reset/password`);
     await page.getByLabel('Email, mobile number or username').fill('nobody@example.ph');
     await page.keyboard.press('Enter');
     await page.getByText('Account does not exist.', { exact: true }).first().waitFor();
@@ -98,8 +81,8 @@ describe('sign-up, login and reset in Chromium, with the code from a real mail',
 
   it('resets the password at 800 px, returns to login, and the new password works', async () => {
     const page = await openPage(800);
-    await page.goto(`${hub.url}/psl/reset/password`);
-    await requestAndEnterCode(page, sink, personal, 'Email, mobile number or username');
+    await page.goto(`${setup.hub.url}/psl/reset/password`);
+    await requestAndEnterCode(page, setup.sink, personal, 'Email, mobile number or username');
     await page.waitForURL(/\/psl\/reset\/password\/finalize\?/);
     const newPassword = 'Bagong-Simula-2027!';
     await page.getByLabel(field('New password')).fill(newPassword);
@@ -108,7 +91,7 @@ describe('sign-up, login and reset in Chromium, with the code from a real mail',
     await page.getByText('Password successfully updated').first().waitFor();
     await page.waitForURL(/\/psl\/login$/);
 
-    await logInToPasswordStep(page, hub.url, 'psl', personal);
+    await logInToPasswordStep(page, setup.hub.url, 'psl', personal);
     await page.getByLabel(field('Password')).fill(newPassword);
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/demo\/psl\/sso\/account\/auth\?ainfo=/);
@@ -117,7 +100,7 @@ describe('sign-up, login and reset in Chromium, with the code from a real mail',
 
   it("says 'Account already exist.' and 'This account has already been verified.' at 1280 px", async () => {
     const page = await openPage(1280);
-    await page.goto(`${hub.url}/psl/registration`);
+    await page.goto(`${setup.hub.url}/psl/registration`);
     await page.getByLabel('Email').fill(personal.toUpperCase());
     await page.keyboard.press('Enter');
     await page.getByText('Account already exist.').first().waitFor();
@@ -126,8 +109,8 @@ describe('sign-up, login and reset in Chromium, with the code from a real mail',
     const email = 'twice@example.ph';
     const second = await openPage(1280);
     for (const p of [page, second]) {
-      await p.goto(`${hub.url}/psl/registration`);
-      await requestAndEnterCode(p, sink, email, 'Email');
+      await p.goto(`${setup.hub.url}/psl/registration`);
+      await requestAndEnterCode(p, setup.sink, email, 'Email');
       await p.waitForURL(/\/registration\/finalize\?/);
     }
     await page.getByLabel(field('Password')).fill(journeyPassword);
@@ -145,14 +128,14 @@ describe('sign-up, login and reset in Chromium, with the code from a real mail',
 describe('the code boxes', () => {
   it('take digits only, paste from the focused box, move back on Backspace, and say when a code is wrong', async () => {
     const page = await openPage(375);
-    await page.goto(`${hub.url}/biz/registration`);
+    await page.goto(`${setup.hub.url}/biz/registration`);
     const email = 'boxes@example.ph';
-    const before = sink.messages.length;
+    const before = setup.sink.messages.length;
     await page.getByLabel('Email').fill(email);
     await page.keyboard.press('Enter');
     const box = (i: number) => page.getByLabel(`Digit ${i} of 6`);
     await box(1).waitFor();
-    const code = await codeFromMail(sink, email, before);
+    const code = await codeFromMail(setup.sink, email, before);
     expect(await page.getByTestId('code-status').textContent()).toBe('Enter verification code');
     expect(await page.getByText(/^Resend code after \d+ sec\.$/).count()).toBe(1);
 

@@ -1,36 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SmtpSink, startSmtpSink } from '../apps/server/src/test-support/smtp-sink.js';
-import { launchBrowser } from './support/browser.js';
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { runHubCli } from './support/demo-tool.js';
-import { type RunningHub, startHub } from './support/hub.js';
+import { useHubBrowserAndMail } from './support/setup.js';
 import { signUpByApi } from './support/switching.js';
 
 /** Never served: the browser's arrival there is caught and answered by the test. */
 const REDIRECT = 'http://localhost:9/callback';
 
-let sink: SmtpSink;
-let hub: RunningHub;
-let browser: Browser;
-
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  [hub, browser] = await Promise.all([
-    startHub({ SMTP_URL: sink.url, MAIL_FROM: 'Account Hub <hub@example.ph>' }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await hub?.stop();
-  await sink?.stop();
-});
+const setup = useHubBrowserAndMail();
 
 /** A third-party (not first-party) public client, registered as an operator does. */
 const thirdPartyClient = (name: string) => {
-  const out = runHubCli(hub.databaseUrl, [
+  const out = runHubCli(setup.hub.databaseUrl, [
     'clients',
     'add',
     '--name',
@@ -48,7 +31,7 @@ const thirdPartyClient = (name: string) => {
 const authorize = async (context: BrowserContext, clientId: string) => {
   const verifier = randomBytes(32).toString('base64url');
   const state = randomBytes(16).toString('base64url');
-  const url = new URL(`${hub.url}/oidc/auth`);
+  const url = new URL(`${setup.hub.url}/oidc/auth`);
   for (const [name, value] of Object.entries({
     client_id: clientId,
     response_type: 'code',
@@ -72,9 +55,9 @@ const authorize = async (context: BrowserContext, clientId: string) => {
 
 describe('OpenID Connect consent screen', () => {
   it('asks once for a third-party client: Allow gives a code, the next request asks nothing', async () => {
-    const context = await browser.newContext();
+    const context = await setup.browser.newContext();
     const email = `consent-${Date.now()}@example.ph`;
-    await signUpByApi(context, hub.url, sink, 'psl', email);
+    await signUpByApi(context, setup.hub.url, setup.sink, 'psl', email);
     const clientId = thirdPartyClient('Partner Reviews');
 
     const first = await authorize(context, clientId);
@@ -88,7 +71,7 @@ describe('OpenID Connect consent screen', () => {
     expect(callback.searchParams.get('state')).toBe(first.state);
     const code = callback.searchParams.get('code');
     expect(code).toBeTruthy();
-    const token = await fetch(`${hub.url}/oidc/token`, {
+    const token = await fetch(`${setup.hub.url}/oidc/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
@@ -110,8 +93,8 @@ describe('OpenID Connect consent screen', () => {
   });
 
   it('answers the client with access_denied when the person denies', async () => {
-    const context = await browser.newContext();
-    await signUpByApi(context, hub.url, sink, 'psl', `deny-${Date.now()}@example.ph`);
+    const context = await setup.browser.newContext();
+    await signUpByApi(context, setup.hub.url, setup.sink, 'psl', `deny-${Date.now()}@example.ph`);
     const clientId = thirdPartyClient('Other Partner');
     const { page, arrived, state } = await authorize(context, clientId);
     await page.getByRole('button', { name: 'Deny' }).click();

@@ -1,4 +1,4 @@
-import type { OidcConsentDetails, OidcConsentItem } from '@hub/core';
+import { apiErrorText, type OidcConsentDetails, type OidcConsentItem } from '@hub/core';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { oidcConsentApi } from '../../api/oidc';
@@ -38,7 +38,7 @@ const OidcConsentScreen = ({ platform = 'psl' }: ScreenProps) => {
     oidcConsentApi.details(uid, controller.signal).then((result) => {
       if (result.ok) setState({ kind: 'ready', details: result.data });
       else if (!('aborted' in result && result.aborted))
-        setState({ kind: 'failed', message: result.error.message });
+        setState({ kind: 'failed', message: apiErrorText(result.error) });
     });
     return () => controller.abort();
   }, [uid]);
@@ -52,7 +52,7 @@ const OidcConsentScreen = ({ platform = 'psl' }: ScreenProps) => {
       return;
     }
     setSending(null);
-    setState({ kind: 'failed', message: result.error.message });
+    setState({ kind: 'failed', message: apiErrorText(result.error) });
   };
 
   const frame = { screen: 'oidc_consent', platform, title } as const;
