@@ -2,9 +2,15 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const coreSource = fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url));
+const filCatalogue = fileURLToPath(new URL('./packages/core/src/i18n/fil/index.ts', import.meta.url));
 
 export default defineConfig({
-  resolve: { alias: { '@hub/core': coreSource } },
+  resolve: {
+    alias: [
+      { find: /^@hub\/core$/, replacement: coreSource },
+      { find: /^@hub\/core\/i18n\/fil$/, replacement: filCatalogue },
+    ],
+  },
   test: {
     projects: [
       {
@@ -34,12 +40,17 @@ export default defineConfig({
       },
       {
         extends: true,
+        // Two browser files at a time: each has its own hub processes, ports, databases, Redis
+        // prefix and Chromium (docs/development.md "Browser tests in parallel"). Two, not one per
+        // core: a file is a hub, a browser and the test worker at once. A maxWorkers of its own
+        // needs a group of its own, so the e2e files run after the other projects' when all run.
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

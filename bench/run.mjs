@@ -19,7 +19,7 @@ import { measureFrontEnd } from './lib/frontend.mjs';
 import { startHub } from './lib/hub.mjs';
 import { resultsDir, root, webDist } from './lib/paths.mjs';
 import { summarizeProfiles } from './lib/profile.mjs';
-import { formatFrontEnd, formatTable } from './lib/report.mjs';
+import { formatComparison, formatFrontEnd, formatTable } from './lib/report.mjs';
 import { startSmtpSink } from './lib/smtp-sink.mjs';
 
 const args = process.argv.slice(2);
@@ -58,7 +58,7 @@ const databases = (option('db')?.split(',') ?? ['sqlite', 'postgres']).filter(
 const processCounts = option('processes')?.split(',').map(Number) ?? [...new Set([1, cores])];
 const only = option('scenarios')?.split(',');
 // docs/operations.md: the heap cap we run hub processes with (V8 collects sooner; see "Performance").
-const nodeOptions = option('node-options') ?? '--max-old-space-size=128 --max-semi-space-size=4';
+const nodeOptions = option('node-options') ?? '--max-old-space-size=128 --max-semi-space-size=2';
 if (!postgresUrl) log('PostgreSQL: skipped (set TEST_DATABASE_URL or DATABASE_URL to a postgres:// URL).');
 
 const machine = {
@@ -132,6 +132,9 @@ try {
             credential,
             sink,
             timing,
+            quick,
+            nodeOptions,
+            workers,
             log,
             // Sizes the supply of single-use ainfo tokens (each redeems once); generous on purpose.
             expected: { redeemPerSecond: 4_000 * workers },
@@ -148,10 +151,18 @@ try {
           cleanups.delete(hub.stop);
           await hub.stop();
         }
-        if (profileDir)
+        if (profileDir) {
           log(
-            `\nCPU profile of ${dialect}, ${workers} process(es) (${profileDir}):\n${summarizeProfiles(profileDir)}`,
+            `\nCPU profile of ${dialect}, ${workers} process(es) (${profileDir}), per request of each scenario:`,
           );
+          for (const result of runs.at(-1).results)
+            log(
+              `\n${result.label}${result.scenario === 'compare' ? ' (hub, per login)' : ''}:\n${summarizeProfiles(
+                profileDir,
+                { windows: result.profileWindows, per: result.profileUnits },
+              )}`,
+            );
+        }
       } finally {
         cleanups.delete(database.drop);
         await database.drop();
@@ -165,7 +176,9 @@ try {
 }
 
 const report = { machine, runs, frontEnd };
-process.stdout.write(`\n${formatTable(report)}\n\n${formatFrontEnd(frontEnd)}\n`);
+process.stdout.write(
+  `\n${formatComparison(report)}\n\n${formatTable(report)}\n\n${formatFrontEnd(frontEnd)}\n`,
+);
 mkdirSync(resultsDir, { recursive: true });
 const file = join(resultsDir, `bench-${machine.date.replace(/[:.]/g, '-')}${quick ? '-quick' : ''}.json`);
 writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);

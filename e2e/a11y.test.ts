@@ -10,7 +10,7 @@ import {
   screenPaths,
   waitForScreen,
 } from './support/pages.js';
-import { eachInLanes } from './support/pool.js';
+import { eachInLanes, pageLanes } from './support/pool.js';
 import { useHubAndBrowser } from './support/setup.js';
 
 const setup = useHubAndBrowser();
@@ -54,11 +54,11 @@ describe.each([1280, 375])('axe-core at %i px', (width) => {
   it('finds no serious or critical violation on any screen of the product', async () => {
     const found: string[] = [];
     const errors: Error[] = [];
-    // Four pages at once (axe takes a second or more a screen); each opens the app once, then moves
-    // between screens in-app. A slow machine may need the longer time limit.
+    // Several pages at once (axe takes a second or more a screen); each opens the app once, then
+    // moves between screens in-app. A slow machine may need the longer time limit.
     await eachInLanes(
       [...screenPaths, ['/no/such/page', 'not_found'] as const],
-      4,
+      pageLanes,
       () => openScreen(setup.browser, `${setup.hub.url}/`, 'landing', width),
       async (lane) => {
         errors.push(...lane.errors);

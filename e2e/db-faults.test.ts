@@ -7,7 +7,7 @@ import { startTcpProxy, type TcpProxy } from '../apps/server/src/test-support/tc
 import { launchBrowser } from './support/browser.js';
 import { type HubProcess, startHubProcess } from './support/hub-process.js';
 import { openScreen } from './support/pages.js';
-import { freePort } from './support/process.js';
+import { onFreePort } from './support/process.js';
 
 /**
  * The built hub, as `npm start` runs it (mail worker and all), on PostgreSQL behind a TCP proxy of
@@ -30,21 +30,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the hub process under database 
     databaseName = new URL(created.url).pathname.slice(1);
     const target = new URL(created.url);
     proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const port = await freePort();
-    publicUrl = `http://localhost:${port}`;
     [hub, browser] = await Promise.all([
-      startHubProcess(
-        {
-          PUBLIC_URL: publicUrl,
-          APP_ENV: 'local',
-          DATABASE_URL: proxy.urlFor(created.url),
-          DATABASE_CONNECT_TIMEOUT_MS: '1000',
-          DATABASE_ACQUIRE_TIMEOUT_MS: '1000',
-          DATABASE_STATEMENT_TIMEOUT_MS: '1000',
-          RATE_LIMIT_SCALE: '1000',
-        },
-        port,
-      ),
+      onFreePort((port) => {
+        publicUrl = `http://localhost:${port}`;
+        return startHubProcess(
+          {
+            PUBLIC_URL: publicUrl,
+            APP_ENV: 'local',
+            DATABASE_URL: proxy.urlFor(created.url),
+            DATABASE_CONNECT_TIMEOUT_MS: '1000',
+            DATABASE_ACQUIRE_TIMEOUT_MS: '1000',
+            DATABASE_STATEMENT_TIMEOUT_MS: '1000',
+            RATE_LIMIT_SCALE: '1000',
+          },
+          port,
+        );
+      }),
       launchBrowser(),
     ]);
     admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });

@@ -6,8 +6,13 @@ import { navigateInApp, type OpenedPage, openPage, openScreen, waitForScreen } f
 import { useHubAndBrowser } from './support/setup.js';
 
 const VIDEO_PROVIDER = 'https://www.youtube-nocookie.com';
-/** The landing page's first load stays under 120 KB of gzip JavaScript. */
-const LANDING_JS_BUDGET = 120 * 1024;
+/**
+ * The landing page's first load stays under 135 KB of gzip JavaScript. It was 120 KB before issue
+ * #18: every screen's text now comes through i18next and react-i18next (about 17 KB gzip) with the
+ * English screen texts (about 2.5 KB); Filipino is a chunk of its own that only its readers load.
+ * (Measured 128.7 KB with them; docs/i18n.md "Weight".)
+ */
+const LANDING_JS_BUDGET = 135 * 1024;
 
 const setup = useHubAndBrowser();
 let desktop: OpenedPage;
@@ -175,7 +180,7 @@ const firstLoadBytes = async (path: string, screen: 'landing' | 'login') => {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 describe('speed', () => {
-  it('keeps the first load of the landing page under 120 KB of gzip JavaScript', async () => {
+  it('keeps the first load of the landing page under 135 KB of gzip JavaScript', async () => {
     const landing = await firstLoadBytes('/', 'landing');
     const login = await firstLoadBytes('/psl/login', 'login');
     for (const [name, totals] of [

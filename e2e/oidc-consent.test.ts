@@ -97,7 +97,7 @@ describe('OpenID Connect consent screen', () => {
     await signUpByApi(context, setup.hub.url, setup.sink, 'psl', `deny-${Date.now()}@example.ph`);
     const clientId = thirdPartyClient('Other Partner');
     const { page, arrived, state } = await authorize(context, clientId);
-    await page.getByRole('button', { name: 'Deny' }).click();
+    await page.getByRole('button', { name: 'Deny', exact: true }).click();
     const callback = await arrived;
     expect(callback.searchParams.get('error')).toBe('access_denied');
     expect(callback.searchParams.get('state')).toBe(state);

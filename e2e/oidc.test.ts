@@ -1,10 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpSink, startSmtpSink } from '../apps/server/src/test-support/smtp-sink.js';
 import { field, journeyPassword } from './support/auth.js';
 import { launchBrowser } from './support/browser.js';
 import { type RunningHub, startHub } from './support/hub.js';
-import { freePort, type NodeProcess, startNodeProcess } from './support/process.js';
+import { shownByExample, startOidcExample } from './support/oidc-example.js';
+import { freePort, type NodeProcess } from './support/process.js';
 import { signUpByApi } from './support/switching.js';
 
 // examples/oidc-client against the built hub, as `npm start` runs them in local mode: the hub
@@ -29,13 +30,7 @@ beforeAll(async () => {
     }),
     launchBrowser(),
   ]);
-  example = await startNodeProcess(
-    'oidc example',
-    'examples/oidc-client/server.mjs',
-    { PORT: String(examplePort), HUB_URL: hub.url, OIDC_EXAMPLE_URL: exampleUrl },
-    `${exampleUrl}/healthz`,
-    15_000,
-  );
+  example = await startOidcExample(examplePort, hub.url);
   // The account exists before the journey; its sign-up screens are e2e/auth.test.ts's.
   const seeding = await browser.newContext();
   await signUpByApi(seeding, hub.url, sink, 'psl', email);
@@ -48,18 +43,7 @@ afterAll(async () => {
   await sink?.stop();
 });
 
-/** What the example verified and shows: the ID token's claims and userinfo. */
-const shown = async (page: Page) => {
-  await page.getByTestId('oidc-signed-in').waitFor();
-  const text = async (id: string) => (await page.getByTestId(id).textContent()) ?? '';
-  return {
-    email: await text('oidc-email'),
-    sub: await text('oidc-sub'),
-    refreshes: await text('oidc-refreshes'),
-    claims: JSON.parse(await text('oidc-claims')) as Record<string, unknown>,
-    userinfo: JSON.parse(await text('oidc-userinfo')) as Record<string, unknown>,
-  };
-};
+const shown = shownByExample;
 
 describe('Sign in with Account Hub from the OpenID Connect example', () => {
   it('signs in on the hub’s login screens, refreshes and logs out of both', async () => {

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import { socialCallbackPath } from '@hub/core';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SmtpSink, startSmtpSink } from '../apps/server/src/test-support/smtp-sink.js';
 import { field, journeyPassword, signUp } from './support/auth.js';
-import { launchBrowser } from './support/browser.js';
-import { type RunningHub, startHub } from './support/hub.js';
+import { startHub } from './support/hub.js';
+import { useHubBrowserAndMail } from './support/setup.js';
 import {
   interceptCallback,
   messageUnder,
@@ -16,30 +15,20 @@ import {
   waitForSocialError,
 } from './support/social.js';
 
-let hub: RunningHub;
-let sink: SmtpSink;
-let browser: Browser;
 let providers: SocialStandIns;
-
+// The stand-ins start before the hub (its env names them) and stop after it.
 beforeAll(async () => {
-  sink = await startSmtpSink();
   providers = await startSocialStandIns();
-  [hub, browser] = await Promise.all([
-    startHub({ SMTP_URL: sink.url, MAIL_FROM: 'Account Hub <hub@example.ph>', ...providers.hubEnv }),
-    launchBrowser(),
-  ]);
-  providers.registerHub(hub.url);
 });
 afterAll(async () => {
-  await browser?.close();
-  await hub?.stop();
   await providers?.stop();
-  await sink?.stop();
 });
+const setup = useHubBrowserAndMail({ env: () => providers.hubEnv });
+beforeAll(() => providers.registerHub(setup.hub.url));
 
 /** A fresh browser (no hub or provider cookies) that may reach nothing but loopback. */
 const openPage = async (width = 800, options: BrowserContextOptions = {}): Promise<Page> => {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, ...options });
+  const context = await setup.browser.newContext({ viewport: { width, height: 900 }, ...options });
   await context.route(/^https?:\/\/(?!localhost[:/]|127\.0\.0\.1[:/])/, (route) => route.abort());
   return context.newPage();
 };
@@ -50,11 +39,11 @@ const openPage = async (width = 800, options: BrowserContextOptions = {}): Promi
  */
 const withoutServiceWorker: BrowserContextOptions = { serviceWorkers: 'block' };
 
-const sessionCookie = async (page: Page, hubUrl = hub.url) =>
+const sessionCookie = async (page: Page, hubUrl = setup.hub.url) =>
   (await page.context().cookies(hubUrl)).find((cookie) => cookie.name === 'hub_session')?.value;
 
 /** This browser holds no hub session: no session cookie, and a signed-in-only screen asks to sign in. */
-const expectSignedOut = async (page: Page, hubUrl = hub.url) => {
+const expectSignedOut = async (page: Page, hubUrl = setup.hub.url) => {
   expect(await sessionCookie(page, hubUrl)).toBeUndefined();
   await page.goto(`${hubUrl}/psl/switching/option2`);
   await page.getByText('Please sign in to continue.', { exact: true }).waitFor();
@@ -66,10 +55,10 @@ const stateRefused = 'This sign-in could not be verified. Please start again.';
 describe('sign-in with Google and Facebook in Chromium (stand-in providers on loopback)', () => {
   it('shows the providers’ buttons on the login and sign-up screens', async () => {
     const page = await openPage(375);
-    await page.goto(`${hub.url}/psl/login`);
+    await page.goto(`${setup.hub.url}/psl/login`);
     await page.getByRole('link', { name: 'Sign in with Google' }).waitFor();
     expect(await page.getByRole('link', { name: 'Continue with Facebook' }).count()).toBe(1);
-    await page.goto(`${hub.url}/biz/registration`);
+    await page.goto(`${setup.hub.url}/biz/registration`);
     const google = page.getByRole('link', { name: 'Sign in with Google' });
     expect(await google.getAttribute('href')).toBe('/auth/social/google/start?platform=biz&intent=signup');
     await page.context().close();
@@ -77,7 +66,7 @@ describe('sign-in with Google and Facebook in Chromium (stand-in providers on lo
 
   it('passes axe with the buttons and an error under one of them', async () => {
     const page = await openPage(375);
-    await page.goto(`${hub.url}/psl/login?social_error=unavailable&provider=facebook`);
+    await page.goto(`${setup.hub.url}/psl/login?social_error=unavailable&provider=facebook`);
     await page.getByText('The provider is not available right now. Please try again later.').waitFor();
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
@@ -88,7 +77,7 @@ describe('sign-in with Google and Facebook in Chromium (stand-in providers on lo
     providers.google.next({ sub: 'google-outsider', email: 'outsider@example.ph', email_verified: true });
     const page = await openPage(800);
     const rqx = new URLSearchParams({ callback: 'local', platform: 'personal', from: 'PARTNER_DESK_RQX' });
-    await page.goto(`${hub.url}/sso/rqx?${rqx}`);
+    await page.goto(`${setup.hub.url}/sso/rqx?${rqx}`);
     await page.waitForURL(/\/psl\/tool\/login\?/);
     await page.getByRole('link', { name: 'Sign in with Google' }).click();
     await waitForSocialError(page, '/psl/tool/login', 'google', 'not_registered_to_tool');
@@ -102,7 +91,7 @@ describe('sign-in with Google and Facebook in Chromium (stand-in providers on lo
     const email = 'andres.google@example.ph';
     providers.google.next({ sub: 'google-andres', email, email_verified: true });
     const page = await openPage(1280);
-    await page.goto(`${hub.url}/psl/registration`);
+    await page.goto(`${setup.hub.url}/psl/registration`);
     await page.getByRole('link', { name: 'Sign in with Google' }).click();
     await page.waitForURL(/\/demo\/psl\/sso\/account\/auth\?ainfo=/);
     expect(await page.getByTestId('platform-account').textContent()).toBe(email);
@@ -110,7 +99,7 @@ describe('sign-in with Google and Facebook in Chromium (stand-in providers on lo
 
     // Returning, from a fresh browser: straight back in.
     const again = await openPage(375);
-    await again.goto(`${hub.url}/psl/login`);
+    await again.goto(`${setup.hub.url}/psl/login`);
     await again.getByRole('link', { name: 'Sign in with Google' }).click();
     await again.waitForURL(/\/demo\/psl\/sso\/account\/auth\?ainfo=/);
     expect(await again.getByTestId('platform-account').textContent()).toBe(email);
@@ -120,12 +109,12 @@ describe('sign-in with Google and Facebook in Chromium (stand-in providers on lo
   it('links Google to an existing account only after its password', async () => {
     const email = 'gabriela.link@example.ph';
     const first = await openPage(800);
-    await signUp(first, hub.url, sink, 'psl', email);
+    await signUp(first, setup.hub.url, setup.sink, 'psl', email);
     await first.context().close();
 
     providers.google.next({ sub: 'google-gabriela', email, email_verified: true });
     const page = await openPage(800);
-    await page.goto(`${hub.url}/psl/login`);
+    await page.goto(`${setup.hub.url}/psl/login`);
     await page.getByRole('link', { name: 'Sign in with Google' }).click();
     await page.waitForURL(/\/psl\/login\?social=/);
     await page.getByTestId('social-link').waitFor();
@@ -142,7 +131,7 @@ describe('sign-in with Google and Facebook in Chromium (stand-in providers on lo
   it('shows a cancelled consent and an unverified email under the button', async () => {
     providers.google.next('cancel');
     const page = await openPage(375);
-    await page.goto(`${hub.url}/psl/login`);
+    await page.goto(`${setup.hub.url}/psl/login`);
     await page.getByRole('link', { name: 'Sign in with Google' }).click();
     await page.waitForURL(/social_error=cancelled/);
     await page.getByText('Sign-in was cancelled.').waitFor();
@@ -192,7 +181,7 @@ describe('sign-in with Google and Facebook in Chromium (stand-in providers on lo
     const email = 'forged.state@example.ph';
     providers.google.next({ sub: 'google-forged', email, email_verified: true });
     const page = await openPage(800, withoutServiceWorker);
-    await page.goto(`${hub.url}/psl/login`);
+    await page.goto(`${setup.hub.url}/psl/login`);
     // As a real state looks (43 base64url characters), but not one the hub gave this browser.
     const forged = randomBytes(32).toString('base64url');
     const callback = await interceptCallback(page, 'google', (url) => {
@@ -218,9 +207,9 @@ describe('sign-in with Google and Facebook in Chromium (stand-in providers on lo
     const email = 'replayed.code@example.ph';
     providers.google.next({ sub: 'google-replayed', email, email_verified: true });
     const page = await openPage(1280, withoutServiceWorker);
-    await page.goto(`${hub.url}/psl/login`);
+    await page.goto(`${setup.hub.url}/psl/login`);
     const followed = page.waitForRequest((request) =>
-      request.url().startsWith(`${hub.url}${socialCallbackPath('google')}?`),
+      request.url().startsWith(`${setup.hub.url}${socialCallbackPath('google')}?`),
     );
     await page.getByRole('link', { name: 'Sign in with Google' }).click();
     const callback = (await followed).url();

@@ -1,40 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SmtpSink, startSmtpSink } from '../apps/server/src/test-support/smtp-sink.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { field, journeyPassword, requestAndEnterCode } from './support/auth.js';
-import { launchBrowser } from './support/browser.js';
-import { type RunningDemoTool, runHubCli, startDemoTool } from './support/demo-tool.js';
-import { type RunningHub, startHub } from './support/hub.js';
-import { freePort } from './support/process.js';
+import { runHubCli, startDemoTool } from './support/demo-tool.js';
+import { useHubBrowserAndMail } from './support/setup.js';
 
-let hub: RunningHub;
-let tool: RunningDemoTool;
-let sink: SmtpSink;
-let browser: Browser;
+const setup = useHubBrowserAndMail({ partner: { variable: 'DEMO_TOOL_URL', start: startDemoTool } });
 const email = 'juan.luna@example.ph';
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  const toolPort = await freePort();
-  [hub, browser] = await Promise.all([
-    startHub({
-      SMTP_URL: sink.url,
-      MAIL_FROM: 'Account Hub <hub@example.ph>',
-      DEMO_TOOL_URL: `http://localhost:${toolPort}`,
-    }),
-    launchBrowser(),
-  ]);
-  tool = await startDemoTool(toolPort, hub.url);
-});
-afterAll(async () => {
-  await browser?.close();
-  await tool?.stop();
-  await hub?.stop();
-  await sink?.stop();
-});
-
 const openPage = async (width: number): Promise<Page> => {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const context = await setup.browser.newContext({ viewport: { width, height: 900 } });
   return context.newPage();
 };
 
@@ -66,17 +40,17 @@ const passwordStep = async (page: Page) => {
 
 /** A sign-in the demo tool starts (its /start adds this browser's `state`), on to the hub's /sso/rqx. */
 const rqx = (query: Record<string, string>) =>
-  `${tool.url}/start?${new URLSearchParams({ callback: 'local', platform: 'personal', ...query })}`;
+  `${setup.partnerUrl}/start?${new URLSearchParams({ callback: 'local', platform: 'personal', ...query })}`;
 
 describe('from the demo tool through the hub and back', () => {
   it('signs up through Chat from the tool’s page and returns with a verified, redeemed ainfo (375 px)', async () => {
     const page = await openPage(375);
-    await page.goto(tool.url);
+    await page.goto(setup.partnerUrl);
     await page.getByTestId('sign-up-201').click();
     await page.waitForURL(/\/psl\/registration\?/);
     await page.getByText('Chat').first().waitFor();
     expect(await page.evaluate(() => localStorage.getItem('pm_tool_session'))).toContain('"tid":201');
-    await requestAndEnterCode(page, sink, email, 'Email');
+    await requestAndEnterCode(page, setup.sink, email, 'Email');
     await page.waitForURL(/\/registration\/finalize\?/);
     await page.getByLabel(field('Password')).fill(journeyPassword);
     await page.getByLabel(field('Re-enter password')).fill(journeyPassword);
@@ -149,7 +123,7 @@ describe('from the demo tool through the hub and back', () => {
 
   it('shows a tool’s own https logo on its login, asked for without a Referer (375 px)', async () => {
     const logo = 'https://logos.partner-desk.example/desk.png';
-    runHubCli(hub.databaseUrl, ['tools', 'update', '302', '--logo', logo]);
+    runHubCli(setup.hub.databaseUrl, ['tools', 'update', '302', '--logo', logo]);
     try {
       const page = await openPage(375);
       const asked: Array<Record<string, string>> = [];
@@ -170,7 +144,7 @@ describe('from the demo tool through the hub and back', () => {
       expect(asked[0]?.referer).toBeUndefined();
       await page.context().close();
     } finally {
-      runHubCli(hub.databaseUrl, ['tools', 'update', '302', '--logo', '/tool-logos/desk.svg']);
+      runHubCli(setup.hub.databaseUrl, ['tools', 'update', '302', '--logo', '/tool-logos/desk.svg']);
     }
   });
 
@@ -182,7 +156,7 @@ describe('from the demo tool through the hub and back', () => {
     await page.getByLabel('Email, mobile number or username').fill(email);
     await page.keyboard.press('Enter');
     await page.getByText('Account is not registered to Partner Desk').first().waitFor();
-    runHubCli(hub.databaseUrl, ['tools', 'add-member', '302', email]);
+    runHubCli(setup.hub.databaseUrl, ['tools', 'add-member', '302', email]);
     await page.keyboard.press('Enter');
     await passwordStep(page);
     const landing = await toolLanding(page);
@@ -217,7 +191,7 @@ describe('the SSO handler’s error pages and the tool session', () => {
     await page.goto(rqx({ from: 'PCHT_SSO_RQX' }));
     await page.waitForURL(/\/psl\/login\?from=/);
     expect(await page.evaluate(() => localStorage.getItem('pm_tool_session'))).not.toBeNull();
-    await page.goto(`${hub.url}/psl/registration`);
+    await page.goto(`${setup.hub.url}/psl/registration`);
     await page.locator('[data-screen="registration"]').waitFor();
     await page.waitForFunction(() => localStorage.getItem('pm_tool_session') === null);
     await page.context().close();
@@ -227,7 +201,7 @@ describe('the SSO handler’s error pages and the tool session', () => {
     // The attacker signs in through the tool but stops before the callback, keeping its URL.
     const attacker = await openPage(800);
     let captured: string | undefined;
-    await attacker.context().route(`${tool.url}/t/**`, async (route) => {
+    await attacker.context().route(`${setup.partnerUrl}/t/**`, async (route) => {
       captured = route.request().url();
       await route.fulfill({ contentType: 'text/html', body: '<h1>held</h1>' });
     });
@@ -241,7 +215,7 @@ describe('the SSO handler’s error pages and the tool session', () => {
 
     // The victim's browser is sent there: its own state cookie (or none) does not match.
     const victim = await openPage(800);
-    await victim.goto(tool.url);
+    await victim.goto(setup.partnerUrl);
     await victim.goto(callback.href);
     await victim
       .getByTestId('tool-error')
@@ -249,7 +223,7 @@ describe('the SSO handler’s error pages and the tool session', () => {
       .waitFor();
 
     // The browser that started it is let in with the same, still unredeemed, ainfo.
-    await attacker.context().unroute(`${tool.url}/t/**`);
+    await attacker.context().unroute(`${setup.partnerUrl}/t/**`);
     await attacker.goto(callback.href);
     expect((await toolLanding(attacker)).account).toBe(email);
     await attacker.context().close();
@@ -290,14 +264,14 @@ describe('a restricted tool (type other than 1)', () => {
   it('shows a non-member who signs up through its tool login that the account is not registered to it', async () => {
     const stranger = 'maria.orosa@example.ph';
     const page = await openPage(1280);
-    await page.goto(tool.url);
+    await page.goto(setup.partnerUrl);
     await page.getByTestId('sign-in-302').click();
     await page.waitForURL(/\/psl\/tool\/login/);
     await page.getByRole('heading', { name: 'Log in to Partner Desk' }).waitFor();
     // The tool login's own 'Sign up' link: a new account, made through the restricted tool.
     await page.getByRole('link', { name: 'Sign up' }).click();
     await page.waitForURL(/\/psl\/registration\?/);
-    await requestAndEnterCode(page, sink, stranger, 'Email');
+    await requestAndEnterCode(page, setup.sink, stranger, 'Email');
     await page.waitForURL(/\/registration\/finalize\?/);
     await page.getByLabel(field('Password')).fill(journeyPassword);
     await page.getByLabel(field('Re-enter password')).fill(journeyPassword);
@@ -308,11 +282,11 @@ describe('a restricted tool (type other than 1)', () => {
     await refusal.waitFor();
     expect(await refusal.textContent()).toBe('Account is not registered to Partner Desk');
     expect(await refusal.getAttribute('role')).toBe('alert');
-    expect(page.url()).not.toContain(tool.url);
+    expect(page.url()).not.toContain(setup.partnerUrl);
 
     // Once its operator adds the account, the same person gets in.
-    runHubCli(hub.databaseUrl, ['tools', 'add-member', '302', stranger]);
-    await page.goto(tool.url);
+    runHubCli(setup.hub.databaseUrl, ['tools', 'add-member', '302', stranger]);
+    await page.goto(setup.partnerUrl);
     await page.getByTestId('sign-in-302').click();
     await page.waitForURL(/\/psl\/tool\/login\?from=/);
     await page.getByRole('heading', { name: 'Log in to Partner Desk' }).waitFor();

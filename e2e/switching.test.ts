@@ -1,36 +1,17 @@
 import { decodeSainfo } from '@hub/core';
 import { decodeJwt } from 'jose';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SmtpSink, startSmtpSink } from '../apps/server/src/test-support/smtp-sink.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { field, journeyPassword, requestAndEnterCode, signUp, typeCode } from './support/auth.js';
-import { launchBrowser } from './support/browser.js';
-import { type RunningHub, startHub } from './support/hub.js';
-import { freePort } from './support/process.js';
+import { useHubBrowserAndMail } from './support/setup.js';
 import { invitationIn, logInByApi, signUpByApi, switchingSainfo } from './support/switching.js';
 
-let hub: RunningHub;
-let sink: SmtpSink;
-let browser: Browser;
-/** The demo tool's origin: nothing listens there; each test that goes there answers for it. */
-let toolUrl: string;
-
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  toolUrl = `http://localhost:${await freePort()}`;
-  [hub, browser] = await Promise.all([
-    startHub({ SMTP_URL: sink.url, MAIL_FROM: 'Account Hub <hub@example.ph>', DEMO_TOOL_URL: toolUrl }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await hub?.stop();
-  await sink?.stop();
-});
+// The demo tool's origin (`setup.partnerUrl`): nothing listens there; each test that goes there
+// answers for it.
+const setup = useHubBrowserAndMail({ partner: { variable: 'DEMO_TOOL_URL' } });
 
 const openContext = (width: number): Promise<BrowserContext> =>
-  browser.newContext({ viewport: { width, height: 900 } });
+  setup.browser.newContext({ viewport: { width, height: 900 } });
 
 const openPage = async (width: number): Promise<Page> => (await openContext(width)).newPage();
 
@@ -51,7 +32,7 @@ let ownerContext: BrowserContext | undefined;
 const signedInOwner = async (width: number) => {
   if (!ownerContext) {
     ownerContext = await openContext(width);
-    await signUpByApi(ownerContext, hub.url, sink, 'biz', owner);
+    await signUpByApi(ownerContext, setup.hub.url, setup.sink, 'biz', owner);
   }
   await ownerContext.pages()[0]?.close();
   const page = await ownerContext.newPage();
@@ -62,9 +43,9 @@ const signedInOwner = async (width: number) => {
 describe('switching option1 in Chromium', () => {
   it('links a Personal account to Business from the Business login at 375 px, then lands on the Business site', async () => {
     const page = await openPage(375);
-    await signUp(page, hub.url, sink, 'psl', personal);
+    await signUp(page, setup.hub.url, setup.sink, 'psl', personal);
 
-    await page.goto(`${hub.url}/biz/login`);
+    await page.goto(`${setup.hub.url}/biz/login`);
     await accountField(page).fill(personal);
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/biz\/switching\/option1\?sainfo=/);
@@ -98,15 +79,15 @@ describe('switching option1 in Chromium', () => {
 
   it('returns to the tool that sent the user at 800 px, with account type 3 in its ainfo', async () => {
     const seed = await openContext(800);
-    await signUpByApi(seed, hub.url, sink, 'psl', toolUser);
+    await signUpByApi(seed, setup.hub.url, setup.sink, 'psl', toolUser);
     await seed.close();
 
     const context = await openContext(800);
-    await context.route(`${toolUrl}/**`, (route) =>
+    await context.route(`${setup.partnerUrl}/**`, (route) =>
       route.fulfill({ contentType: 'text/html', body: '<h1>Chat</h1>' }),
     );
     const page = await context.newPage();
-    await page.goto(`${hub.url}/sso/rqx?from=PCHT_SSO_RQX&callback=local&platform=business`);
+    await page.goto(`${setup.hub.url}/sso/rqx?from=PCHT_SSO_RQX&callback=local&platform=business`);
     await page.waitForURL(/\/biz\/login\?/);
     await accountField(page).fill(toolUser);
     await page.keyboard.press('Enter');
@@ -115,7 +96,10 @@ describe('switching option1 in Chromium', () => {
     expect(option1.searchParams.get('from')).toContain('PCHT_SSO_RQX');
     await page.getByTestId('continue-to-tool').filter({ hasText: 'Chat' }).waitFor();
     // Cancel goes back to the login, keeping the tool session.
-    const cancel = new URL((await page.getByRole('link', { name: 'Cancel' }).getAttribute('href'))!, hub.url);
+    const cancel = new URL(
+      (await page.getByRole('link', { name: 'Cancel' }).getAttribute('href'))!,
+      setup.hub.url,
+    );
     expect(cancel.pathname).toBe('/biz/login');
     expect(cancel.searchParams.get('from')).toBe(option1.searchParams.get('from'));
 
@@ -123,7 +107,7 @@ describe('switching option1 in Chromium', () => {
     await page.getByLabel(field('Password')).fill(journeyPassword);
     await page.keyboard.press('Enter');
     await linkedBanner(page).waitFor();
-    await page.waitForURL((url) => url.href.startsWith(`${toolUrl}/t/201/sso/account/auth?`));
+    await page.waitForURL((url) => url.href.startsWith(`${setup.partnerUrl}/t/201/sso/account/auth?`));
     const back = new URL(page.url());
     expect(back.searchParams.get('ref')).toBe('auth');
     expect(decodeJwt(back.searchParams.get('ainfo')!)).toMatchObject({
@@ -136,18 +120,18 @@ describe('switching option1 in Chromium', () => {
 
   it('comes back from "Forgot password?" to option1 at 800 px, and shows no form without sainfo', async () => {
     const page = await openPage(800);
-    await page.goto(`${hub.url}/biz/switching/option1`);
+    await page.goto(`${setup.hub.url}/biz/switching/option1`);
     await page.getByTestId('switching-not-allowed').waitFor();
     expect(await page.getByRole('textbox').count()).toBe(0);
 
     const sainfo = switchingSainfo(toolUser);
-    await page.goto(`${hub.url}/biz/switching/option1?${new URLSearchParams({ sainfo })}`);
+    await page.goto(`${setup.hub.url}/biz/switching/option1?${new URLSearchParams({ sainfo })}`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(/\/biz\/reset\/password\?/);
     const resetSainfo = decodeSainfo(new URL(page.url()).searchParams.get('sainfo'));
     expect(resetSainfo.ok && resetSainfo.value.rrf).toBe('switching1');
 
-    await requestAndEnterCode(page, sink, toolUser, 'Email, mobile number or username');
+    await requestAndEnterCode(page, setup.sink, toolUser, 'Email, mobile number or username');
     await page.waitForURL(/\/biz\/reset\/password\/finalize\?/);
     const newPassword = 'Bagong-Passwd-2027!';
     await page.getByLabel(field('New password')).fill(newPassword);
@@ -172,12 +156,12 @@ describe('linking to a parent account (option2) in Chromium', () => {
   it('asks to log in without a session, then links a second business under its owner at 1280 px', async () => {
     const context = await openContext(1280);
     const page = await context.newPage();
-    await page.goto(`${hub.url}/biz/switching/option2`);
+    await page.goto(`${setup.hub.url}/biz/switching/option2`);
     await page.getByText('Please sign in to continue.').waitFor();
     expect(await page.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/biz/login');
 
     await signedInOwner(1280);
-    await signUpByApi(context, hub.url, sink, 'biz', child);
+    await signUpByApi(context, setup.hub.url, setup.sink, 'biz', child);
     await page.reload();
     expect(await page.getByTestId('signed-in-account').textContent()).toBe(child);
     await parentField(page).fill(owner);
@@ -185,7 +169,7 @@ describe('linking to a parent account (option2) in Chromium', () => {
     await page.getByTestId('account-display').filter({ hasText: owner }).waitFor();
     const reset = new URL(
       (await page.getByRole('link', { name: 'Forgot password?' }).getAttribute('href'))!,
-      hub.url,
+      setup.hub.url,
     );
     const sainfo = decodeSainfo(reset.searchParams.get('sainfo'));
     expect(sainfo.ok && sainfo.value.rrf).toBe('switching2');
@@ -197,7 +181,7 @@ describe('linking to a parent account (option2) in Chromium', () => {
     expect(await page.getByTestId('platform-account').textContent()).toBe(child);
 
     // Linked once: a second try says so.
-    await page.goto(`${hub.url}/biz/switching/option2`);
+    await page.goto(`${setup.hub.url}/biz/switching/option2`);
     await parentField(page).fill(owner);
     await page.keyboard.press('Enter');
     await page.getByText('Account already linked').waitFor();
@@ -216,9 +200,9 @@ describe('linking to a parent account (option2) in Chromium', () => {
 describe('work accounts in Chromium', () => {
   it('registers a work account invited by a business owner, with the code from the mail, at 800 px', async () => {
     const ownerPage = await signedInOwner(800);
-    await ownerPage.goto(`${hub.url}/biz/switching/option3`);
+    await ownerPage.goto(`${setup.hub.url}/biz/switching/option3`);
     await ownerPage.getByTestId('signed-in-account').waitFor();
-    const before = sink.messages.length;
+    const before = setup.sink.messages.length;
     const invited = await ownerPage.evaluate(async (email) => {
       const response = await fetch('/api/work-accounts/invite', {
         method: 'POST',
@@ -228,7 +212,9 @@ describe('work accounts in Chromium', () => {
       return response.json();
     }, worker);
     expect(invited).toMatchObject({ status: 'invited', email: worker });
-    const { link, code } = invitationIn(await sink.waitFor(worker, { after: before, timeoutMs: 15_000 }));
+    const { link, code } = invitationIn(
+      await setup.sink.waitFor(worker, { after: before, timeoutMs: 15_000 }),
+    );
 
     // The invitee opens the link in a browser of their own.
     const page = await openPage(800);
@@ -260,7 +246,7 @@ describe('work accounts in Chromium', () => {
 
   it('refuses to link the work account in option2 at 375 px', async () => {
     const page = await signedInOwner(375);
-    await page.goto(`${hub.url}/biz/switching/option2`);
+    await page.goto(`${setup.hub.url}/biz/switching/option2`);
     await parentField(page).fill(worker);
     await page.keyboard.press('Enter');
     await page.getByText('You can’t link the work account in business account linking setup').waitFor();
@@ -272,8 +258,8 @@ describe('the default platform (option3) in Chromium', () => {
   it('makes Business the default of a linked Personal account, confirmed by password, at 1280 px', async () => {
     const context = await openContext(1280);
     const page = await context.newPage();
-    await logInByApi(context, hub.url, 'psl', personal);
-    await page.goto(`${hub.url}/psl/switching/option3`);
+    await logInByApi(context, setup.hub.url, 'psl', personal);
+    await page.goto(`${setup.hub.url}/psl/switching/option3`);
     const personalChoice = page.getByRole('radio', { name: /Personal/ });
     await personalChoice.waitFor();
     expect(await personalChoice.isChecked()).toBe(true);
@@ -292,7 +278,7 @@ describe('the default platform (option3) in Chromium', () => {
     await page.waitForURL(/\/demo\/biz\/sso\/account\/auth\?ainfo=/);
     expect(await page.getByTestId('platform-account').textContent()).toBe(personal);
 
-    const state = await (await context.request.get(`${hub.url}/api/default-platform`)).json();
+    const state = await (await context.request.get(`${setup.hub.url}/api/default-platform`)).json();
     expect(state.platforms).toEqual([
       expect.objectContaining({ platform: 'psl', isDefault: false }),
       expect.objectContaining({ platform: 'biz', isDefault: true }),

@@ -6,6 +6,8 @@ import { DEFAULT_PROMO_VIDEO_URL } from './src/lib/promo-video-default.ts';
 import { precompressAssets, stampServiceWorker } from './vite-plugins.ts';
 
 const coreSource = fileURLToPath(new URL('../../packages/core/src/index.ts', import.meta.url));
+/** The Filipino catalogue: its own chunk, loaded only for people who read Filipino (src/i18n). */
+const filCatalogue = fileURLToPath(new URL('../../packages/core/src/i18n/fil/index.ts', import.meta.url));
 
 /** The hub server (apps/server) serves the API; in development Vite forwards these prefixes to it. */
 const hubServer = 'http://localhost:3000';
@@ -18,6 +20,7 @@ const proxiedPrefixes = ['/api', '/healthz', '/readyz', '/.well-known', '/dev/ma
 const chunkFileNames = (chunk: { facadeModuleId: string | null; moduleIds: string[] }): string => {
   const screen = chunk.facadeModuleId?.match(/\/screens\/([^/]+)\/index\.tsx$/)?.[1];
   if (screen) return `assets/screen-${screen}-[hash].js`;
+  if (chunk.facadeModuleId === filCatalogue) return 'assets/i18n-fil-[hash].js';
   if (chunk.moduleIds.includes(coreSource)) return 'assets/core-[hash].js';
   if (chunk.moduleIds.some((id) => id.includes('/node_modules/zod/'))) return 'assets/zod-[hash].js';
   return 'assets/[name]-[hash].js';
@@ -46,7 +49,12 @@ const contentSecurityPolicy = (promoVideoUrl: string) =>
 
 export default defineConfig(({ mode }) => ({
   plugins: [react(), tailwindcss(), stampServiceWorker(), precompressAssets()],
-  resolve: { alias: { '@hub/core': coreSource } },
+  resolve: {
+    alias: [
+      { find: /^@hub\/core$/, replacement: coreSource },
+      { find: /^@hub\/core\/i18n\/fil$/, replacement: filCatalogue },
+    ],
+  },
   server: {
     proxy: Object.fromEntries(proxiedPrefixes.map((prefix) => [prefix, { target: hubServer }])),
   },

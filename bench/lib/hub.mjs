@@ -18,7 +18,7 @@ export const freePort = () =>
   });
 
 /** Resident set size (KiB) of a process, or undefined once it has gone. */
-const rssKib = (pid) => {
+export const rssKib = (pid) => {
   try {
     const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) : undefined;
@@ -28,9 +28,19 @@ const rssKib = (pid) => {
 };
 
 /** CPU time (user + system, ms) a process has used so far; Linux counts it in 1/100 s ticks. */
-const cpuMs = (pid) => {
+export const cpuMs = (pid) => {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+};
+
+/** CPU time (ms) of a process's main thread alone: its event loop, without libuv's pool and V8's helpers. */
+export const mainThreadCpuMs = (pid) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return 0;
@@ -63,14 +73,19 @@ const childrenOf = (pid) => {
  * Starts the hub with `env` on a free port and resolves once every worker answers /readyz.
  * `memory.start()` … `memory.stop()` brackets a scenario and returns the peak RSS seen per process.
  */
-export const startHub = async ({ env, workers, profileDir }) => {
+export const startHub = async ({
+  env,
+  workers,
+  profileDir,
+  serve = join(root, 'apps/server/bin/serve.cjs'),
+}) => {
   const port = await freePort();
   // A production hub needs an https PUBLIC_URL; TLS ends at the load balancer, so the hub itself speaks http.
   const publicUrl = 'https://id.bench.example';
   let output = '';
   // --profile: every hub process (workers inherit the flags) writes a V8 CPU profile when it exits.
-  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const child = spawn(process.execPath, [...profile, join(root, 'apps/server/bin/serve.cjs')], {
+  const profile = profileDir ? ['--cpu-prof', '--cpu-prof-interval=250', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...profile, serve], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -139,6 +154,8 @@ export const startHub = async ({ env, workers, profileDir }) => {
       }
     },
     workerPids: () => (workers > 1 ? childrenOf(child.pid) : [child.pid]),
+    /** Every process of the hub: the primary (HUB_WORKERS) and its workers, or the one process. */
+    pids,
     memory: {
       start() {
         peaks = new Map();

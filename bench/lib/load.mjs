@@ -1,6 +1,7 @@
 // Runs one scenario against a running hub with autocannon, on loopback, from this process (not the
 // hub's): a warm-up whose figures are dropped, then the measured run with the hub's memory watched.
 import autocannon from 'autocannon';
+import { profileClock } from './profile.mjs';
 
 /** A source of single-use values (flow ids, ainfo tokens): an error, not a silent reuse, when it runs dry. */
 export const supply = (values) => {
@@ -70,7 +71,9 @@ export const runScenario = async (hub, spec, { warmupSeconds, seconds }) => {
   const cpuBefore = hub.cpuMs();
   const primaryBefore = hub.primaryCpuMs();
   const driverBefore = process.cpuUsage();
+  const windowStart = profileClock();
   const measured = summarize(await fire(hub, spec, seconds));
+  const profileWindows = [[windowStart, profileClock()]];
   const cpuUsedMs = hub.cpuMs() - cpuBefore;
   const primaryUsedMs = hub.primaryCpuMs() - primaryBefore;
   const driver = process.cpuUsage(driverBefore);
@@ -85,5 +88,8 @@ export const runScenario = async (hub, spec, { warmupSeconds, seconds }) => {
     driverCpuMsPerRequest: (driver.user + driver.system) / 1000 / Math.max(1, measured.requests),
     warmupErrors: warmup.errors,
     warmupRequests: warmup.requests,
+    // When the measured run was (bench/lib/profile.mjs reads a --profile run's samples inside it).
+    profileWindows,
+    profileUnits: measured.requests,
   };
 };

@@ -13,7 +13,9 @@ const table = (header, rows, left = [0, 1, 2]) =>
 /** One row per scenario, database and process count, grouped by scenario. */
 export const formatTable = ({ machine, runs }) => {
   const rows = [];
-  const order = [...new Set(runs.flatMap((run) => run.results.map((r) => r.scenario)))];
+  const order = [...new Set(runs.flatMap((run) => run.results.map((r) => r.scenario)))].filter(
+    (scenario) => scenario !== 'compare',
+  );
   for (const scenario of order) {
     for (const run of runs) {
       const r = run.results.find((x) => x.scenario === scenario);
@@ -60,3 +62,63 @@ export const formatFrontEnd = (frontEnd) =>
     ['screen', 'path', 'files', 'JS', 'CSS', 'JS + CSS'],
     frontEnd.map((s) => [s.name, s.path, String(s.files), kib(s.js), kib(s.css), kib(s.js + s.css)]),
   )}`;
+
+const pct = (n) => `${Math.round(n * 100)} %`;
+
+/** The side-by-side login comparison (bench/lib/compare.mjs), one row per peer and hub run. */
+export const formatComparison = ({ runs }) => {
+  const rows = [];
+  for (const run of runs) {
+    const r = run.results.find((x) => x.scenario === 'compare');
+    if (!r) continue;
+    const db = run.database === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+    const peers = [
+      ['hub: identify + password', r.hub, `${db}, ${run.processes} process${run.processes > 1 ? 'es' : ''}`],
+      ['better-auth 1.7.25: sign-in/email', r.betterAuth, 'SQLite, 1 process'],
+      ['raw Argon2id verify', r.raw, `${r.threads} threads`],
+    ];
+    for (const [name, p, where] of peers)
+      rows.push([
+        name,
+        where,
+        p.loginsPerSecond.toFixed(1),
+        p.perRound.map((x) => x.toFixed(0)).join(' / '),
+        `${p.cpuMsPerLogin.toFixed(2)} + ${p.driverCpuMsPerLogin.toFixed(2)}`,
+        p === r.raw ? '' : ms(p.p50),
+        p === r.raw ? '' : ms(p.p99),
+        String(p.errors),
+        p.totalPeakRssMiB > p.peakRssMiB
+          ? `${p.peakRssMiB} (all: ${p.totalPeakRssMiB})`
+          : String(p.peakRssMiB),
+      ]);
+    rows.push([
+      '**ratios**',
+      '',
+      `hub/better-auth **${r.hubToBetterAuth.toFixed(2)}** (goal ≥ ${r.goals.hubToBetterAuth}), hub/raw **${r.hubToRaw.toFixed(2)}** (goal ≥ ${r.goals.hubToRaw}); by CPU time ${r.hubToBetterAuthByCpu.toFixed(2)} and ${r.hubToRawByCpu.toFixed(2)}`,
+      `${r.hubToBetterAuthPerRound.map((x) => x.toFixed(2)).join(' / ')}; ${r.hubToRawPerRound.map(pct).join(' / ')}`,
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]);
+  }
+  if (rows.length === 0) return '';
+  const first = runs.find((run) => run.results.some((x) => x.scenario === 'compare'));
+  const r = first.results.find((x) => x.scenario === 'compare');
+  return `Whole password login side by side: ${r.connections} connections, one account, ${r.rounds} alternating rounds of ${r.roundSeconds} s:\n\n${table(
+    [
+      'peer',
+      'setup',
+      'logins/s',
+      'per round',
+      'CPU ms/login (+ driver)',
+      'p50 ms',
+      'p99 ms',
+      'errors',
+      'peak RSS MiB',
+    ],
+    rows,
+    [0, 1, 3],
+  )}`;
+};

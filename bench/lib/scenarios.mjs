@@ -2,6 +2,7 @@
 // the flow-binding cookie, JSON bodies, single-use flows and tokens made beforehand.
 import { createHash, randomBytes } from 'node:crypto';
 import { measureRawArgon2 } from './argon2-raw.mjs';
+import { runLoginComparison } from './compare.mjs';
 import { runScenario, supply } from './load.mjs';
 import {
   accountEmail,
@@ -150,6 +151,8 @@ const createRefreshTokens = async (hub, clientId, secret, count) => {
 };
 
 export const scenarios = [
+  // Side by side with better-auth and the raw hash, in alternating rounds (bench/lib/compare.mjs).
+  { id: 'compare', run: (ctx) => runLoginComparison(ctx) },
   {
     id: 'lookup',
     label: '1. account look-up (login step 1)',
@@ -424,6 +427,13 @@ export const runScenarios = async (ctx, only) => {
   const results = [];
   for (const scenario of scenarios) {
     if (only && !only.includes(scenario.id)) continue;
+    if (scenario.run) {
+      const result = await scenario.run(ctx);
+      results.push(result);
+      ctx.log(`  ${formatComparisonLine(result)}`);
+      await ctx.hub.settle();
+      continue;
+    }
     const prepared = await scenario.prepare(ctx);
     const measured = await runScenario(ctx.hub, prepared.spec, ctx.timing);
     const result = prepared.finish ? await prepared.finish(measured) : measured;
@@ -443,3 +453,13 @@ export const runScenarios = async (ctx, only) => {
   }
   return results;
 };
+
+const formatComparisonLine = (r) =>
+  `${r.label}: hub ${r.hub.loginsPerSecond.toFixed(1)}/s, better-auth ${r.betterAuth.loginsPerSecond.toFixed(1)}/s, ` +
+  `raw Argon2id ${r.raw.loginsPerSecond.toFixed(1)}/s; hub/better-auth ${r.hubToBetterAuth.toFixed(2)} ` +
+  `(goal ≥ ${r.goals.hubToBetterAuth}), hub/raw ${r.hubToRaw.toFixed(2)} (goal ≥ ${r.goals.hubToRaw}); ` +
+  `by CPU time ${r.hubToBetterAuthByCpu.toFixed(2)} and ${r.hubToRawByCpu.toFixed(2)}; ` +
+  `CPU per login: hub ${r.hub.cpuMsPerLogin.toFixed(2)} ms (event loop ${r.hub.loopCpuMsPerLogin.toFixed(2)}, primary ${r.hub.primaryCpuMsPerLogin.toFixed(2)}), ` +
+  `better-auth ${r.betterAuth.cpuMsPerLogin.toFixed(2)} ms (event loop ${r.betterAuth.loopCpuMsPerLogin.toFixed(2)}), ` +
+  `raw ${r.raw.cpuMsPerLogin.toFixed(2)} ms; peak RSS hub ${r.hub.peakRssMiB} MiB, better-auth ${r.betterAuth.peakRssMiB} MiB; ` +
+  `errors hub ${r.hub.errors} ${JSON.stringify(r.hub.statusCodes)}, better-auth ${r.betterAuth.errors}`;

@@ -1,4 +1,4 @@
-import { freePort, startNodeProcess } from './process.js';
+import { onFreePort, startNodeProcess } from './process.js';
 
 export interface HubProcess {
   /** Where this process listens (its own port; the public origin is the shared PUBLIC_URL). */
@@ -13,11 +13,13 @@ export interface HubProcess {
 
 /**
  * One process of the built hub (`apps/server/bin/serve.cjs`, which runs dist/main.js) with exactly `env` (plus PATH, PORT and
- * HOST), on `port` (a free one if not given), ready once /readyz answers. Several of them on one
+ * HOST), on `port` (a free one if not given: `onFreePort`), ready once /readyz answers. Several of them on one
  * database and one PUBLIC_URL are the production shape behind a load balancer (docs/operations.md).
  */
-export const startHubProcess = async (env: Record<string, string>, port?: number): Promise<HubProcess> => {
-  const listenPort = port ?? (await freePort());
+export const startHubProcess = (env: Record<string, string>, port?: number): Promise<HubProcess> =>
+  port === undefined ? onFreePort((free) => startOn(env, free)) : startOn(env, port);
+
+const startOn = async (env: Record<string, string>, listenPort: number): Promise<HubProcess> => {
   const url = `http://127.0.0.1:${listenPort}`;
   const hub = await startNodeProcess(
     'hub',

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startHubProcess } from './hub-process.js';
-import { freePort } from './process.js';
+import { onFreePort } from './process.js';
 
 export interface RunningHub {
   url: string;
@@ -12,30 +12,39 @@ export interface RunningHub {
   stop: () => Promise<void>;
 }
 
-/** Starts the built hub for real, on a free port and a fresh SQLite file, as its own public origin. */
-export const startHub = async (env: Record<string, string> = {}): Promise<RunningHub> => {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'hub-e2e-'));
-  const url = `http://localhost:${port}`;
-  const databaseUrl = `sqlite:${join(dataDir, 'hub.sqlite')}`;
-  const hub = await startHubProcess(
-    {
-      PUBLIC_URL: url,
-      APP_ENV: 'local',
-      DATABASE_URL: databaseUrl,
-      // A snapshot of the built web app to serve instead of apps/web/dist, if given.
-      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
-      ...env,
-    },
-    port,
-  );
-  return {
-    url,
-    databaseUrl,
-    logs: hub.logs,
-    async stop() {
-      await hub.stop();
+/**
+ * Starts the built hub for real, on a free port (`onFreePort`) and a fresh SQLite file, as its own
+ * public origin.
+ */
+export const startHub = (env: Record<string, string> = {}): Promise<RunningHub> =>
+  onFreePort(async (port) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hub-e2e-'));
+    const url = `http://localhost:${port}`;
+    // A `DATABASE_URL` in `env` (a PostgreSQL database the test made) is used instead of the file.
+    const databaseUrl = env.DATABASE_URL ?? `sqlite:${join(dataDir, 'hub.sqlite')}`;
+    try {
+      const hub = await startHubProcess(
+        {
+          PUBLIC_URL: url,
+          APP_ENV: 'local',
+          DATABASE_URL: databaseUrl,
+          // A snapshot of the built web app to serve instead of apps/web/dist, if given.
+          ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+          ...env,
+        },
+        port,
+      );
+      return {
+        url,
+        databaseUrl,
+        logs: hub.logs,
+        async stop() {
+          await hub.stop();
+          rmSync(dataDir, { recursive: true, force: true });
+        },
+      };
+    } catch (error) {
       rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-};
+      throw error;
+    }
+  });

@@ -1,4 +1,11 @@
 /**
+ * How many pages a test file works on at once. Two: the e2e project runs two files at a time
+ * (vitest.config.ts), so two lanes each keep about four pages loading on a 2-core machine, as four
+ * lanes did when the files ran one by one; more only make each page wait longer for the CPU.
+ */
+export const pageLanes = 2;
+
+/**
  * Runs `work` over `items` on `lanes` workers, each with a resource of its own (a browser page,
  * say) made once by `open` and closed at the end; rejects with the first failure.
  */

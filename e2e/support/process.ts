@@ -18,6 +18,24 @@ export const freePort = () =>
     });
   });
 
+/**
+ * `start(port)` on a free port, and again on another if that one was taken in the meantime: the
+ * port is free when `freePort` hands it out, but another process (a test file running in parallel,
+ * anything else on the machine) may bind it before the one started here does, and that one then
+ * exits with EADDRINUSE on it.
+ */
+export const onFreePort = async <T>(start: (port: number) => Promise<T>): Promise<T> => {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    try {
+      return await start(port);
+    } catch (error) {
+      const taken = error instanceof Error && new RegExp(`EADDRINUSE.*:${port}\\b`).test(error.message);
+      if (!taken || attempt === 3) throw error;
+    }
+  }
+};
+
 export interface NodeProcess {
   pid: number;
   /** Everything the process has written to stdout and stderr so far. */

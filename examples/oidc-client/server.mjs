@@ -25,6 +25,8 @@ const CLIENT_SECRET = process.env.OIDC_CLIENT_SECRET ?? 'local-example-secret-lo
 const REDIRECT_URI = `${SELF_URL}/callback`;
 const POST_LOGOUT_URI = `${SELF_URL}/signed-out`;
 const SCOPE = 'openid email profile hub';
+// The acr a client asks for when the sign-in must prove two factors (a password and a code, say).
+const ACR_MFA = 'urn:account-hub:acr:mfa';
 
 // ── 2. Discovery ─────────────────────────────────────────────────────────────────────────────
 // Read once, on first use (the hub may start after us), and again after a failure. The library
@@ -67,8 +69,11 @@ const endSession = (request) => {
 
 // ── 4. Sending the user to the hub ───────────────────────────────────────────────────────────
 // PKCE binds the code to this browser's verifier, state to this browser's request, nonce to the
-// ID token that comes back: each is fresh for every sign-in and kept in our session.
-const startSignIn = async () => {
+// ID token that comes back: each is fresh for every sign-in and kept in our session. A person
+// without an account can be sent to the hub's sign-up screen instead (prompt=create); either way
+// the same code comes back to /callback. A client that needs two factors asks for them with
+// acr_values; the hub then asks for the second one, even of a browser already signed in with one.
+const startSignIn = async ({ signUp = false, mfa = false } = {}) => {
   const config = await configuration();
   const pkceCodeVerifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
@@ -80,8 +85,10 @@ const startSignIn = async () => {
     code_challenge_method: 'S256',
     state,
     nonce,
+    ...(signUp ? { prompt: 'create' } : {}),
+    ...(mfa ? { acr_values: ACR_MFA } : {}),
   });
-  return redirect(url.href, newSession({ pending: { pkceCodeVerifier, state, nonce } }));
+  return redirect(url.href, newSession({ pending: { pkceCodeVerifier, state, nonce, mfa } }));
 };
 
 // ── 5. Receiving the user back ───────────────────────────────────────────────────────────────
@@ -109,6 +116,9 @@ const receiveCallback = async (request, url) => {
   } catch (error) {
     return errorPage(401, 'The sign-in did not verify', `${error.code ?? 'ERROR'}: ${error.message}`);
   }
+  // acr_values is a request, not a guarantee: a client that needs two factors checks what it got.
+  if (session.pending.mfa && tokens.claims()?.acr !== ACR_MFA)
+    return errorPage(401, 'The sign-in did not prove two factors', `acr: ${tokens.claims()?.acr}`);
   delete session.pending;
   Object.assign(session, { tokens, claims: tokens.claims(), refreshes: 0 });
   // A clean URL without code and state, so a reload does not redeem the code again.
@@ -172,7 +182,7 @@ const homePage = async (session) => {
     return page(
       200,
       'OIDC example',
-      `<h1>OIDC example</h1><p>A relying party of Account Hub at <code>${esc(HUB_URL)}</code> (client <code>${esc(CLIENT_ID)}</code>).</p><p><a data-testid="oidc-sign-in" href="/login">Sign in with Account Hub</a></p>`,
+      `<h1>OIDC example</h1><p>A relying party of Account Hub at <code>${esc(HUB_URL)}</code> (client <code>${esc(CLIENT_ID)}</code>).</p><p><a data-testid="oidc-sign-in" href="/login">Sign in with Account Hub</a></p><p><a data-testid="oidc-sign-in-mfa" href="/login?mfa=1">Sign in with a second factor</a></p><p>New here? <a data-testid="oidc-sign-up" href="/signup">Create an Account Hub account</a></p>`,
     );
   const { claims, tokens, refreshes } = session;
   const userinfo = await userinfoOf(session);
@@ -201,7 +211,8 @@ const signedOutPage = () =>
 const route = async (request, url) => {
   const get = request.method === 'GET' || request.method === 'HEAD';
   if (get && url.pathname === '/') return homePage(sessionOf(request));
-  if (get && url.pathname === '/login') return startSignIn();
+  if (get && url.pathname === '/login') return startSignIn({ mfa: url.searchParams.has('mfa') });
+  if (get && url.pathname === '/signup') return startSignIn({ signUp: true });
   if (get && url.pathname === '/callback') return receiveCallback(request, url);
   if (get && url.pathname === '/signed-out') return signedOutPage();
   // Refresh and logout change state: POST only, from our own pages (SameSite=Lax cookie).

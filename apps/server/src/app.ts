@@ -25,6 +25,9 @@ import { createHub, type Hub } from './hub.js';
 import { registerDevMailbox } from './mail/dev-mailbox-routes.js';
 import { createMailTransport, type DevMailbox, type MailSetup } from './mail/transport.js';
 import { createMailWorker, type MailWorker } from './mail/worker.js';
+import { registerMeRoutes } from './me/routes.js';
+import { registerPasskeyRoutes } from './mfa/passkey-routes.js';
+import { registerSecondFactorRoutes } from './mfa/routes.js';
 import type { HubOidc } from './oidc/provider.js';
 import { registerPlatformApiRoutes } from './platform-api/routes.js';
 import { type CleanupJob, createCleanupJob } from './services/cleanup-job.js';
@@ -163,6 +166,9 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   registerWorkAccountRoutes(app, hub);
   registerPlatformApiRoutes(app, hub);
   registerSocialRoutes(app, hub);
+  registerPasskeyRoutes(app, hub);
+  registerMeRoutes(app, hub);
+  registerSecondFactorRoutes(app, hub);
   // Loaded here, not at the top: oidc-provider warns about the runtime on Node 20 as it loads, and a
   // start that is refused (configuration, database) must print its one line and nothing else.
   const [{ oidcExitLocation }, { createHubOidc }, { registerOidcRoutes }] = await Promise.all([
@@ -172,7 +178,8 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   ]);
   const oidc = await createHubOidc(hub);
   // completeSignIn reaches the provider through the hub, so sso/ needs no import of oidc/.
-  hub.oidcExit = (request, accountId, uid) => oidcExitLocation(hub, oidc, request, accountId, uid);
+  hub.oidcExit = (request, accountId, uid, amr) => oidcExitLocation(hub, oidc, request, accountId, uid, amr);
+  hub.oidcAcrValues = (uid) => oidc.acrValuesOf(uid);
   registerOidcRoutes(app, hub, oidc);
   const local = config.appEnv === 'local' || config.appEnv === 'development';
   // The dev mailbox logs and shows codes: only where mail has nowhere real to go.

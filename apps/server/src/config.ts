@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
-import { type AppEnv, appEnvs } from '@hub/core';
+import { type AppEnv, appEnvs, type Platform } from '@hub/core';
 import { z } from 'zod';
 import { DAY_MS, HOUR_MS, MINUTE_MS, policy } from './policy.js';
 import { parseKeyEncryptionKey } from './services/key-encryption.js';
@@ -63,6 +63,21 @@ const envSchema = z.object({
   DEMO_TOOL_URL: httpUrl.default('http://localhost:3001'),
   OIDC_EXAMPLE_URL: httpUrl.default('http://localhost:3002'),
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(1_000_000).default(1),
+  REQUIRE_SECOND_FACTOR: z
+    .string()
+    .regex(/^\s*((psl|biz)\s*(,\s*(psl|biz)\s*)*)?$/, 'must be psl, biz, or psl,biz (or empty)')
+    .default('')
+    .transform(
+      (text) =>
+        [
+          ...new Set(
+            text
+              .split(',')
+              .map((part) => part.trim())
+              .filter(Boolean),
+          ),
+        ] as Platform[],
+    ),
   HUB_WORKERS: z
     .union([z.literal('auto'), z.coerce.number().int().min(1).max(256)], {
       error: 'must be a whole number from 1 to 256, or auto',
@@ -142,6 +157,8 @@ export interface Config {
   oidcExampleUrl: string;
   /** Multiplies every throttle limit (1 in normal operation; raised for load tests). */
   rateLimitScale: number;
+  /** The platforms whose sign-ins need a second factor (REQUIRE_SECOND_FACTOR, docs/second-factors.md). */
+  requireSecondFactor: Platform[];
   /** Hub processes sharing the port on this machine (HUB_WORKERS; `auto` is one per core). */
   workers: number;
   /** Sign-in with Google and Facebook: each present only when its client id and secret are set. */
@@ -367,6 +384,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trustProxy: e.TRUST_PROXY,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    requireSecondFactor: e.REQUIRE_SECOND_FACTOR,
     demoToolUrl: e.DEMO_TOOL_URL,
     oidcExampleUrl: e.OIDC_EXAMPLE_URL,
     workers: e.HUB_WORKERS === 'auto' ? availableParallelism() : e.HUB_WORKERS,

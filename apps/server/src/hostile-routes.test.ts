@@ -4,6 +4,16 @@ import {
   authEndpoints,
   flowContextSchema,
   isErrorCode,
+  meAccessEndpoints,
+  meContinueEndpoints,
+  meDataEndpoints,
+  meEndpoints,
+  meLogoutEndpoints,
+  meProfileEndpoints,
+  meSecurityEndpoints,
+  meSessionsEndpoints,
+  passkeyEndpoints,
+  secondFactorEndpoints,
   socialEndpoints,
   ssoQueryKeys,
   switchingEndpoints,
@@ -70,9 +80,49 @@ const routeFields: Record<string, string[]> = {
   [`POST ${switchingEndpoints.workAccountFinalize}`]: ['flowId', 'password'],
   [`GET ${switchingEndpoints.accountRead}`]: ['aid'],
   [`POST ${switchingEndpoints.platformWorkAccounts}`]: ['owner_aid', 'email'],
+  [`GET ${passkeyEndpoints.list}`]: [],
+  [`POST ${passkeyEndpoints.registrationOptions}`]: [],
+  [`POST ${passkeyEndpoints.register}`]: ['challengeId', 'name', 'response'],
+  [`PATCH ${passkeyEndpoints.one}`]: ['name'],
+  [`DELETE ${passkeyEndpoints.one}`]: ['password'],
+  [`POST ${passkeyEndpoints.loginOptions}`]: ['platform', 'toolLogin', 'context'],
+  [`POST ${passkeyEndpoints.loginVerify}`]: ['challengeId', 'response'],
   [`GET ${socialEndpoints.providers}`]: [],
+  // The account center (docs/account-center.md).
+  [`GET ${meEndpoints.summary}`]: [],
+  [`GET ${meDataEndpoints.download}`]: [],
+  [`GET ${meDataEndpoints.deletion}`]: [],
+  [`POST ${meDataEndpoints.deletion}`]: ['password'],
+  [`DELETE ${meDataEndpoints.deletion}`]: [],
+  [`GET ${meSecurityEndpoints.overview}`]: [],
+  [`POST ${meSecurityEndpoints.password}`]: ['currentPassword', 'newPassword', 'endOtherSessions'],
+  [`POST ${meSecurityEndpoints.email}`]: ['newEmail', 'password'],
+  [`POST ${meSecurityEndpoints.emailVerify}`]: ['flowId', 'code'],
+  [`POST ${meSecurityEndpoints.emailResend}`]: ['flowId'],
+  [`DELETE ${meSecurityEndpoints.provider}`]: [],
+  [`GET ${meSessionsEndpoints.sessions}`]: [],
+  [`DELETE ${meSessionsEndpoints.endSession}`]: [],
+  [`POST ${meSessionsEndpoints.endOthers}`]: [],
+  [`GET ${meSessionsEndpoints.signIns}`]: ['before', 'limit'],
+  [`GET ${meAccessEndpoints.access}`]: [],
+  [`DELETE ${meAccessEndpoints.removeTool}`]: [],
+  [`DELETE ${meAccessEndpoints.removeApp}`]: [],
+  [`GET ${meProfileEndpoints.profile}`]: [],
+  [`POST ${meProfileEndpoints.profile}`]: ['first', 'middle', 'last', 'suffix'],
+  [`POST ${meLogoutEndpoints.logout}`]: ['tid', 'callback'],
+  [`POST ${meContinueEndpoints.continue}`]: ['platform'],
   [`GET ${socialEndpoints.linkState}`]: ['flowId'],
   [`POST ${socialEndpoints.link}`]: ['flowId', 'password'],
+  [`GET ${secondFactorEndpoints.status}`]: [],
+  [`POST ${secondFactorEndpoints.totp}`]: [],
+  [`DELETE ${secondFactorEndpoints.totp}`]: ['password'],
+  [`POST ${secondFactorEndpoints.totpConfirm}`]: ['code'],
+  [`POST ${secondFactorEndpoints.recoveryCodes}`]: [],
+  [`GET ${secondFactorEndpoints.stepStatus}`]: ['flowId'],
+  [`POST ${secondFactorEndpoints.verify}`]: ['flowId', 'method', 'code', 'response'],
+  [`POST ${secondFactorEndpoints.passkeyOptions}`]: ['flowId'],
+  [`POST ${secondFactorEndpoints.enrol}`]: ['flowId'],
+  [`POST ${secondFactorEndpoints.enrolConfirm}`]: ['flowId', 'code'],
   'GET /auth/social/:provider/start': ['platform', 'intent', 'from', 'subcb'],
   'GET /auth/social/:provider/callback': ['state', 'code', 'error', 'error_description'],
   'POST /api/sso/rqx': [...ssoQueryKeys],
@@ -214,6 +264,9 @@ const validValues = (
     password: fc.constantFrom(strongPassword, 'Wrong-password-1'),
     code: fc.constantFrom('123456', '000000'),
     email: emails,
+    newEmail: emails,
+    currentPassword: fc.constantFrom(strongPassword, 'Wrong-password-1'),
+    endOtherSessions: fc.boolean(),
     to: emails,
     aid: fc.constant(fixtures.ownerId),
     owner_aid: fc.constant(fixtures.ownerId),
@@ -223,7 +276,7 @@ const validValues = (
     tid: fc.constantFrom('202', '18', '101'),
     env: fc.constantFrom('local', 'production'),
     auth_type: fc.constant('registration'),
-    intent: fc.constantFrom('login', 'signup', 'tool_login'),
+    intent: fc.constantFrom('login', 'signup', 'tool_login', 'link'),
     ref: fc.constant('tparty'),
     state: fc.constant('a-tool-state-0123456789'),
     subcb: fc.constant(`${demoToolUrl}/after`),
@@ -307,6 +360,8 @@ const hostileRequest = (routes: RegisteredRoute[], fixtures: Fixtures, origin: s
       ip: fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255)).map(([a, b, c]) => `10.${a}.${b}.${c}`),
       pathValues: fc.array(segment, { minLength: 2, maxLength: 2 }),
       providerPath: fc.constantFrom(...providerPaths),
+      // The provider's endpoints read form bodies: half of their bodies go as one.
+      form: fc.boolean(),
     })
     .chain(({ route, ...rest }) => {
       const fields = routeFields[routeKey(route)] ?? allFields;
@@ -349,9 +404,10 @@ const hostileRequest = (routes: RegisteredRoute[], fixtures: Fixtures, origin: s
         ip: string;
         pathValues: string[];
         providerPath: string;
+        form: boolean;
       }>;
     })
-    .map(({ route, query, body, auth, credentialOf, ip, pathValues, providerPath }): InjectOptions => {
+    .map(({ route, query, body, auth, credentialOf, ip, pathValues, providerPath, form }): InjectOptions => {
       let param = 0;
       const path =
         route.path === '*'
@@ -359,7 +415,8 @@ const hostileRequest = (routes: RegisteredRoute[], fixtures: Fixtures, origin: s
           : route.path.replace(/:[A-Za-z_]+/g, () => pathValues[param++] ?? 'x');
       const headers: Record<string, string> = { origin };
       // Logging out would end the session every later request relies on to reach the signed-in steps.
-      if (auth === 'session' && route.path !== '/sso/logout') headers.cookie = fixtures.cookie;
+      const logsOut = route.path === '/sso/logout' || route.path === meLogoutEndpoints.logout;
+      if (auth === 'session' && !logsOut) headers.cookie = fixtures.cookie;
       if (auth === 'tool') headers.authorization = `Bearer ${localDemoCredential(credentialOf)}`;
       if (auth === 'forged') headers.authorization = 'Bearer hubtool_999999999_forged-credential';
       const request: InjectOptions = {
@@ -369,6 +426,17 @@ const hostileRequest = (routes: RegisteredRoute[], fixtures: Fixtures, origin: s
         headers,
       };
       if (body === undefined) return request;
+      if (route.path === '*' && form && body !== null && typeof body === 'object' && !Array.isArray(body))
+        return {
+          ...request,
+          payload: Object.entries(body)
+            .map(
+              ([name, value]) =>
+                `${percentEncode(name)}=${percentEncode(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))}`,
+            )
+            .join('&'),
+          headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        };
       return {
         ...request,
         payload: JSON.stringify(body) ?? 'null',

@@ -1,8 +1,9 @@
-import type { FastifyRequest } from 'fastify';
+import type { Platform, SecondFactorNeeded } from '@hub/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { HubLog } from './log.js';
-import { createSealer } from './services/key-encryption.js';
+import { createSealer, type PrivateKeySealer } from './services/key-encryption.js';
 import { createThrottle, type Throttle } from './services/throttle.js';
 import { createKeyRing, type KeyRing } from './sso/signing-keys.js';
 import { type AccountQueries, createAccountQueries } from './storage/accounts.js';
@@ -13,11 +14,40 @@ import { createLinkQueries, type LinkQueries } from './storage/links.js';
 import { createProfileQueries, type ProfileQueries } from './storage/profiles.js';
 import { createReferralQueries, type ReferralQueries } from './storage/referrals.js';
 import type { Database } from './storage/schema.js';
+import { createSecondFactorQueries, type SecondFactorQueries } from './storage/second-factors.js';
 import { createSessionQueries, type SessionQueries } from './storage/sessions.js';
 import { createToolQueries, type ToolQueries } from './storage/tools.js';
 
 /** Ends an OpenID Connect interaction with a sign-in made on the hub's screens (oidc/interaction.ts). */
-export type OidcSignInExit = (request: FastifyRequest, accountId: string, uid: string) => Promise<string>;
+export type OidcSignInExit = (
+  request: FastifyRequest,
+  accountId: string,
+  uid: string,
+  /** The sign-in's RFC 8176 methods: the id_token's amr, and its acr from them. */
+  amr?: string[],
+) => Promise<string>;
+
+/**
+ * The second step of a sign-in (mfa/second-step.ts, set by app.ts): what completeSignIn answers
+ * instead of the exit when the account must confirm the sign-in with a second factor, else
+ * undefined. Reached through the hub so that sso/ never imports mfa/ (which imports flows/).
+ */
+export type SecondStepGate = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  signIn: PendingSignIn,
+) => Promise<SecondFactorNeeded | undefined>;
+
+/** A sign-in whose first factor was right, as completeSignIn holds it (its SignInOutcome). */
+export interface PendingSignIn {
+  accountId: string;
+  platform: Platform;
+  authMethod: string;
+  context: { from?: string; subcb?: string; oidc?: string };
+  fromSwitching?: boolean;
+  /** The second factors this sign-in already proved (the second step resumes with them). */
+  secondFactors?: string[];
+}
 
 /** Everything a flow needs, made once per app: flows receive it instead of reaching for globals. */
 export interface Hub {
@@ -36,6 +66,9 @@ export interface Hub {
   profiles: ProfileQueries;
   referrals: ReferralQueries;
   issuedTokens: IssuedTokenQueries;
+  secondFactors: SecondFactorQueries;
+  /** Seals the authenticator apps' secrets at rest (KEY_ENCRYPTION_KEY, as the signing keys). */
+  secondFactorSealer: PrivateKeySealer;
   throttle: Throttle;
   keys: KeyRing;
   /**
@@ -44,6 +77,10 @@ export interface Hub {
    * it through here, so sso/ never imports oidc/ (which imports sso/).
    */
   oidcExit?: OidcSignInExit;
+  /** The acr_values an OpenID Connect interaction's client asked for (empty when none or unknown). */
+  oidcAcrValues?: (uid: string) => Promise<string[]>;
+  /** The second step of a sign-in (SecondStepGate); unset, every sign-in completes on its first factor. */
+  secondStep?: SecondStepGate;
   /** Asks the mail worker to send now (call after the transaction that queued a mail has committed). */
   nudgeMail: () => void;
 }
@@ -72,6 +109,8 @@ export const createHub = (deps: {
     profiles: createProfileQueries(database.db),
     referrals: createReferralQueries(database.db),
     issuedTokens: createIssuedTokenQueries(database.db),
+    secondFactors: createSecondFactorQueries(database.db),
+    secondFactorSealer: createSealer(config.keyEncryption, 'second factor'),
     throttle: deps.throttle ?? createThrottle({ now, scale: config.rateLimitScale }),
     keys: createKeyRing(database, now, createSealer(config.keyEncryption)),
     nudgeMail: deps.nudgeMail ?? (() => {}),

@@ -1,6 +1,5 @@
 import cluster from 'node:cluster';
 import { pino } from 'pino';
-import { buildApp } from './app.js';
 import { runPrimary } from './cluster.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { type MetricsServer, startMetricsServer } from './http/metrics.js';
@@ -59,6 +58,9 @@ const main = async () => {
     if (config.metrics) await startMetricsServer({ ...config.metrics, aggregate: true });
     return;
   }
+  // The app's modules load here, not at the top: the primary of HUB_WORKERS serves nothing itself and
+  // keeps its memory for its work (connections, throttle counters, metrics; docs/performance.md).
+  const { buildApp } = await import('./app.js');
   const database = openDatabase(config.databaseUrl, { timeouts: config.databaseTimeouts, log: startupLog });
   const { app, mailWorker, cleanupJob } = await buildApp({ config, database });
 

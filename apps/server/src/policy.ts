@@ -1,4 +1,10 @@
-import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS, RESEND_COUNTDOWN_SECONDS } from '@hub/core';
+import {
+  ACCOUNT_DELETION_GRACE_DAYS,
+  CODE_MAX_ATTEMPTS,
+  CODE_TTL_SECONDS,
+  DELETION_FRESH_SIGN_IN_MINUTES,
+  RESEND_COUNTDOWN_SECONDS,
+} from '@hub/core';
 
 export const SECOND_MS = 1000;
 export const MINUTE_MS = 60 * SECOND_MS;
@@ -42,6 +48,14 @@ export const policy = {
   workAccountFlowTtlMs: 7 * DAY_MS,
   /** A Google or Facebook sign-in: from leaving for the provider to its callback (and the password, to link). */
   socialFlowTtlMs: 10 * MINUTE_MS,
+  /** An email change from the account center: from the code sent to the new address to its check. */
+  emailChangeFlowTtlMs: 30 * MINUTE_MS,
+
+  // ---- Passkeys (mfa/passkeys.ts, docs/passkeys.md): how long a challenge can be answered, once.
+  /** Adding a passkey, or a passkey as the second factor: the authenticator's prompt, then the answer. */
+  passkeyChallengeTtlMs: 5 * MINUTE_MS,
+  /** A passkey as the first factor: the login screen's autofill waits while the person types, as a login does. */
+  passkeySignInTtlMs: 15 * MINUTE_MS,
 
   // ---- Verification codes (sign-up, reset, work account).
   /** How long a mailed code can be used; the mail says it in minutes. */
@@ -59,9 +73,25 @@ export const policy = {
   /** The longest wait: never a lockout for good. */
   passwordDelayMaxMs: HOUR_MS,
 
+  // ---- Second factors (mfa/, docs/second-factors.md), counted on the account like passwords.
+  /** Wrong second factors (TOTP or recovery codes) in a row that cost nothing; each further one makes the account wait. */
+  freeSecondFactorFailures: 5,
+  /** The wait after the first failure past the free ones; it doubles with each further failure. */
+  secondFactorDelayBaseMs: 30 * SECOND_MS,
+  /** The longest wait: never a lockout for good (a recovery code waits the same). */
+  secondFactorDelayMaxMs: HOUR_MS,
+  /** The second step of a sign-in: from the right first factor to the second. */
+  secondFactorFlowTtlMs: 15 * MINUTE_MS,
+
   // ---- Sessions, tokens and signing keys.
   /** The hub session (cookie and row) a sign-in starts. Default of SESSION_TTL_HOURS. */
   sessionTtlMs: 30 * DAY_MS,
+  /**
+   * How stale a session's last_seen_at may get: a request that finds it older than this writes the
+   * time again, so the Devices page's 'last used' is true to within this, and a busy session costs
+   * one write per interval, not one per request (http/session.ts).
+   */
+  sessionTouchIntervalMs: 5 * MINUTE_MS,
   /** An ainfo token (the proof of sign-in handed to a platform site or tool): its exp. */
   ainfoTtlMs: 120 * SECOND_MS,
   /** A new signing key is published this long before it signs, so tools caching the JWKS know it first. */
@@ -90,6 +120,12 @@ export const policy = {
   /** A grant: what a client was allowed for an account; its refresh tokens end with it. */
   oidcGrantTtlMs: 14 * DAY_MS,
 
+  // ---- The account center (me/).
+  /** A deletion the person asked for waits this long; signing in meanwhile cancels it. */
+  accountDeletionGraceMs: ACCOUNT_DELETION_GRACE_DAYS * DAY_MS,
+  /** An account without a password confirms a deletion by a sign-in this recent instead. */
+  deletionFreshSignInMs: DELETION_FRESH_SIGN_IN_MINUTES * MINUTE_MS,
+
   // ---- Throttles (services/throttle.ts): fixed windows, per client address or per account.
   throttle: {
     /** Account look-ups (login and switching step 1, sign-up start, a social start) per client address. */
@@ -102,8 +138,26 @@ export const policy = {
     codeVerifyPerIp: { name: 'code_verify_ip', points: 60, windowMs: 10 * MINUTE_MS },
     /** Passwords checked per client address, over every account. */
     passwordPerIp: { name: 'password_ip', points: 100, windowMs: 15 * MINUTE_MS },
+    /** Passkey options handed out (the login screen's autofill asks on every visit) per client address. */
+    passkeyOptionsPerIp: { name: 'passkey_opt_ip', points: 60, windowMs: MINUTE_MS },
+    /** Passkey answers checked (sign-in, adding one) per client address, over every account. */
+    passkeyPerIp: { name: 'passkey_ip', points: 100, windowMs: 15 * MINUTE_MS },
+    /** Second factors checked per client address (sign-in second steps and set-up confirmations), over every account. */
+    secondFactorPerIp: { name: 'second_factor_ip', points: 30, windowMs: 15 * MINUTE_MS },
+    /** Second-factor set-up requests (new secret, removal, new recovery codes) per client address. */
+    secondFactorEnrolPerIp: { name: 'second_factor_enrol_ip', points: 30, windowMs: 15 * MINUTE_MS },
     /** Requests to the OpenID Connect provider's endpoints (authorize, token, userinfo, logout…) per client address. */
     oidcPerIp: { name: 'oidc_ip', points: 300, windowMs: MINUTE_MS },
+    /** Data downloads and deletion requests per account (each reads or changes everything it holds). */
+    accountDataPerAccount: { name: 'account_data_acct', points: 10, windowMs: HOUR_MS },
+    /** Sign-in and security changes (password, email change start, unlink) per signed-in account. */
+    securityChangePerAccount: { name: 'security_change_acct', points: 20, windowMs: HOUR_MS },
+    /** The account center's Devices and Platforms & tools reads (sessions, sign-in history, access), per account. */
+    meDevicesReadPerAccount: { name: 'me_devices_read_acct', points: 120, windowMs: MINUTE_MS },
+    /** Ending sessions and removing a tool's or an app's access, per account. */
+    meDevicesChangePerAccount: { name: 'me_devices_change_acct', points: 30, windowMs: 10 * MINUTE_MS },
+    /** Account center changes of one's own account (the profile's name) per account. */
+    accountChangePerAccount: { name: 'me_change_acct', points: 30, windowMs: 10 * MINUTE_MS },
   },
 
   // ---- Mail delivery (mail/worker.ts).

@@ -1,3 +1,4 @@
+import { isAccountRoute } from '@hub/core';
 import { useEffect } from 'react';
 import { AppLayout } from './components/AppLayout';
 import { BareLayout } from './components/BareLayout';
@@ -37,7 +38,8 @@ export const App = () => {
     );
   return (
     <AppLayout platform={route.platform} landing={route.id === 'landing'}>
-      <ScreenSlot key={route.id} route={route} />
+      {/* The account center's pages are one screen: moving between them keeps it mounted. */}
+      <ScreenSlot key={isAccountRoute(route.id) ? 'account' : route.id} route={route} />
     </AppLayout>
   );
 };

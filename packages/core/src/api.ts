@@ -12,8 +12,9 @@ export type ErrorParams = Record<string, string | number>;
 
 /**
  * docs/architecture.md "Errors": every API error answers `{ code, message, params?, field?,
- * retryAfter? }`. `message` is the English text (for tools and logs); a screen renders `code` with
- * `params` through the catalogue, in its own wording and, one day, its own language.
+ * retryAfter? }`. `message` is the text in the request's language (English for tools and logs that
+ * send no Accept-Language); a screen renders `code` with `params` through the catalogue, in its own
+ * wording and the reader's language (docs/i18n.md).
  */
 export const apiErrorSchema = z.object({
   code: z.string(),

@@ -66,11 +66,53 @@ export const errorCatalog = {
   },
   'password.too_common': { message: 'This password is too common. Please choose another one.', status: 400 },
   'password.too_long': { message: 'Password must be at most 256 characters.', status: 400 },
+  // The account center's sign-in and security page (docs/account-center.md).
+  'password.unchanged': {
+    message: 'Your new password must be different from your current one.',
+    status: 400,
+  },
+  'email.required': { message: 'Enter your new email address.', status: 400 },
+  'email.invalid': { message: 'Enter a valid email address, like name@example.com.', status: 400 },
+  'email.unchanged': { message: 'This is already your email address.', status: 400 },
+  'provider.not_linked': { message: 'This sign-in option is not linked to your account.', status: 404 },
+  'account.last_sign_in_method': {
+    message: 'You can’t unlink your only way to sign in. Set a password or link another account first.',
+    status: 409,
+  },
   'code.incorrect': { message: 'Verification code is incorrect', status: 400 },
   'code.expired': { message: 'Verification code has expired. Please request a new code.', status: 400 },
   'code.too_many_attempts': {
     message: 'Too many incorrect codes. Please request a new code.',
     status: 429,
+  },
+  // Second factors (docs/second-factors.md): not in the spec; the product's own words.
+  'second_factor.code_incorrect': {
+    message: 'That code didn’t work. Check your authenticator app and try again.',
+    status: 401,
+  },
+  'second_factor.code_required': {
+    message: 'Enter the 6-digit code from your authenticator app.',
+    status: 400,
+  },
+  'second_factor.recovery_incorrect': {
+    message: 'That recovery code didn’t work. Each recovery code works only once.',
+    status: 401,
+  },
+  'second_factor.method_unavailable': {
+    message: 'This way of confirming it’s you isn’t set up for your account.',
+    status: 400,
+  },
+  'second_factor.already_enrolled': {
+    message: 'An authenticator app is already set up. Remove it before setting up another one.',
+    status: 409,
+  },
+  'second_factor.enrolment_not_started': {
+    message: 'Setting up the authenticator app has timed out. Please start again.',
+    status: 400,
+  },
+  'second_factor.not_enrolled': {
+    message: 'Set up an authenticator app before making recovery codes.',
+    status: 409,
   },
   'sso.tsa_key_missing': { message: 'AUTHORIZATION_ERROR: TSA key does not exist.', status: 400 },
   'sso.callback_missing': { message: 'AUTHORIZATION_ERROR: Callback URL is missing.', status: 400 },
@@ -80,6 +122,16 @@ export const errorCatalog = {
   'oidc.interaction_invalid': {
     message: 'This sign-in request is no longer valid. Please go back to the application and start again.',
     status: 400,
+  },
+  // Passkeys (docs/passkeys.md): an answer from an authenticator the hub could not accept.
+  'passkey.refused': {
+    message: 'This passkey could not be verified. Please try again or use your password.',
+    status: 401,
+  },
+  'passkey.already_registered': { message: 'This passkey is already registered.', status: 409 },
+  'passkey.limit_reached': {
+    message: 'You have reached the limit of {limit} passkeys. Remove one to add another.',
+    status: 409,
   },
   'tool.unauthorized': { message: 'The tool credential is missing or not valid.', status: 401 },
   'tool.forbidden': { message: 'This credential may not use this endpoint.', status: 403 },
@@ -95,7 +147,29 @@ export const errorCatalog = {
   not_found: { message: 'Not found.', status: 404 },
   'flow.expired': { message: 'This session has expired. Please start again.', status: 410 },
   'flow.not_found': { message: 'This session was not found. Please start again.', status: 404 },
+  // Not in the spec: the account center's name form (contracts/me-profile.ts).
+  'name.required': { message: 'Please enter your first and last name.', status: 400 },
+  'name.invalid': {
+    message: 'Use letters, spaces, hyphens, apostrophes or periods only.',
+    status: 400,
+  },
+  'name.too_long': { message: 'This is too long.', status: 400 },
   'session.required': { message: 'Please sign in to continue.', status: 401 },
+  // The account center's "Your data".
+  'account.fresh_sign_in_required': {
+    message: 'For your security, please log out, sign in again and then delete your account.',
+    status: 403,
+  },
+  'account.deletion_pending': { message: 'Your account is already scheduled for deletion.', status: 409 },
+  // The account center's Devices and Platforms & tools pages (docs/account-center.md). Another
+  // account's session, tool or application is answered as one that does not exist.
+  'session.not_found': { message: 'This session has already ended.', status: 404 },
+  'tool.access_not_found': { message: 'This tool has no access to your account.', status: 404 },
+  'tool.access_managed': {
+    message: 'Who can use {tool} is decided by its operator. Ask them to remove your access.',
+    status: 403,
+  },
+  'oidc.consent_not_found': { message: 'This app has no access to your account.', status: 404 },
   'origin.forbidden': { message: 'This request comes from an origin that is not allowed.', status: 403 },
   internal: { message: 'Something went wrong on our side. Please try again.', status: 500 },
   // Load shedding: this process is too busy to answer in time; another one, or this one shortly, will.
@@ -128,12 +202,26 @@ const wordingOf = (code: ErrorCode, screen?: MessageScreen): string => {
   return (screen && entry.screens?.[screen]) || entry.message;
 };
 
+/** Renders a code in the reader's language (the web app installs i18next's; see docs/i18n.md). */
+export type ErrorTranslator = (
+  code: ErrorCode,
+  params: Record<string, string | number> | undefined,
+  screen: MessageScreen | undefined,
+) => string;
+
+let translator: ErrorTranslator | undefined;
+
 /**
- * The message of a code with its `{name}` placeholders filled from params, in the wording of
- * `screen` when that screen words it otherwise. A placeholder without a param is left as written,
- * so a missing param is visible rather than silently blank.
+ * Makes `errorMessage` (and so `apiErrorText`) answer in the chosen language. Only the web app
+ * calls it, once, at start-up: a browser has one reader. The server never does (it serves many
+ * readers at once) and renders a request's language with its own i18next instance instead.
  */
-export const errorMessage = (
+export const setErrorTranslator = (next: ErrorTranslator | undefined): void => {
+  translator = next;
+};
+
+/** The English message of a code (the spec's text), whatever translator is installed. */
+export const englishErrorMessage = (
   code: ErrorCode,
   params?: Record<string, string | number>,
   screen?: MessageScreen,
@@ -143,6 +231,18 @@ export const errorMessage = (
   );
 
 /** The names a code's texts interpolate, in every wording: the only params an error body carries. */
+/**
+ * The message of a code with its `{name}` placeholders filled from params, in the wording of
+ * `screen` when that screen words it otherwise, in the reader's language when a translator is
+ * installed (English otherwise). A placeholder without a param is left as written, so a missing
+ * param is visible rather than silently blank.
+ */
+export const errorMessage = (
+  code: ErrorCode,
+  params?: Record<string, string | number>,
+  screen?: MessageScreen,
+): string => translator?.(code, params, screen) ?? englishErrorMessage(code, params, screen);
+
 export const errorParamNames = (code: ErrorCode): string[] => {
   const entry: CatalogEntry = errorCatalog[code];
   const texts = [entry.message, ...Object.values(entry.screens ?? {})];

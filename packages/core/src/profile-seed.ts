@@ -5,14 +5,18 @@ import { accountIdSchema } from './ids.js';
 import type { Result } from './result.js';
 
 export const PROFILE_SEED_MAX_BYTES = 16_384;
+/** The longest first, middle or last name a profile holds (UTF-16 units). */
+export const PROFILE_NAME_MAX_LENGTH = 100;
+/** The longest suffix a profile holds ('Jr.', 'III'). */
+export const PROFILE_SUFFIX_MAX_LENGTH = 20;
 
-const name = text(100);
+const name = text(PROFILE_NAME_MAX_LENGTH);
 // Keys start with a letter: no '__proto__' and no surprises when the record is spread or stored.
 const contactKey = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/);
 
 /** Spec §3 "Profile (primeinfo) payload": the profile fields other than aid and the names. */
 const profileFields = {
-  suffix: text(20).optional(),
+  suffix: text(PROFILE_SUFFIX_MAX_LENGTH).optional(),
   middle_name: name.optional(),
   contact_info: z.record(contactKey, z.union([text(512), z.number(), z.boolean(), z.null()])).optional(),
   other_info: z

@@ -9,6 +9,11 @@ const fixed: [string, RouteId][] = [
   ['/privacy-policy', 'privacy'],
   ['/cookiepolicy', 'cookies'],
   ['/sso/rqx', 'sso_rqx'],
+  ['/account', 'account'],
+  ['/account/security', 'account_security'],
+  ['/account/sessions', 'account_sessions'],
+  ['/account/access', 'account_access'],
+  ['/account/data', 'account_data'],
 ];
 
 // Spec §2 route table, after /{platform}.
@@ -25,6 +30,11 @@ const platformRoutes: [string, RouteId][] = [
   ['/switching/option3/finalize', 'switching_option3_finalize'],
   ['/comp/account/verification', 'work_account_verification'],
   ['/oidc/consent', 'oidc_consent'],
+  ['/account', 'account'],
+  ['/account/security', 'account_security'],
+  ['/account/sessions', 'account_sessions'],
+  ['/account/access', 'account_access'],
+  ['/account/data', 'account_data'],
 ];
 
 const withEntry = new Set<RouteId>(['registration', 'registration_finalize']);
@@ -124,6 +134,13 @@ describe('routePath', () => {
   });
 
   it('lists every route once', () => {
-    expect([...routeIds].sort()).toEqual([...fixed, ...platformRoutes].map(([, id]) => id).sort());
+    const listed = new Set([...fixed, ...platformRoutes].map(([, id]) => id));
+    expect([...routeIds].sort()).toEqual([...listed].sort());
+  });
+
+  it('keeps the platform tab in the account center when one is given', () => {
+    expect(routePath('account')).toBe('/account');
+    expect(routePath('account', { platform: 'biz' })).toBe('/biz/account');
+    expect(routePath('account_sessions', { platform: 'psl' })).toBe('/psl/account/sessions');
   });
 });

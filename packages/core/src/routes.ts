@@ -20,6 +20,12 @@ export const routeIds = [
   'sso_rqx',
   // Not in the spec: the consent an OpenID Connect client that is not first-party asks for.
   'oidc_consent',
+  // Not in the spec: the account center, where a signed-in person manages their own account.
+  'account',
+  'account_security',
+  'account_sessions',
+  'account_access',
+  'account_data',
 ] as const;
 export type RouteId = (typeof routeIds)[number];
 
@@ -41,7 +47,24 @@ const platformRoutes: ReadonlyArray<{ id: RouteId; rest: string; entryAllowed?: 
   { id: 'switching_option3_finalize', rest: '/switching/option3/finalize' },
   { id: 'work_account_verification', rest: '/comp/account/verification' },
   { id: 'oidc_consent', rest: '/oidc/consent' },
+  { id: 'account', rest: '/account' },
+  { id: 'account_security', rest: '/account/security' },
+  { id: 'account_sessions', rest: '/account/sessions' },
+  { id: 'account_access', rest: '/account/access' },
+  { id: 'account_data', rest: '/account/data' },
 ];
+
+/** The account center's pages, in the order its navigation lists them. */
+export const accountRouteIds = [
+  'account',
+  'account_security',
+  'account_sessions',
+  'account_access',
+  'account_data',
+] as const satisfies readonly RouteId[];
+export type AccountRouteId = (typeof accountRouteIds)[number];
+export const isAccountRoute = (id: RouteId | 'not_found'): id is AccountRouteId =>
+  (accountRouteIds as readonly string[]).includes(id);
 
 const fixedRoutes: Readonly<Record<string, RouteId>> = {
   '/': 'landing',
@@ -49,6 +72,12 @@ const fixedRoutes: Readonly<Record<string, RouteId>> = {
   '/privacy-policy': 'privacy',
   '/cookiepolicy': 'cookies',
   '/sso/rqx': 'sso_rqx',
+  // The account center without a platform tab in the path (the header's menu links here).
+  '/account': 'account',
+  '/account/security': 'account_security',
+  '/account/sessions': 'account_sessions',
+  '/account/access': 'account_access',
+  '/account/data': 'account_data',
 };
 
 /**
@@ -77,9 +106,10 @@ export const matchRoute = (pathname: string): RouteMatch => {
 
 /** Builds the path of a screen; the inverse of matchRoute for every route but not_found. */
 export const routePath = (id: RouteId, params: { platform?: Platform; entry?: Entry } = {}): string => {
-  const fixed = Object.entries(fixedRoutes).find(([, routeId]) => routeId === id);
-  if (fixed) return fixed[0];
   const route = platformRoutes.find((r) => r.id === id);
+  // The account center has both forms: with the platform tab kept (/psl/account) and without.
+  const fixed = Object.entries(fixedRoutes).find(([, routeId]) => routeId === id);
+  if (fixed && !(route && params.platform)) return fixed[0];
   if (!route || !params.platform) throw new Error(`route ${id} needs a platform`);
   const prefix = route.entryAllowed ? entryPrefix(params.entry) : '';
   return `/${params.platform}${prefix}${route.rest}`;

@@ -1,3 +1,5 @@
+import { eraseDueAccounts } from '../services/account-erasure.js';
+import { ERASURE_RULE } from '../services/cleanup-job.js';
 import { runRetention } from '../storage/retention.js';
 import type { CommandContext, Subcommand } from './context.js';
 import { parseCommand, table } from './io.js';
@@ -6,7 +8,8 @@ export const cleanupUsage = `Usage: hub cleanup [--dry-run]
 
 Deletes what has outlived its use, in small batches: expired flows and their codes, ainfo tokens
 and sessions a day after they expired (or were signed out), sent or failed mail after 30 days,
-retired signing keys after 7 days, and audit events older than AUDIT_RETENTION_DAYS (0 keeps them).
+retired signing keys after 7 days, audit events older than AUDIT_RETENTION_DAYS (0 keeps them), and
+accounts whose deletion is due (seven days after the person asked; their audit rows stay, pseudonymised).
 Prints the rows deleted per table. --dry-run only counts them.
 
 The hub runs the same cleanup itself every CLEANUP_INTERVAL_MINUTES; running both at once is safe.`;
@@ -20,6 +23,11 @@ export const cleanup: Subcommand = (args) => {
       now: now(),
       policy: { auditRetentionDays: config.auditRetentionDays },
       dryRun,
+    });
+    outcomes.push({
+      table: 'accounts',
+      rule: ERASURE_RULE,
+      rows: await eraseDueAccounts(database.db, now(), { dryRun }),
     });
     out(
       table([

@@ -123,18 +123,37 @@ const show: Subcommand = (args) => {
   };
 };
 
-/** `update TID [--name NAME] [--type N] [--logo URL] [--path-prefix P]` (an empty --logo clears it) */
+/**
+ * `update TID [--name NAME] [--type N] [--logo URL] [--path-prefix P] [--second-factor required|optional]`
+ * (an empty --logo clears it; a required second factor: docs/second-factors.md)
+ */
 const update: Subcommand = (args) => {
-  const { values, positionals } = parseCommand(args, toolOptions, ['TID']);
+  const { values, positionals } = parseCommand(
+    args,
+    { ...toolOptions, 'second-factor': { type: 'string' } },
+    ['TID'],
+  );
   const tid = accepted(checkTid(positionals[0]));
-  const changes: { name?: string; type?: number; logo?: string | null; path_prefix?: string } = {};
+  const changes: {
+    name?: string;
+    type?: number;
+    logo?: string | null;
+    path_prefix?: string;
+    require_second_factor?: number;
+  } = {};
+  const secondFactor = values['second-factor'];
+  if (secondFactor !== undefined) {
+    if (secondFactor !== 'required' && secondFactor !== 'optional')
+      throw usageError('--second-factor must be required or optional.');
+    changes.require_second_factor = secondFactor === 'required' ? 1 : 0;
+  }
   if (values.name !== undefined) changes.name = accepted(checkToolName(values.name));
   if (values.type !== undefined) changes.type = accepted(checkToolType(values.type));
   if (values.logo !== undefined) changes.logo = values.logo === '' ? null : accepted(checkLogo(values.logo));
   if (values['path-prefix'] !== undefined)
     changes.path_prefix = accepted(checkPathPrefix(values['path-prefix']));
   if (Object.keys(changes).length === 0)
-    throw usageError('Nothing to update: give --name, --type, --logo or --path-prefix.');
+    throw usageError('Nothing to update: give --name, --type, --logo, --path-prefix or --second-factor.');
   return async ({ database, now, out }: CommandContext) => {
     const tools = createToolQueries(database.db);
     await findTool(tools, tid);

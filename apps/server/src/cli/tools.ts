@@ -10,7 +10,8 @@ export const toolsUsage = `Usage: hub tools <subcommand>
         every tool: tid, name, type, tsa keys
   show TID
         one tool: type, logo, path prefix, tsa keys, callbacks per environment
-  update TID [--name NAME] [--type N] [--logo URL] [--path-prefix P]
+  update TID [--name NAME] [--type N] [--logo URL] [--path-prefix P] [--second-factor required|optional]
+        required: every sign-in to the tool needs a second factor (docs/second-factors.md)
   set-callback TID --env ENV --url URL [--name auth] [--position N] [--force]
         ENV is local, development, sandbox or production. The URL is stored exactly as given
         and matched exactly: https (http only for localhost, or in local and development),

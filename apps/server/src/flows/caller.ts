@@ -1,13 +1,19 @@
+import type { Language } from '@hub/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HubError } from '../errors.js';
+import { requestLanguage } from '../http/language.js';
 import { existingFlowBinding, flowBinding, requireSameOrigin } from '../http/request-context.js';
 import { currentSession } from '../http/session.js';
 import type { Hub } from '../hub.js';
 
-/** Who calls a step of a flow: the client IP for throttles, the browser's flow binding for the flow. */
+/**
+ * Who calls a step of a flow: the client IP for throttles, the browser's flow binding for the flow,
+ * and the language the person reads (the mail a step queues is written in it; English when unknown).
+ */
 export interface FlowCaller {
   ip: string;
   binding: string;
+  language?: Language;
 }
 
 /**
@@ -22,7 +28,7 @@ export const callerOf = (
 ): FlowCaller => {
   requireSameOrigin(request, hub.config);
   const binding = starts ? flowBinding(request, reply, hub.config) : existingFlowBinding(request, hub.config);
-  return { ip: request.ip, binding };
+  return { ip: request.ip, binding, language: requestLanguage(request) };
 };
 
 /** A read of a flow (GET): changes nothing, so no Origin check, but only the binding browser may read it. */

@@ -1,4 +1,10 @@
-import { type AccountKind, formatAccountForDisplay, isAccountKind, type Platform } from '@hub/core';
+import {
+  type AccountKind,
+  formatAccountForDisplay,
+  isAccountKind,
+  type Language,
+  type Platform,
+} from '@hub/core';
 import type { Transaction } from 'kysely';
 import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
@@ -33,6 +39,8 @@ export const issueCode = async (
     to: string;
     /** The mail that carries the code; the plain verification-code mail by default. */
     mail?: (code: string, ttlMinutes: number) => MailContent;
+    /** The language the person asked in: the mail is written in it now, at queue time (issue #18). */
+    language?: Language | undefined;
   },
 ) => {
   const now = hub.now();
@@ -50,7 +58,13 @@ export const issueCode = async (
   });
   const ttlMinutes = policy.codeTtlMs / MINUTE_MS;
   const mail =
-    input.mail?.(code, ttlMinutes) ?? verificationCodeMail({ code, purpose: input.purpose, ttlMinutes });
+    input.mail?.(code, ttlMinutes) ??
+    verificationCodeMail({
+      code,
+      purpose: input.purpose,
+      ttlMinutes,
+      ...(input.language ? { language: input.language } : {}),
+    });
   await enqueueMail(trx, { to: input.to, ...mail }, now);
 };
 
@@ -71,6 +85,7 @@ const codeFailedEvent = {
   signup: 'signup.code_failed',
   reset: 'reset.code_failed',
   work_account: 'work_account.code_failed',
+  email_change: 'email_change.code_failed',
 } as const satisfies Partial<Record<FlowRow['kind'], AuditEvent>>;
 
 export const verifyFlowCode = async (hub: Hub, flow: FlowRow, submitted: string, ip: string) => {
@@ -105,8 +120,16 @@ export const verifyFlowCode = async (hub: Hub, flow: FlowRow, submitted: string,
   throw new HubError('code.incorrect', { field: 'code' });
 };
 
-/** Resend (spec §4): a fresh code once the countdown has ended; the old code dies. */
-const resendCode = async (hub: Hub, caller: { ip: string }, flow: FlowRow, purpose: 'signup' | 'reset') => {
+/**
+ * Resend (spec §4): a fresh code once the countdown has ended; the old code dies. The code goes to
+ * the flow's email (sign-up, an email change), else to its account's.
+ */
+export const resendCode = async (
+  hub: Hub,
+  caller: { ip: string; language?: Language | undefined },
+  flow: FlowRow,
+  purpose: 'signup' | 'reset' | 'email_change',
+) => {
   const context = flowContext(flow);
   assertResendAllowed(hub, context);
   const to = flow.identifier_kind === 'email' ? flow.identifier : await emailOf(hub, flow);
@@ -116,7 +139,7 @@ const resendCode = async (hub: Hub, caller: { ip: string }, flow: FlowRow, purpo
   context.resendAvailableAt = resendAvailableAt(now);
   await hub.db.transaction().execute(async (trx) => {
     await hub.flows.update(trx, flow.id, { context: JSON.stringify(context), updated_at: now });
-    await issueCode(hub, trx, { flowId: flow.id, purpose, to });
+    await issueCode(hub, trx, { flowId: flow.id, purpose, to, language: caller.language });
     await recordAudit(
       trx,
       {
@@ -196,7 +219,12 @@ const startCodeFlow = async (
   });
   await hub.db.transaction().execute(async (trx) => {
     await hub.flows.insert(trx, flow);
-    await issueCode(hub, trx, { flowId: flow.id, purpose: step.kind, to: input.to });
+    await issueCode(hub, trx, {
+      flowId: flow.id,
+      purpose: step.kind,
+      to: input.to,
+      language: caller.language,
+    });
     await recordAudit(
       trx,
       {

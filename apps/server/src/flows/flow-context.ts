@@ -1,4 +1,4 @@
-import { type Entry, type FlowContext, isSafeSubcb, type ReturnFlow } from '@hub/core';
+import { accountNextPath, type Entry, type FlowContext, isSafeSubcb, type ReturnFlow } from '@hub/core';
 import { HubError } from '../errors.js';
 
 /**
@@ -15,6 +15,8 @@ export interface FlowContextRecord {
   directReg?: string;
   /** The OpenID Connect interaction (its uid) this sign-in ends; checked against the browser at the exit. */
   oidc?: string;
+  /** The account center page the sign-in returns to (core accountNextPath; checked again at the exit). */
+  next?: string;
   entry?: Entry;
   rrf?: ReturnFlow;
   resendAvailableAt?: number;
@@ -35,6 +37,9 @@ export const toContextRecord = (context: FlowContext | undefined, extra: Partial
   if (context?.parent_id) record.parentId = context.parent_id;
   if (context?.directReg) record.directReg = context.directReg;
   if (context?.oidc) record.oidc = context.oidc;
+  // Only an account center page is kept; any other value is dropped, not refused (docs/account-center.md).
+  const next = accountNextPath(context?.next);
+  if (next) record.next = next;
   return record;
 };
 
@@ -61,6 +66,7 @@ export const contextQuery = (context: FlowContextRecord, extra: Record<string, s
   if (context.subcb) query.set('subcb', context.subcb);
   if (context.refAFrnd) query.set('ref_a_frnd', context.refAFrnd);
   if (context.oidc) query.set('oidc', context.oidc);
+  if (context.next) query.set('next', context.next);
   const text = query.toString();
   return text ? `?${text}` : '';
 };

@@ -22,6 +22,8 @@ const expectedMoves: Record<FlowKind, readonly string[]> = {
     'exchanging -> failed',
     'awaiting_password -> completed',
   ],
+  email_change: ['code_sent -> completed'],
+  second_factor: ['pending -> completed', 'pending -> enrolling', 'enrolling -> completed'],
 };
 
 const kinds = Object.keys(flowMachines) as FlowKind[];

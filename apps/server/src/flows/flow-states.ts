@@ -1,3 +1,5 @@
+import { emailChangeInitial, emailChangeTransitions } from '../me/email-change-flow.js';
+import { secondFactorInitial, secondFactorTransitions } from '../mfa/flow.js';
 import { socialInitial, socialTransitions } from '../social/flow.js';
 import { defaultPlatformInitial, defaultPlatformTransitions } from './default-platform/flow.js';
 import { linkingInitial, linkingTransitions } from './linking/flow.js';
@@ -19,10 +21,15 @@ export const flowMachines = {
   default_platform: { initial: defaultPlatformInitial, transitions: defaultPlatformTransitions },
   work_account: { initial: workAccountInitial, transitions: workAccountTransitions },
   social: { initial: socialInitial, transitions: socialTransitions },
+  email_change: { initial: emailChangeInitial, transitions: emailChangeTransitions },
+  second_factor: { initial: secondFactorInitial, transitions: secondFactorTransitions },
 } as const;
 type Machines = typeof flowMachines;
 
-/** Login, sign-up and reset; switching, linking, the default platform, a work account; a provider sign-in (social/). */
+/**
+ * Login, sign-up and reset; switching, linking, the default platform, a work account; a provider
+ * sign-in (social/); an email change (me/); the second step of a sign-in (mfa/).
+ */
 export type FlowKind = keyof Machines;
 /** The states a flow of kind K can be in. */
 export type FlowStateOf<K extends FlowKind> = keyof Machines[K]['transitions'] & string;

@@ -1,7 +1,7 @@
 import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
 import { type AuditEvent, recordAudit } from '../services/audit.js';
-import { spendPasswordTime, verifyPassword } from '../services/passwords.js';
+import { passwordCheckTurn } from '../services/passwords.js';
 import { rateLimited } from '../services/throttle.js';
 import type { AccountRow } from '../storage/accounts.js';
 import { passwordDelayMs } from './login/flow.js';
@@ -12,7 +12,8 @@ import { passwordDelayMs } from './login/flow.js';
  * (docs/limits.md), an Argon2id compare, and on a mismatch its audit event. Wrong passwords
  * count on the account, whichever flow, client address or process they came through; a match
  * resets the count. The attempt is reserved in the database before the hash runs, so a burst of
- * parallel guesses gets no more compares than the same guesses one after another.
+ * parallel guesses gets no more compares than the same guesses one after another; it is reserved
+ * once the check has its hash turn, so parallel right passwords are not refused as a burst.
  */
 export const checkAccountPassword = async (
   hub: Hub,
@@ -21,12 +22,18 @@ export const checkAccountPassword = async (
   const { password, ip } = input;
   if (password === '') throw new HubError('password.required', { field: 'password' });
   await hub.throttle.consume('passwordPerIp', ip);
-  const account = await reserveAttempt(hub, input.accountId);
-  if (!account) {
-    await spendPasswordTime(password);
-    throw new HubError('password.incorrect', { field: 'password' });
-  }
-  if (!(await verifyPassword(account.password_hash!, password, hub.log))) {
+  // The reservation in the same hash turn as the compare (services/passwords.ts): checks queued for
+  // the hash have reserved nothing yet, so parallel right passwords are not taken for a burst.
+  const { account, matches } = await passwordCheckTurn(async (turn) => {
+    const reserved = await reserveAttempt(hub, input.accountId);
+    if (!reserved) {
+      await turn.spendTime(password);
+      return { account: undefined, matches: false };
+    }
+    return { account: reserved, matches: await turn.verify(reserved.password_hash!, password, hub.log) };
+  });
+  if (!account) throw new HubError('password.incorrect', { field: 'password' });
+  if (!matches) {
     await recordAudit(
       hub.db,
       {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { authEndpoints, switchingEndpoints } from '@hub/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -78,6 +79,28 @@ describe.each(testDialects)('password limits under parallel guesses on %s', (dia
       password_blocked_until: null,
     });
   });
+
+  // A process hashes at most one password per core plus one at a time (services/passwords.ts), and a
+  // check reserves its attempt only once it has that turn: fewer turns than free failures, and right
+  // passwords sent at once are never taken for a burst of guesses.
+  it.runIf(availableParallelism() + 1 < FREE_PASSWORD_FAILURES)(
+    'lets twice the free failures of parallel logins with the right password all in',
+    async () => {
+      const email = `parallel${ctx.n}@example.ph`;
+      const id = await seedAccount(ctx.hub, { email, platforms: ['psl'] });
+      const steps = await Promise.all(
+        Array.from({ length: 2 * FREE_PASSWORD_FAILURES }, (_, i) =>
+          passwordStep(clientAt(ctx.hub, `198.18.${ctx.n}.${i + 1}`), email, 'login'),
+        ),
+      );
+      const answers = await Promise.all(steps.map((login) => login(strongPassword)));
+      expect(tally(answers)).toEqual({ [`200 ${undefined}`]: 2 * FREE_PASSWORD_FAILURES });
+      expect(await ctx.hub.hub.accounts.findById(id)).toMatchObject({
+        failed_password_count: 0,
+        password_blocked_until: null,
+      });
+    },
+  );
 
   it('after the free failures, checks one of a burst per delay, and the delay grows from there', async () => {
     const email = `later${ctx.n}@example.ph`;

@@ -115,6 +115,21 @@ describe('the error handler', () => {
     });
   });
 
+  it('words the message in the request’s language, keeping the code and params (issue #18)', async () => {
+    const filipino = { 'accept-language': 'fil-PH,fil;q=0.9,en;q=0.8' };
+    const tool = await app.inject({ url: '/tool', headers: filipino });
+    expect(tool.json()).toEqual({
+      code: 'account.not_registered_to_tool',
+      message: 'Hindi nakarehistro ang account sa Chat',
+      params: { tool: 'Chat' },
+      field: 'account',
+    });
+    const reset = await app.inject({ url: '/reset-not-found?lng=fil', headers: { 'accept-language': 'en' } });
+    expect(reset.json().message).toBe('Walang ganitong account.');
+    const english = await app.inject({ url: '/tool', headers: { 'accept-language': 'de, en;q=0.5' } });
+    expect(english.json().message).toBe('Account is not registered to Chat');
+  });
+
   it('answers every one of them with a body made of the catalogue alone', async () => {
     for (const url of [
       '/sql',

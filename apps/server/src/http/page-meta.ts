@@ -1,4 +1,5 @@
-import { labels, type RouteId, routePath } from '@hub/core';
+import { type Language, type RouteId, routePath } from '@hub/core';
+import { commonText } from '../i18n.js';
 import { DEFAULT_PRODUCT_NAME } from '../mail/templates.js';
 import { escapeHtml } from '../services/html.js';
 
@@ -18,36 +19,33 @@ const titled = (page?: string) => (page ? `${page} · ${DEFAULT_PRODUCT_NAME}` :
 
 /**
  * The pages that someone shares (spec §2: the privacy page sets social-sharing title, description,
- * image and url; the landing and the other legal pages get the same so their previews read well).
+ * image and url; the landing and the other legal pages get the same so their previews read well),
+ * in each language (issue #18): the catalogue's texts, English by default.
  */
-const pages: ReadonlyArray<{ route: RouteId; meta: PageMeta }> = [
-  { route: 'landing', meta: { title: titled(), description: labels.tagline } },
-  {
-    route: 'terms',
-    meta: {
-      title: titled(labels.termsPage),
-      description: `The terms of ${DEFAULT_PRODUCT_NAME}: who may use it, prices, ending an account and how disputes are settled.`,
-    },
-  },
-  {
-    route: 'privacy',
-    meta: {
-      title: titled(labels.privacyPage),
-      description: `How ${DEFAULT_PRODUCT_NAME} handles your personal data, and your rights to access, correct and erase it and to withdraw consent.`,
-    },
-  },
-  {
-    route: 'cookies',
-    meta: {
-      title: titled(labels.cookiePage),
-      description: `The cookies ${DEFAULT_PRODUCT_NAME} uses to keep you signed in, and how to manage cookies in your browser.`,
-    },
-  },
-];
+const pageMeta = (route: RouteId, language: Language): PageMeta | undefined => {
+  const t = commonText(language);
+  const product = DEFAULT_PRODUCT_NAME;
+  switch (route) {
+    case 'landing':
+      return { title: titled(), description: t('tagline') };
+    case 'terms':
+      return { title: titled(t('termsPage')), description: t('meta.terms', { product }) };
+    case 'privacy':
+      return { title: titled(t('privacyPage')), description: t('meta.privacy', { product }) };
+    case 'cookies':
+      return { title: titled(t('cookiePage')), description: t('meta.cookies', { product }) };
+    default:
+      return undefined;
+  }
+};
+
+const pages: readonly RouteId[] = ['landing', 'terms', 'privacy', 'cookies'];
 
 /** The metadata of a page path, or undefined for a path that gets the index as built. */
-export const pageMetaFor = (path: string): PageMeta | undefined =>
-  pages.find((page) => routePath(page.route) === path)?.meta;
+export const pageMetaFor = (path: string, language: Language = 'en'): PageMeta | undefined => {
+  const route = pages.find((page) => routePath(page) === path);
+  return route ? pageMeta(route, language) : undefined;
+};
 
 const metaTags = (meta: PageMeta, url: string, image: string): string =>
   [
@@ -68,8 +66,13 @@ const metaTags = (meta: PageMeta, url: string, image: string): string =>
  * so link previews (which do not run JavaScript) see them. The built index's own `<title>` and
  * description are replaced; every value is HTML-escaped. Paths without metadata get the index unchanged.
  */
-export const withPageMeta = (indexHtml: string, path: string, publicUrl: string): string => {
-  const meta = pageMetaFor(path);
+export const withPageMeta = (
+  indexHtml: string,
+  path: string,
+  publicUrl: string,
+  language: Language = 'en',
+): string => {
+  const meta = pageMetaFor(path, language);
   const head = indexHtml.indexOf('</head>');
   if (!meta || head === -1) return indexHtml;
   const url = new URL(path, publicUrl).href;
@@ -82,11 +85,27 @@ export const withPageMeta = (indexHtml: string, path: string, publicUrl: string)
   return `${before}\n    ${metaTags(meta, url, image)}\n  ${indexHtml.slice(head)}`;
 };
 
+/**
+ * Issue #18: the index in a language: `<html lang>` says it (so the first paint is right), and
+ * `data-lng` tells the web app which language the server chose from the request (http/language.ts).
+ */
+export const withLanguage = (indexHtml: string, language: Language): string =>
+  indexHtml
+    .replace(/<html\b[^>]*>/i, `<html lang="${language}" data-lng="${language}">`)
+    .replace(
+      /<noscript>[^<]*<\/noscript>/i,
+      `<noscript>${escapeHtml(commonText(language)('noscript', { product: DEFAULT_PRODUCT_NAME }))}</noscript>`,
+    );
+
 /** The index for every page path with metadata, computed once at start-up (the index does not change). */
-export const pageIndexes = (indexHtml: string, publicUrl: string): ReadonlyMap<string, string> =>
+export const pageIndexes = (
+  indexHtml: string,
+  publicUrl: string,
+  language: Language = 'en',
+): ReadonlyMap<string, string> =>
   new Map(
-    pages.map(({ route }) => {
+    pages.map((route) => {
       const path = routePath(route);
-      return [path, withPageMeta(indexHtml, path, publicUrl)];
+      return [path, withPageMeta(indexHtml, path, publicUrl, language)];
     }),
   );

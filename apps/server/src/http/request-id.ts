@@ -22,13 +22,16 @@ export const requestIdFor = (request: IncomingMessage): string => {
   return candidate && VALID_REQUEST_ID.test(candidate) ? candidate : randomUUID();
 };
 
-const requestScope = new AsyncLocalStorage<{ requestId: string }>();
+const requestScope = new AsyncLocalStorage<{ requestId: string; userAgent: string | undefined }>();
 
 /**
  * The id of the request this code runs for, if any. The audit recorder reads it here rather than
  * from every caller, so no flow has to carry it along.
  */
 export const currentRequestId = (): string | undefined => requestScope.getStore()?.requestId;
+
+/** The User-Agent of the request this code runs for (cut to 512 characters), for the audit row. */
+export const currentUserAgent = (): string | undefined => requestScope.getStore()?.userAgent;
 
 /**
  * Echoes the request id on every answer, and runs each route handler inside the request's scope
@@ -41,6 +44,7 @@ export const registerRequestId = (app: FastifyInstance) => {
     done();
   });
   app.addHook('preHandler', (request, _reply, done) => {
-    requestScope.run({ requestId: request.id }, done);
+    const userAgent = request.headers['user-agent']?.slice(0, 512);
+    requestScope.run({ requestId: request.id, userAgent }, done);
   });
 };

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Hub } from '../hub.js';
+import { policy } from '../policy.js';
 import { sha256 } from '../services/tokens.js';
 import { cookieName } from './request-context.js';
 
@@ -7,10 +8,25 @@ import { cookieName } from './request-context.js';
 export const sessionTokenOf = (hub: Hub, request: FastifyRequest): string | undefined =>
   request.cookies[cookieName(hub.config, 'hub_session')];
 
-/** The hub session a cookie's token names, if it is still live. */
+/**
+ * The hub session a cookie's token names, if it is still live. Using it counts as the session's
+ * last use (the account center's Devices page), written at most once per
+ * policy.sessionTouchIntervalMs per session: most requests only read.
+ */
 export const liveSession = async (hub: Hub, token: string | undefined) => {
   if (!token || token.length > 128) return undefined;
-  return hub.sessions.findActive(sha256(token), hub.now());
+  const now = hub.now();
+  const session = await hub.sessions.findActive(sha256(token), now);
+  if (session && now - session.last_seen_at >= policy.sessionTouchIntervalMs) {
+    // Best effort: a write that fails (a busy database) must not refuse a request the session allows.
+    try {
+      await hub.sessions.touch(session.id, now, now - policy.sessionTouchIntervalMs);
+      return { ...session, last_seen_at: now };
+    } catch (error) {
+      hub.log.warn({ err: (error as Error).message }, 'session: last use not recorded');
+    }
+  }
+  return session;
 };
 
 /** The hub session this browser holds, if it is still live. */

@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { errorMessage, matchRoute } from '@hub/core';
+import { errorMessage, type Language, languages, matchRoute } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import { FAVICON_PATH } from '../services/html.js';
-import { pageIndexes } from './page-meta.js';
+import { requestLanguage } from './language.js';
+import { pageIndexes, withLanguage } from './page-meta.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -40,7 +41,13 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string, publ
     reply.header('cache-control', 'public, max-age=86400').redirect(FAVICON_PATH, 301),
   );
   const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : '';
-  const pages = pageIndexes(indexHtml, publicUrl);
+  // Every page in every language, ahead of any request: `<html lang>` and the titles follow the request's language.
+  const indexes = new Map(
+    languages.map((language): [Language, { plain: string; pages: ReadonlyMap<string, string> }] => {
+      const localized = withLanguage(indexHtml, language);
+      return [language, { plain: localized, pages: pageIndexes(localized, publicUrl, language) }];
+    }),
+  );
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -55,10 +62,12 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string, publ
         .send('The web app has not been built. Run `npm run build`.');
     }
     const status = matchRoute(path).id === 'not_found' ? 404 : 200;
+    const index = indexes.get(requestLanguage(request))!;
     return reply
       .status(status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(pages.get(path) ?? indexHtml);
+      .header('vary', 'Accept-Language, Cookie')
+      .send(index.pages.get(path) ?? index.plain);
   });
 };

@@ -1,3 +1,4 @@
+import type { Language } from '@hub/core';
 import { escapeHtml } from '../services/html.js';
 
 // The dev mailbox's pages escape with it too.
@@ -35,10 +36,16 @@ const renderBlock = (block: MailBlock): string => {
  * An email-safe HTML document: nested tables and inline styles (mail clients ignore style sheets
  * and the web app's CSP does not apply to mail). Every interpolated string is escaped.
  */
-export const renderMailHtml = (input: { title: string; productName: string; blocks: MailBlock[] }): string =>
+export const renderMailHtml = (input: {
+  title: string;
+  productName: string;
+  blocks: MailBlock[];
+  /** The `lang` of the mail's HTML: the language it is written in. */
+  language?: Language;
+}): string =>
   [
     '<!doctype html>',
-    '<html lang="en">',
+    `<html lang="${input.language ?? 'en'}">`,
     '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(input.title)}</title></head>`,
     '<body style="margin:0;padding:0;background-color:#f4f5f7;">',

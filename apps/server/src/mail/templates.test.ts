@@ -1,6 +1,11 @@
 import { CODE_TTL_SECONDS } from '@hub/core';
 import { describe, expect, it } from 'vitest';
-import { codePurposes, verificationCodeMail, workAccountInvitationMail } from './templates.js';
+import {
+  accountNoticeMail,
+  codePurposes,
+  verificationCodeMail,
+  workAccountInvitationMail,
+} from './templates.js';
 
 const ttlMinutes = CODE_TTL_SECONDS / 60;
 const visibleText = (html: string) =>
@@ -12,7 +17,7 @@ const visibleText = (html: string) =>
 describe('verificationCodeMail', () => {
   it.each(codePurposes)('carries the product, the code and its lifetime in both parts (%s)', (purpose) => {
     const mail = verificationCodeMail({ code: '482913', purpose, ttlMinutes });
-    expect(mail.subject).toMatch(/^Your Account Hub (verification|password reset) code$/);
+    expect(mail.subject).toMatch(/^Your Account Hub (verification|password reset|email change) code$/);
     for (const part of [mail.text, visibleText(mail.html)]) {
       expect(part).toContain('Account Hub');
       expect(part).toContain('482913');
@@ -88,5 +93,53 @@ describe('workAccountInvitationMail', () => {
   it('keeps a multi-line inviter name out of the subject header', () => {
     const mail = workAccountInvitationMail({ ...base, inviterName: 'Eve\r\nBcc: all@example.ph' });
     expect(mail.subject).toBe('Eve Bcc: all@example.ph invited you to a work account on Account Hub');
+  });
+});
+
+describe('the mails in Filipino (issue #18)', () => {
+  it.each(codePurposes)(
+    'writes the code mail in Filipino, the code and product untouched (%s)',
+    (purpose) => {
+      const mail = verificationCodeMail({ code: '482913', purpose, ttlMinutes, language: 'fil' });
+      expect(mail.subject).toContain('Account Hub');
+      expect(mail.subject).not.toMatch(/\bYour\b/);
+      expect(mail.html).toContain('<html lang="fil">');
+      for (const part of [mail.text, visibleText(mail.html)]) {
+        expect(part).toContain('482913');
+        expect(part).toContain('Mag-e-expire ang code na ito sa loob ng 10 minuto.');
+        expect(part).toContain('Huwag ibigay kaninuman ang code na ito');
+        expect(part).not.toMatch(/\b(code expires|ignore this email|Never share)\b/);
+      }
+    },
+  );
+
+  it('uses the plural forms of the lifetime in each language', () => {
+    expect(verificationCodeMail({ code: '1', purpose: 'signup', ttlMinutes: 1 }).text).toContain(
+      'This code expires in 1 minute.',
+    );
+    expect(
+      verificationCodeMail({ code: '1', purpose: 'signup', ttlMinutes: 1, language: 'fil' }).text,
+    ).toContain('sa loob ng 1 minuto.');
+  });
+
+  it('writes the invitation and the notices in Filipino', () => {
+    const invitation = workAccountInvitationMail({
+      inviterName: 'Maria Santos',
+      code: '123456',
+      link: 'https://hub.example/biz/comp/account/verification?invite=x',
+      ttlMinutes,
+      language: 'fil',
+    });
+    expect(invitation.subject).toBe('Inimbitahan ka ni Maria Santos sa isang work account sa Account Hub');
+    expect(visibleText(invitation.html)).toContain('I-verify ang work account');
+    const notice = accountNoticeMail({
+      notice: { kind: 'password_changed', set: false, otherSessionsEnded: true },
+      at: Date.UTC(2026, 0, 2, 3, 4),
+      language: 'fil',
+    });
+    expect(notice.subject).toBe('Napalitan ang iyong password sa Account Hub');
+    expect(notice.text).toContain(
+      'Napalitan ang password ng iyong Account Hub account noong 2026-01-02 03:04 UTC. Na-sign out ang iba mo pang device.',
+    );
   });
 });

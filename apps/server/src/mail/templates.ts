@@ -1,3 +1,5 @@
+import type { Language } from '@hub/core';
+import { mailText } from '../i18n.js';
 import { type MailBlock, oneLine, renderMailHtml } from './html-layout.js';
 
 export interface MailContent {
@@ -8,68 +10,44 @@ export interface MailContent {
 
 export const DEFAULT_PRODUCT_NAME = 'Account Hub';
 
-export const codePurposes = ['signup', 'reset', 'work_account'] as const;
+export const codePurposes = ['signup', 'reset', 'work_account', 'email_change'] as const;
 export type CodePurpose = (typeof codePurposes)[number];
 
-const purposeWording: Record<CodePurpose, { subject: string; intro: (product: string) => string }> = {
-  signup: {
-    subject: 'verification code',
-    intro: (product) => `Use this code to finish signing up for ${product}:`,
-  },
-  reset: {
-    subject: 'password reset code',
-    intro: (product) => `Use this code to reset the password of your ${product} account:`,
-  },
-  work_account: {
-    subject: 'verification code',
-    intro: (product) => `Use this code to verify your work account on ${product}:`,
-  },
-};
-
-/** 'This code expires in 10 minutes.' */
-export const lifetimeSentence = (ttlMinutes: number): string =>
-  `This code expires in ${ttlMinutes} ${ttlMinutes === 1 ? 'minute' : 'minutes'}.`;
-
-const neverShare = (product: string) => `Never share this code: ${product} will never ask you for it.`;
+/** 'This code expires in 10 minutes.' (in English by default; in the reader's language when given). */
+export const lifetimeSentence = (ttlMinutes: number, language: Language = 'en'): string =>
+  mailText(language)('lifetime', { count: ttlMinutes });
 
 const toText = (lines: string[]): string => `${lines.join('\n')}\n`;
 
 /**
  * The mail that carries a sign-up, password-reset or work-account code: a text and an HTML part,
- * each with the product's name, the code and its lifetime (codes expire after 10 minutes: docs/security.md "Codes").
+ * each with the product's name, the code and its lifetime (codes expire after 10 minutes: docs/security.md "Codes"),
+ * in the language the person used when they asked for it (issue #18; English by default).
  */
 export const verificationCodeMail = (input: {
   code: string;
   purpose: CodePurpose;
   ttlMinutes: number;
   productName?: string;
+  language?: Language;
 }): MailContent => {
+  const language = input.language ?? 'en';
+  const t = mailText(language);
   const product = oneLine(input.productName ?? DEFAULT_PRODUCT_NAME);
-  const wording = purposeWording[input.purpose];
-  const subject = `Your ${product} ${wording.subject}`;
-  const intro = wording.intro(product);
-  const lifetime = lifetimeSentence(input.ttlMinutes);
-  const ignore = 'If you did not ask for this code, you can ignore this email: nothing changes without it.';
-  const text = toText([
-    product,
-    '',
-    intro,
-    '',
-    `    ${input.code}`,
-    '',
-    lifetime,
-    '',
-    ignore,
-    neverShare(product),
-  ]);
+  const subject = t(`${input.purpose}.subject`, { product });
+  const intro = t(`${input.purpose}.intro`, { product });
+  const lifetime = lifetimeSentence(input.ttlMinutes, language);
+  const ignore = t('ignore');
+  const neverShare = t('neverShare', { product });
+  const text = toText([product, '', intro, '', `    ${input.code}`, '', lifetime, '', ignore, neverShare]);
   const blocks: MailBlock[] = [
     { kind: 'paragraph', text: intro },
     { kind: 'code', code: input.code },
     { kind: 'paragraph', text: lifetime },
     { kind: 'note', text: ignore },
-    { kind: 'note', text: neverShare(product) },
+    { kind: 'note', text: neverShare },
   ];
-  return { subject, text, html: renderMailHtml({ title: subject, productName: product, blocks }) };
+  return { subject, text, html: renderMailHtml({ title: subject, productName: product, blocks, language }) };
 };
 
 /**
@@ -82,15 +60,19 @@ export const workAccountInvitationMail = (input: {
   link: string;
   ttlMinutes: number;
   productName?: string;
+  language?: Language;
 }): MailContent => {
+  const language = input.language ?? 'en';
+  const t = mailText(language);
   const protocol = new URL(input.link).protocol;
   if (protocol !== 'https:' && protocol !== 'http:') throw new Error('invitation link must be http(s)');
   const product = oneLine(input.productName ?? DEFAULT_PRODUCT_NAME);
   const inviter = oneLine(input.inviterName, 80);
-  const subject = `${inviter} invited you to a work account on ${product}`;
-  const intro = `${inviter} added you as a user of their business on ${product}. Open the link below and enter this code to verify your work account:`;
-  const lifetime = lifetimeSentence(input.ttlMinutes);
-  const ignore = `If you do not know ${inviter} or did not expect this invitation, you can ignore this email.`;
+  const subject = t('invite.subject', { inviter, product });
+  const intro = t('invite.intro', { inviter, product });
+  const lifetime = lifetimeSentence(input.ttlMinutes, language);
+  const ignore = t('invite.ignore', { inviter });
+  const neverShare = t('neverShare', { product });
   const text = toText([
     product,
     '',
@@ -103,15 +85,59 @@ export const workAccountInvitationMail = (input: {
     lifetime,
     '',
     ignore,
-    neverShare(product),
+    neverShare,
   ]);
   const blocks: MailBlock[] = [
     { kind: 'paragraph', text: intro },
-    { kind: 'button', label: 'Verify work account', href: input.link },
+    { kind: 'button', label: t('invite.button'), href: input.link },
     { kind: 'code', code: input.code },
     { kind: 'paragraph', text: lifetime },
     { kind: 'note', text: ignore },
-    { kind: 'note', text: neverShare(product) },
+    { kind: 'note', text: neverShare },
   ];
-  return { subject, text, html: renderMailHtml({ title: subject, productName: product, blocks }) };
+  return { subject, text, html: renderMailHtml({ title: subject, productName: product, blocks, language }) };
+};
+
+/** What a notice mail says has changed on the account (sent to the address that had it before). */
+export type AccountNotice =
+  | { kind: 'password_changed'; set: boolean; otherSessionsEnded: boolean }
+  | { kind: 'email_changed'; newEmail: string };
+
+/**
+ * A notice that the account's sign-in changed, sent where the person reads mail now (the account's
+ * email; for an email change, the old address): what changed, when, and what to do if it was not
+ * them. It carries no link and no code, so a forwarded or leaked notice gives nothing away.
+ */
+export const accountNoticeMail = (input: {
+  notice: AccountNotice;
+  /** When it happened, as written in the mail (UTC). */
+  at: number;
+  productName?: string;
+  language?: Language;
+}): MailContent => {
+  const language = input.language ?? 'en';
+  const t = mailText(language);
+  const product = oneLine(input.productName ?? DEFAULT_PRODUCT_NAME);
+  const when = `${new Date(input.at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const { notice } = input;
+  const changed =
+    notice.kind === 'password_changed' ? (notice.set ? 'passwordSet' : 'passwordChanged') : null;
+  const subject = changed ? t(`${changed}.subject`, { product }) : t('emailChanged.subject', { product });
+  const what =
+    notice.kind === 'password_changed'
+      ? [
+          t(`${changed ?? 'passwordChanged'}.what`, { product, when }),
+          ...(notice.otherSessionsEnded ? [t('password.sessionsEnded')] : []),
+        ].join(' ')
+      : t('emailChanged.what', { product, email: oneLine(notice.newEmail, 254), when });
+  const help =
+    notice.kind === 'password_changed'
+      ? t('password.help', { product })
+      : t('emailChanged.help', { product });
+  const text = toText([product, '', what, '', help]);
+  const blocks: MailBlock[] = [
+    { kind: 'paragraph', text: what },
+    { kind: 'note', text: help },
+  ];
+  return { subject, text, html: renderMailHtml({ title: subject, productName: product, blocks, language }) };
 };

@@ -1,7 +1,8 @@
-import { isPlatform, type Platform, routePath } from '@hub/core';
+import { acrOf, isPlatform, LANGUAGE_QUERY, type Platform, routePath, toLanguage } from '@hub/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
+import { recordAudit } from '../services/audit.js';
 import { createOidcClientQueries } from '../storage/oidc.js';
 import { type HubOidc, TOOL_MEMBERSHIP_REASON } from './provider.js';
 
@@ -38,16 +39,28 @@ export const startInteraction = async (
   if (details.uid !== request.params.uid) throw new HubError('oidc.interaction_invalid');
   const uid = details.uid;
 
+  const client = await createOidcClientQueries(hub.db).find(String(details.params.client_id));
+  const asked = details.params.platform;
+  const platform: Platform = isPlatform(asked) ? asked : ((client?.platform as Platform | null) ?? 'psl');
   if (details.prompt.reasons.includes(TOOL_MEMBERSHIP_REASON)) {
+    // Audited as the tool login's refusal is (sso/complete-sign-in.ts), with the client beside the tool.
+    await recordAudit(
+      hub.db,
+      {
+        event: 'sso.tool_refused',
+        outcome: 'refused',
+        accountId: details.session?.accountId ?? null,
+        ip: request.ip,
+        detail: { platform, method: 'oidc', tool: client?.tid ?? null, client: client?.client_id ?? null },
+      },
+      hub.now(),
+    );
     const location = await oidc.finishInteraction(uid, {
       error: 'access_denied',
       error_description: 'this account may not use this application',
     });
     return reply.redirect(location, 303);
   }
-  const client = await createOidcClientQueries(hub.db).find(String(details.params.client_id));
-  const asked = details.params.platform;
-  const platform: Platform = isPlatform(asked) ? asked : ((client?.platform as Platform | null) ?? 'psl');
   reply.setCookie(oidcBindingCookie(hub), uid, {
     path: '/',
     httpOnly: true,
@@ -55,7 +68,13 @@ export const startInteraction = async (
     secure: hub.config.publicUrl.startsWith('https://'),
     maxAge: Math.max(1, details.exp - Math.floor(Date.now() / 1000)),
   });
-  const query = `?${new URLSearchParams({ oidc: uid })}`;
+  // OpenID Connect ui_locales ("fil en"): the first of ours is the screens' language (`?lng=`, which
+  // the web app then remembers); without one, the person's own choice or browser decides (issue #18).
+  const uiLanguage = String(details.params.ui_locales ?? '')
+    .split(/\s+/)
+    .map(toLanguage)
+    .find((language) => language !== undefined);
+  const query = `?${new URLSearchParams({ oidc: uid, ...(uiLanguage ? { [LANGUAGE_QUERY]: uiLanguage } : {}) })}`;
   // Signed in, but this client (not first-party) lacks the person's consent for what it asks.
   if (details.prompt.name === 'consent')
     return reply.redirect(`${routePath('oidc_consent', { platform })}${query}`, 303);
@@ -69,8 +88,8 @@ export const startInteraction = async (
 /**
  * The OpenID Connect exit of completeSignIn (reached through hub.oidcExit, which app.ts sets): the
  * interaction named in the flow context gets the sign-in, and the browser goes to the provider's
- * resume address, which answers the client. How the person signed in is not passed on (no amr), as
- * with ainfo: a client must not be able to tell a provider sign-in from a password.
+ * resume address, which answers the client. The methods the hub checked go on as the id_token's
+ * `amr` (RFC 8176) and `acr` (docs/second-factors.md).
  */
 export const oidcExitLocation = async (
   hub: Hub,
@@ -78,13 +97,17 @@ export const oidcExitLocation = async (
   request: FastifyRequest,
   accountId: string,
   uid: string,
+  amr: string[] = [],
 ): Promise<string> => {
   if (!UID_PATTERN.test(uid) || request.cookies[oidcBindingCookie(hub)] !== uid)
     throw new HubError('oidc.interaction_invalid');
   try {
     // `create` marks prompt=create resolved whichever screen signed the person in (sign-up, or the
     // login a person who already has an account picks instead); without prompt=create it is ignored.
-    return await oidc.finishInteraction(uid, { login: { accountId }, create: {} });
+    return await oidc.finishInteraction(uid, {
+      login: { accountId, ...(amr.length > 0 ? { amr } : {}), acr: acrOf(amr) },
+      create: {},
+    });
   } catch {
     throw new HubError('oidc.interaction_invalid');
   }

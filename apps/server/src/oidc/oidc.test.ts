@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { authEndpoints } from '@hub/core';
+import { ACR_MULTI_FACTOR, ACR_SINGLE_FACTOR, authEndpoints, secondFactorEndpoints } from '@hub/core';
 import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify } from 'jose';
 import * as client from 'openid-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -13,39 +13,23 @@ import { createTestHub, type TestHub } from '../test-support/app.js';
 import { auditEvents } from '../test-support/audit.js';
 import { browserFor, latestCode, strongPassword, type TestBrowser } from '../test-support/client.js';
 import { testDialects } from '../test-support/databases.js';
-import { type NewOidcClient, registerOidcClient, rotateClientSecret } from './clients.js';
+import {
+  authorizationRequest,
+  pathOf as path,
+  RP_REDIRECT as REDIRECT,
+  registerRelyingParty,
+  relyingPartyConfig,
+} from '../test-support/relying-party.js';
+import { seedSecondFactor, totpCodeAt } from '../test-support/second-factors.js';
+import { type NewOidcClient, rotateClientSecret } from './clients.js';
 import { createOidcGrantService } from './consent.js';
 
-const REDIRECT = 'https://rp.example.test/callback';
 const AFTER_LOGOUT = 'https://rp.example.test/bye';
-
-/** openid-client's requests go to the hub through inject, as if over the network. */
-const injectFetch =
-  (hub: TestHub): client.CustomFetch =>
-  async (url, options) => {
-    const target = new URL(url);
-    const res = await hub.app.inject({
-      method: options.method as 'GET' | 'POST',
-      url: target.pathname + target.search,
-      headers: { ...(options.headers as Record<string, string>), host: target.host },
-      ...(options.body === undefined || options.body === null ? {} : { payload: String(options.body) }),
-    });
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(res.headers))
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
-    const empty = res.statusCode === 204 || res.statusCode === 304;
-    return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
-  };
 
 /** openid-client reports invalid_client as an error or, with a 401, as a WWW-Authenticate challenge. */
 const isInvalidClient = (error: unknown) => {
   const e = error as { error?: string; cause?: { parameters?: { error?: string } }[] };
   return e.error === 'invalid_client' || e.cause?.[0]?.parameters?.error === 'invalid_client';
-};
-
-const path = (location: string) => {
-  const url = new URL(location, 'http://placeholder');
-  return url.pathname + url.search;
 };
 
 describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
@@ -63,32 +47,9 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
   afterEach(async () => hub.close());
 
   const register = (input: Partial<NewOidcClient> = {}) =>
-    registerOidcClient(
-      createOidcClientQueries(hub.database.db),
-      {
-        name: 'Relying party',
-        redirectUris: [REDIRECT],
-        public: false,
-        firstParty: true,
-        platform: null,
-        postLogoutRedirectUris: [AFTER_LOGOUT],
-        backchannelLogoutUri: null,
-        ...input,
-      },
-      hub.clock.now(),
-    );
-
-  const configFor = async (clientId: string, secret?: string, auth?: client.ClientAuth) => {
-    const config = await client.discovery(
-      new URL(hub.config.publicUrl),
-      clientId,
-      secret,
-      auth ?? (secret ? client.ClientSecretBasic(secret) : client.None()),
-      { execute: [client.allowInsecureRequests], [client.customFetch]: injectFetch(hub) },
-    );
-    config[client.customFetch] = injectFetch(hub);
-    return config;
-  };
+    registerRelyingParty(hub, { public: false, postLogoutRedirectUris: [AFTER_LOGOUT], ...input });
+  const configFor = (clientId: string, secret?: string, auth?: client.ClientAuth) =>
+    relyingPartyConfig(hub, clientId, secret, auth);
 
   /** The hub's own screens as the web app drives them: identify, then the password. */
   const logIn = async (
@@ -111,14 +72,8 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
     extra: Record<string, string> = {},
     signIn: 'sign-in' | 'none' = 'sign-in',
   ) => {
-    const verifier = client.randomPKCECodeVerifier();
-    const state = client.randomState();
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: REDIRECT,
+    const { url, verifier, state } = await authorizationRequest(config, {
       scope: 'openid email profile hub',
-      code_challenge: await client.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      state,
       ...extra,
     });
     let res = await browser.get(path(url.href));
@@ -162,7 +117,67 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
       expectedState: state,
     });
     expect(tokens.claims()?.sub).toBe(accountId);
-    expect(tokens.claims()?.amr).toBeUndefined();
+    expect(tokens.claims()).toMatchObject({ amr: ['pwd'], acr: ACR_SINGLE_FACTOR });
+  });
+
+  it('ends the interaction only after the second factor of an account that has one (amr, acr in the id_token)', async () => {
+    const { code } = await seedSecondFactor(hub, accountId);
+    const { clientId } = await register({ public: true });
+    const config = await configFor(clientId);
+    const { res, verifier, state } = await authorize(config, {}, 'none');
+    const interaction = String(res.headers.location);
+    const uid = interaction.split('/').pop()!;
+    await browser.get(interaction);
+    const parked = await logIn(browser, `oidc-${n}@example.test`, { oidc: uid });
+    expect(parked.json()).toMatchObject({ next: 'second_factor', methods: ['totp', 'recovery'] });
+    const done = await browser.post(secondFactorEndpoints.verify, {
+      flowId: parked.json().flowId,
+      method: 'totp',
+      code: code(),
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const back = await browser.get(path(done.json().location));
+    const callback = new URL(String(back.headers.location));
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    expect(tokens.claims()).toMatchObject({
+      sub: accountId,
+      amr: ['pwd', 'otp', 'mfa'],
+      acr: ACR_MULTI_FACTOR,
+    });
+  });
+
+  it('signs in again with a second factor when the client asks for the multi-factor acr (acr_values)', async () => {
+    const { clientId } = await register({ public: true });
+    const config = await configFor(clientId);
+    // Signed in with a password only: the hub session's acr is single-factor.
+    expect((await signedIn(config)).claims()).toMatchObject({ acr: ACR_SINGLE_FACTOR });
+    const { res, verifier, state } = await authorize(config, { acr_values: ACR_MULTI_FACTOR }, 'none');
+    const interaction = String(res.headers.location);
+    expect(interaction).toMatch(/^\/oidc\/interaction\//);
+    const uid = interaction.split('/').pop()!;
+    await browser.get(interaction);
+    const parked = await logIn(browser, `oidc-${n}@example.test`, { oidc: uid });
+    expect(parked.json()).toMatchObject({ next: 'second_factor', methods: [], enrol: true });
+    const flowId = parked.json().flowId;
+    const { secret } = (await browser.post(secondFactorEndpoints.enrol, { flowId })).json();
+    const done = await browser.post(secondFactorEndpoints.enrolConfirm, {
+      flowId,
+      code: totpCodeAt(secret, hub.clock.now()),
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const back = await browser.get(path(done.json().location));
+    const tokens = await client.authorizationCodeGrant(config, new URL(String(back.headers.location)), {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    expect(tokens.claims()).toMatchObject({
+      sub: accountId,
+      acr: ACR_MULTI_FACTOR,
+      amr: ['pwd', 'otp', 'mfa'],
+    });
   });
 
   it('refuses to end an interaction from another browser, and leaves that browser signed out', async () => {
@@ -290,6 +305,45 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
     await toConsent(config, 'none');
   });
 
+  it("keeps a third-party client's consent across an RP-initiated logout, which ends its tokens", async () => {
+    const { clientId, secret } = await register({ firstParty: false });
+    const config = await configFor(clientId, secret);
+    const { uid, verifier, state } = await toConsent(config);
+    const allowed = await browser.post(`/api/oidc/consent/${uid}`, { allow: true });
+    const callback = new URL(String((await follow(allowed.json().location)).headers.location));
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    const form = await browser.get(
+      path(
+        client.buildEndSessionUrl(config, {
+          id_token_hint: tokens.id_token!,
+          post_logout_redirect_uri: AFTER_LOGOUT,
+        }).href,
+      ),
+    );
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(form.body)?.[1];
+    const done = await browser.post('/oidc/session/end/confirm', `xsrf=${xsrf}&logout=yes`, {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(done.headers.location).toBe(AFTER_LOGOUT);
+    await hub.oidc.idle();
+    // The tokens died with the logout.
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+    await expect(client.fetchUserInfo(config, tokens.access_token, accountId)).rejects.toThrow();
+    expect((await client.tokenIntrospection(config, tokens.access_token)).active).toBe(false);
+    // The consent did not: signing in again goes straight back with a code.
+    expect(await createOidcGrantService(hub.hub).list(accountId)).toEqual([
+      expect.objectContaining({ clientId }),
+    ]);
+    const again = await authorize(config);
+    expect(`${again.callback.origin}${again.callback.pathname}`).toBe(REDIRECT);
+    expect(again.callback.searchParams.get('code'), String(again.res.headers.location)).toBeTruthy();
+  });
+
   it('answers the client with access_denied when the person denies consent', async () => {
     const { clientId } = await register({ public: true, firstParty: false });
     const config = await configFor(clientId);
@@ -301,6 +355,22 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
     expect(callback.searchParams.get('error')).toBe('access_denied');
     expect(callback.searchParams.get('state')).toBe(state);
     expect(callback.searchParams.get('code')).toBeNull();
+  });
+
+  it('shows the interaction in the language of ui_locales, the first one the hub has (issue #18)', async () => {
+    const { clientId } = await register({ public: true });
+    const config = await configFor(clientId);
+    const filipino = await authorize(config, { ui_locales: 'de fil-PH en', prompt: 'login' }, 'none');
+    const screen = await browser.get(String(filipino.res.headers.location));
+    const target = new URL(String(screen.headers.location), hub.config.publicUrl);
+    expect(target.pathname).toBe('/psl/login');
+    expect(target.searchParams.get('lng')).toBe('fil');
+    const none = await authorize(config, { ui_locales: 'de', prompt: 'login' }, 'none');
+    const plain = new URL(
+      String((await browser.get(String(none.res.headers.location))).headers.location),
+      hub.config.publicUrl,
+    );
+    expect(plain.searchParams.has('lng')).toBe(false);
   });
 
   it('sends prompt=create to the sign-up screen, whose sign-up ends the interaction', async () => {
@@ -408,6 +478,24 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
       expectedState: member.state,
     });
     expect(tokens.claims()?.sub).toBe(accountId);
+    const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
+
+    // Taken out of the tool: its tokens no longer refresh, nor answer userinfo.
+    await tools.removeMember(700 + n, accountId);
+    await expect(client.refreshTokenGrant(config, refreshed.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+    await expect(client.fetchUserInfo(config, refreshed.access_token, accountId)).rejects.toThrow();
+    // A code given before the removal is not redeemed after it either.
+    await tools.addMember(700 + n, accountId, hub.clock.now());
+    const pending = await authorize(config, { prompt: 'none' }, 'none');
+    await tools.removeMember(700 + n, accountId);
+    await expect(
+      client.authorizationCodeGrant(config, pending.callback, {
+        pkceCodeVerifier: pending.verifier,
+        expectedState: pending.state,
+      }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
   });
 
   it('follows hub keys rotate: the new keys are published first and sign once their lead has passed', async () => {
@@ -476,10 +564,73 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
     expect(hubPage.headers['content-security-policy']).toContain("form-action 'self';");
   });
 
-  it('publishes discovery at the issuer, with endpoints under /oidc, one key set and S256 PKCE only', async () => {
+  it('publishes a discovery document with every field OpenID Connect Discovery 1.0 requires, and what the hub promises', async () => {
     const res = await hub.app.inject({ method: 'GET', url: '/.well-known/openid-configuration' });
     expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
     const doc = res.json();
+    // Discovery 1.0 §3: the REQUIRED members, and the RECOMMENDED ones the hub has.
+    for (const field of [
+      'issuer',
+      'authorization_endpoint',
+      'token_endpoint',
+      'jwks_uri',
+      'response_types_supported',
+      'subject_types_supported',
+      'id_token_signing_alg_values_supported',
+      'userinfo_endpoint',
+      'scopes_supported',
+      'claims_supported',
+    ])
+      expect(doc, field).toHaveProperty(field);
+    // §4.3: the issuer is exactly the address discovery was read from (PUBLIC_URL), https in production.
+    expect(doc.issuer).toBe(hub.config.publicUrl);
+    expect(doc.issuer).not.toMatch(/\/$|[?#]/);
+    // Every endpoint is on the issuer's origin.
+    const endpoints = Object.entries(doc).filter(
+      ([name]) => name.endsWith('_endpoint') || name === 'jwks_uri',
+    );
+    expect(endpoints.map(([name]) => name).sort()).toEqual([
+      'authorization_endpoint',
+      'end_session_endpoint',
+      'introspection_endpoint',
+      'jwks_uri',
+      'revocation_endpoint',
+      'token_endpoint',
+      'userinfo_endpoint',
+    ]);
+    for (const [name, value] of endpoints)
+      expect(new URL(String(value)).origin, name).toBe(new URL(hub.config.publicUrl).origin);
+    expect(doc.userinfo_endpoint).toBe(`${hub.config.publicUrl}/oidc/me`);
+    expect(doc.end_session_endpoint).toBe(`${hub.config.publicUrl}/oidc/session/end`);
+    expect(doc.subject_types_supported).toEqual(['public']);
+    // No implicit or hybrid flow, no dynamic registration, no client credentials, no device flow.
+    expect(doc.grant_types_supported.sort()).toEqual(['authorization_code', 'refresh_token']);
+    expect(doc).not.toHaveProperty('registration_endpoint');
+    expect(doc).not.toHaveProperty('device_authorization_endpoint');
+    expect(doc).not.toHaveProperty('pushed_authorization_request_endpoint');
+    expect(doc.token_endpoint_auth_methods_supported.sort()).toEqual([
+      'client_secret_basic',
+      'client_secret_post',
+      'none',
+      'private_key_jwt',
+    ]);
+    for (const algs of [
+      doc.id_token_signing_alg_values_supported,
+      doc.token_endpoint_auth_signing_alg_values_supported,
+      doc.userinfo_signing_alg_values_supported ?? [],
+    ])
+      for (const alg of algs) expect(alg).not.toMatch(/^HS|^none$/);
+    expect(doc.scopes_supported).toEqual(expect.arrayContaining(['openid', 'email', 'profile', 'hub']));
+    expect(doc.claims_supported).toEqual(
+      expect.arrayContaining(['sub', 'email', 'email_verified', 'name', 'platforms', 'account_type']),
+    );
+    expect(doc.backchannel_logout_supported).toBe(true);
+    expect(doc.backchannel_logout_session_supported).toBe(true);
+    expect(doc.response_modes_supported).toEqual(expect.arrayContaining(['query', 'form_post']));
+    // The same document at the OAuth metadata address (RFC 8414) for OAuth libraries.
+    const oauth = await hub.app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server' });
+    expect(oauth.json()).toMatchObject({ issuer: doc.issuer, token_endpoint: doc.token_endpoint });
     expect(doc.issuer).toBe(hub.config.publicUrl);
     expect(doc.authorization_endpoint).toBe(`${hub.config.publicUrl}/oidc/auth`);
     expect(doc.token_endpoint).toBe(`${hub.config.publicUrl}/oidc/token`);
@@ -603,15 +754,25 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
     for (const redirect of [
       `${REDIRECT}/`,
       `${REDIRECT}?x=1`,
+      `${REDIRECT}#x`,
+      'https://RP.example.test/callback',
+      'https://rp.example.test/Callback',
+      'https://rp.example.test:8443/callback',
+      'https://rp.example.test:443/callback',
+      'http://rp.example.test/callback',
+      'https://user@rp.example.test/callback',
+      'https://rp.example.test@evil.example.test/callback',
+      'https://rp.example.test/callback/../callback',
+      'https://rp.example.test/%63allback',
       'https://evil.example.test/callback',
       'https://rp.example.test/callbac',
     ]) {
       const res = await browser.get(
         `/oidc/auth?client_id=${clientId}&response_type=code&scope=openid&redirect_uri=${encodeURIComponent(redirect)}&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`,
       );
-      expect(res.statusCode).toBe(400);
-      expect(res.headers.location).toBeUndefined();
-      expect(res.body).toContain('redirect_uri');
+      expect(res.statusCode, redirect).toBe(400);
+      expect(res.headers.location, redirect).toBeUndefined();
+      expect(res.body, redirect).toContain('redirect_uri');
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     }
   });
@@ -631,6 +792,40 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
       const params = new URLSearchParams(location.search || location.hash.slice(1));
       expect(params.get('error')).toMatch(/invalid_request|unsupported_response_type/);
       expect(params.get('code')).toBeNull();
+    }
+  });
+
+  it('refuses a code redeemed with another PKCE verifier, another redirect URI or by another client', async () => {
+    const { clientId, secret } = await register();
+    const other = await register();
+    const config = await configFor(clientId, secret);
+    const { callback, verifier } = await authorize(config);
+    const code = callback.searchParams.get('code')!;
+    const redeem = (fields: Record<string, string>, auth = `${clientId}:${secret}`) =>
+      hub.app.inject({
+        method: 'POST',
+        url: '/oidc/token',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(auth).toString('base64')}`,
+        },
+        payload: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: REDIRECT,
+          code_verifier: verifier,
+          ...fields,
+        }).toString(),
+      });
+    for (const [fields, auth] of [
+      [{ code_verifier: client.randomPKCECodeVerifier() }, undefined],
+      [{ redirect_uri: `${REDIRECT}/` }, undefined],
+      [{}, `${other.clientId}:${other.secret}`],
+    ] as const) {
+      const res = await redeem(fields, auth);
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(res.json().error).toBe('invalid_grant');
+      expect(res.body).not.toContain('access_token');
     }
   });
 
@@ -741,5 +936,139 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
     await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
       error: 'invalid_grant',
     });
+  });
+
+  it('refuses hostile form values at the provider with OAuth 400 invalid_request, never a 5xx', async () => {
+    const { clientId, secret } = await register();
+    const basic = `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`;
+    const send = (url: string, payload: string | Buffer, contentType = 'application/x-www-form-urlencoded') =>
+      hub.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': contentType, authorization: basic },
+        payload,
+      });
+    const refused: [string, string | Buffer, string?][] = [
+      [
+        '/oidc/token',
+        `grant_type=authorization_code&code=abc%00def&redirect_uri=${encodeURIComponent(REDIRECT)}`,
+      ],
+      ['/oidc/token', 'grant_type=refresh_token&refresh_token=a%00b'],
+      ['/oidc/token', Buffer.from('grant_type=refresh_token&refresh_token=a\u0000b')],
+      ['/oidc/token', 'grant_type=refresh_token&%00=1&refresh_token=x'],
+      ['/oidc/token', `grant_type=refresh_token&refresh_token=${'a'.repeat(60 * 1024)}`],
+      [
+        '/oidc/token',
+        'grant_type=refresh_token&refresh_token=a%00',
+        'Application/X-WWW-Form-URLencoded; charset=UTF-8',
+      ],
+      ['/oidc/token/revocation', 'token=a%00b'],
+      ['/oidc/token/introspection', 'token=a%00b'],
+      ['/oidc/me', 'access_token=a%00b'],
+      ['/oidc/session/end/confirm', 'xsrf=%00&logout=yes'],
+      ['/oidc/auth', `client_id=${clientId}%00&response_type=code&scope=openid`],
+    ];
+    for (const [url, payload, contentType] of refused) {
+      const res = await send(url, payload, contentType);
+      const what = `${url} ${String(payload).slice(0, 80)}`;
+      expect(res.statusCode, what).toBe(400);
+      expect(res.json(), what).toMatchObject({ error: 'invalid_request' });
+      expect(res.headers['cache-control'], what).toBe('no-store');
+    }
+    // The query of a provider address follows the same rule.
+    const query = await hub.app.inject({ method: 'GET', url: `/oidc/auth?client_id=${clientId}%00` });
+    expect(query.statusCode).toBe(400);
+    expect(query.json()).toMatchObject({ error: 'invalid_request' });
+    // A lone surrogate cannot survive form decoding (it becomes U+FFFD): an ordinary OAuth refusal.
+    for (const payload of [
+      'grant_type=refresh_token&refresh_token=%ED%A0%80',
+      Buffer.concat([
+        Buffer.from('grant_type=refresh_token&refresh_token='),
+        Buffer.from([0xed, 0xa0, 0x80]),
+      ]),
+    ]) {
+      const res = await send('/oidc/token', payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatch(/^invalid_(grant|request)$/);
+    }
+    // A client id holding a NUL in the Basic credentials is no client, not a database fault.
+    const header = await hub.app.inject({
+      method: 'POST',
+      url: '/oidc/token',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${clientId}%00:${secret}`).toString('base64')}`,
+      },
+      payload: 'grant_type=refresh_token&refresh_token=x',
+    });
+    expect(header.statusCode).toBeLessThan(500);
+    // Well-formed requests still reach the provider with their body intact.
+    const ok = await signedIn(await configFor(clientId, secret));
+    expect(ok.claims()?.sub).toBe(accountId);
+  });
+
+  it('audits authorize, token, refresh reuse and logout, and writes no token, code or secret in a log', async () => {
+    // This test reads the hub's log: a hub of its own that keeps it.
+    await hub.close();
+    hub = await createTestHub(dialect, {}, { captureLog: true });
+    browser = browserFor(hub);
+    accountId = await seedAccount(hub, { email: `oidc-${n}@example.test`, platforms: ['psl', 'biz'] });
+    const { clientId, secret } = await register();
+    const config = await configFor(clientId, secret);
+    const { callback, verifier, state } = await authorize(config);
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    const second = await client.refreshTokenGrant(config, tokens.refresh_token!);
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+    await client.tokenIntrospection(config, second.access_token).catch(() => undefined);
+    const form = await browser.get(
+      path(
+        client.buildEndSessionUrl(config, {
+          id_token_hint: second.id_token!,
+          post_logout_redirect_uri: AFTER_LOGOUT,
+          state: 'logout-state-secret',
+        }).href,
+      ),
+    );
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(form.body)?.[1];
+    await browser.post('/oidc/session/end/confirm', `xsrf=${xsrf}&logout=yes`, {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    await hub.oidc.idle();
+    for (const event of ['oidc.authorize', 'oidc.token', 'oidc.refresh_reuse', 'oidc.logout']) {
+      const rows = await auditEvents(hub, { event });
+      expect(rows.length, event).toBeGreaterThan(0);
+      expect(
+        rows.some((row) => JSON.stringify(row.detail).includes(clientId)),
+        event,
+      ).toBe(true);
+    }
+    const secrets = {
+      secret: secret!,
+      code: callback.searchParams.get('code')!,
+      verifier,
+      state,
+      access: tokens.access_token,
+      refresh: tokens.refresh_token!,
+      id: tokens.id_token!,
+      access2: second.access_token,
+      refresh2: second.refresh_token!,
+      id2: second.id_token!,
+      xsrf: xsrf!,
+      logoutState: 'logout-state-secret',
+    };
+    const logged = JSON.stringify(hub.logLines);
+    // Not vacuous: the log holds the provider's requests.
+    expect(logged).toContain('/oidc/token');
+    expect(logged).toContain('/oidc/session/end');
+    const audited = JSON.stringify(await auditEvents(hub));
+    for (const [what, value] of Object.entries(secrets)) {
+      expect(logged, `${what} in the log`).not.toContain(value);
+      expect(audited, `${what} in the audit log`).not.toContain(value);
+    }
   });
 });

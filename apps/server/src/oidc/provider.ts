@@ -1,3 +1,4 @@
+import { ACR_MULTI_FACTOR, acrOf, acrValues } from '@hub/core';
 import Provider, {
   type ClientInstance,
   type InteractionResults,
@@ -12,6 +13,7 @@ import { type AuditEvent, recordAudit } from '../services/audit.js';
 import { escapeHtml, FAVICON_PATH } from '../services/html.js';
 import { sameHash, sha256 } from '../services/tokens.js';
 import { endHubSession } from '../sso/sign-out.js';
+import { isRestrictedTool } from '../sso/tool-exit.js';
 import { createOidcClientQueries, createOidcPayloadQueries } from '../storage/oidc.js';
 import { sharedSecret } from '../storage/secrets.js';
 import { createOidcAdapter, grantKey } from './adapter.js';
@@ -22,6 +24,8 @@ export const OIDC_PREFIX = '/oidc';
 
 /** Why an interaction refuses the account: it is not a member of the client's tool. */
 export const TOOL_MEMBERSHIP_REASON = 'tool_membership';
+/** The check's error_description: what a prompt=none refusal of a restricted tool answers. */
+const TOOL_MEMBERSHIP_DESCRIPTION = 'the account may not use this application';
 
 /** Where oidc-provider sends the browser to sign in; the hub's login screen takes over from there. */
 export const interactionPath = (uid: string) => `${OIDC_PREFIX}/interaction/${uid}`;
@@ -31,10 +35,12 @@ const seconds = (ms: number) => ms / 1000;
 
 /**
  * The claims a client may ask for, by scope. `hub` is the hub's own: the platforms the account
- * belongs to and its account type (the `ut` of the legacy tokens).
+ * belongs to and its account type (the `ut` of the legacy tokens). `acr` and `amr` go in every
+ * ID token.
  */
 export const OIDC_CLAIMS = {
-  openid: ['sub'],
+  // With `sub`, how the person signed in (docs/second-factors.md): every ID token carries them.
+  openid: ['sub', 'acr', 'amr'],
   email: ['email', 'email_verified'],
   profile: ['name'],
   hub: ['platforms', 'account_type'],
@@ -78,6 +84,8 @@ export interface HubOidc {
    * when the interaction began binds it to the browser that started it.
    */
   finishInteraction(uid: string, result: InteractionResults): Promise<string>;
+  /** The acr_values of interaction `uid`'s authorization request (empty when none, or it is over). */
+  acrValuesOf(uid: string): Promise<string[]>;
   /** Resolves once the audit rows of the requests answered so far are written. */
   idle(): Promise<void>;
 }
@@ -142,7 +150,13 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
       const session = await load(ctx);
       const live = await hubSessionOf(ctx);
       if (live && session.accountId !== live.account_id) {
-        session.loginAccount({ accountId: live.account_id, loginTs: Math.floor(live.created_at / 1000) });
+        const amr = live.amr ? live.amr.split(' ') : [];
+        session.loginAccount({
+          accountId: live.account_id,
+          loginTs: Math.floor(live.created_at / 1000),
+          ...(amr.length > 0 ? { amr } : {}),
+          acr: acrOf(amr),
+        });
         session.authorizations = {};
         session.touched = true;
       } else if (!live && session.accountId) {
@@ -167,22 +181,60 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
   prompts.get('login').checks.push(
     new interactionPolicy.Check(
       TOOL_MEMBERSHIP_REASON,
-      'the account may not use this application',
+      TOOL_MEMBERSHIP_DESCRIPTION,
       'access_denied',
       async (ctx: KoaContextWithOIDC) => {
         const accountId = ctx.oidc.session?.accountId;
         const clientId = ctx.oidc.client?.clientId;
         if (!accountId || !clientId) return false;
-        const row = await clients.find(clientId);
-        if (row?.tid === null || row?.tid === undefined) return false;
-        const tool = await hub.tools.findByTid(row.tid);
-        if (!tool) return true;
-        return tool.type !== 1 && !(await hub.tools.isMember(tool.tid, accountId));
+        return refusedByTool(accountId, clientId);
       },
     ),
   );
 
-  const findAccount = async (_ctx: KoaContextWithOIDC, sub: string) => {
+  // A client that asks for the multi-factor acr (acr_values) signs in again when the browser's
+  // session was signed in with one factor: its sign-in then needs the second (docs/second-factors.md).
+  prompts.get('login').checks.push(
+    new interactionPolicy.Check(
+      'second_factor_required',
+      'the client asked for a sign-in with a second factor',
+      'login_required',
+      (ctx: KoaContextWithOIDC) => {
+        const asked = String(ctx.oidc.params?.acr_values ?? '').split(' ');
+        const session = ctx.oidc.session as { accountId?: string; acr?: string } | undefined;
+        return (
+          Boolean(session?.accountId) && asked.includes(ACR_MULTI_FACTOR) && session?.acr !== ACR_MULTI_FACTOR
+        );
+      },
+    ),
+  );
+
+  /** The client is linked to a restricted tool (or one no longer registered) the account is not a member of. */
+  const refusedByTool = async (accountId: string, clientId: string) => {
+    const row = await clients.find(clientId);
+    if (row?.tid === null || row?.tid === undefined) return false;
+    const tool = await hub.tools.findByTid(row.tid);
+    if (!tool) return true;
+    return isRestrictedTool(tool) && !(await hub.tools.isMember(tool.tid, accountId));
+  };
+
+  /**
+   * Spec §3: a client linked to an open tool (type 1) makes the person who signs in through it a
+   * member of the tool, as sso/tool-exit.ts does for the tool login (once: adding is idempotent).
+   */
+  const joinOpenTool = async (accountId: string, clientId: string) => {
+    const row = await clients.find(clientId);
+    if (row?.tid === null || row?.tid === undefined) return;
+    const tool = await hub.tools.findByTid(row.tid);
+    if (tool && !isRestrictedTool(tool)) await hub.tools.addMember(tool.tid, accountId, now());
+  };
+
+  const findAccount = async (_ctx: KoaContextWithOIDC, sub: string, source?: unknown) => {
+    const token = source as { clientId?: unknown } | undefined;
+    // A code, refresh token or access token of a client linked to a restricted tool serves only the
+    // tool's members: once `hub tools remove-member` takes the account out, refreshing and userinfo
+    // are refused (invalid_grant, invalid_token) like for an account that no longer exists.
+    if (typeof token?.clientId === 'string' && (await refusedByTool(sub, token.clientId))) return undefined;
     const account = await hub.accounts.findById(sub);
     if (!account) return undefined;
     return {
@@ -224,6 +276,8 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
         : {}),
       // The platform whose login screen a sign-in shows (psl or biz), when the client asks.
       extraParams: ['platform'],
+      // The acr a client may ask for with acr_values (docs/second-factors.md).
+      acrValues: [...acrValues],
       clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'],
       // No HS* algorithm anywhere: a client's secret is stored only as a hash, so it cannot key one.
       enabledJWA: {
@@ -259,6 +313,15 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
       },
       // Every refresh returns a new refresh token; presenting a used one revokes the whole grant.
       rotateRefreshToken: true,
+      // Logging out (RP-initiated) revokes every code and token of the session's grants, but keeps
+      // the grants: they are the person's consent, which a logout does not take back (the account
+      // center does). A reused code or refresh token, or a revoked refresh token, still ends the
+      // whole grant, and revoking an access token ends only that token (oidc-provider's rule).
+      revokeGrantPolicy: (ctx: KoaContextWithOIDC) => {
+        const route = ctx.oidc.route;
+        if (route === 'end_session' || route === 'end_session_confirm') return false;
+        return !(route === 'revocation' && ctx.oidc.entities.AccessToken);
+      },
       // Refresh tokens for every client registered for them (not only with offline_access and
       // prompt=consent); they end with the sign-in session, so logging out ends them too.
       issueRefreshToken: async (
@@ -375,6 +438,39 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
     provider.on('authorization.success', (ctx: unknown) =>
       audit('oidc.authorize', 'success', ctx, { client: clientOf(ctx) }),
     );
+    // A restricted tool's refusal without an interaction (prompt=none) is audited as the one after
+    // a sign-in is (oidc/interaction.ts) and as the tool login's (sso/complete-sign-in.ts).
+    provider.on('authorization.error', (ctx: KoaContextWithOIDC, error: { error_description?: string }) => {
+      const accountId = ctx?.oidc?.session?.accountId;
+      const clientId = ctx?.oidc?.client?.clientId;
+      if (error?.error_description !== TOOL_MEMBERSHIP_DESCRIPTION || !accountId || !clientId) return;
+      track(
+        clients.find(clientId).then((row) =>
+          recordAudit(
+            db,
+            {
+              event: 'sso.tool_refused',
+              outcome: 'refused',
+              accountId,
+              ip: ctx.ip ?? null,
+              detail: {
+                platform: row?.platform ?? null,
+                method: 'oidc',
+                tool: row?.tid ?? null,
+                client: clientId,
+              },
+            },
+            now(),
+          ),
+        ),
+      );
+    });
+    // An open tool's new user joins it by signing in through it, as the tool login does it.
+    provider.on('authorization.success', (ctx: KoaContextWithOIDC) => {
+      const accountId = ctx.oidc?.session?.accountId;
+      const clientId = ctx.oidc?.client?.clientId;
+      if (accountId && clientId) track(joinOpenTool(accountId, clientId));
+    });
     provider.on('authorization.error', (ctx: unknown, error: { error?: string }) =>
       audit('oidc.authorize', 'failure', ctx, { client: clientOf(ctx), error: error?.error ?? 'error' }),
     );
@@ -430,6 +526,11 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
     idle: async () => {
       await Promise.all([...pendingAudits]);
     },
+    async acrValuesOf(uid) {
+      const interaction = await (await provider()).Interaction.find(uid);
+      const asked = interaction?.params.acr_values;
+      return typeof asked === 'string' ? asked.split(' ').filter(Boolean) : [];
+    },
     async finishInteraction(uid, result) {
       const current = await provider();
       const interaction = await current.Interaction.find(uid);
@@ -450,7 +551,7 @@ interface ProviderSession {
   acr?: string;
   authorizations?: Record<string, unknown>;
   touched?: boolean;
-  loginAccount(details: { accountId: string; loginTs?: number }): void;
+  loginAccount(details: { accountId: string; loginTs?: number; amr?: string[]; acr?: string }): void;
 }
 
 const clientOf = (ctx: unknown) => (ctx as KoaContextWithOIDC | undefined)?.oidc?.client?.clientId ?? null;

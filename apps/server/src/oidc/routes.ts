@@ -1,9 +1,63 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import { parse as parseForm } from 'node:querystring';
+import { Readable } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
 import { registerOidcConsentRoutes } from './consent.js';
 import { withFormAction } from './csp.js';
 import { startInteraction } from './interaction.js';
 import { type HubOidc, OIDC_PREFIX } from './provider.js';
+
+/** oidc-provider's own limit on a request body (lib/shared/selective_body.js): the same here. */
+export const OIDC_FORM_BODY_LIMIT = 56 * 1024;
+
+/** The form bodies read here, by request: oidc-provider reads them again from a replay. */
+const formBodies = new WeakMap<IncomingMessage, Buffer>();
+
+/** A body oidc-provider would read as a form: its media type, as type-is reads it. */
+const isFormBody = (contentType: string | undefined) =>
+  contentType?.split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded';
+
+/**
+ * The request oidc-provider reads: the raw one, or, when the hub has read its form body already,
+ * a stream that gives the same bytes again with the same method, URL, headers and socket (all
+ * Koa and oidc-provider read of a request).
+ */
+const forProvider = (raw: IncomingMessage): IncomingMessage => {
+  const body = formBodies.get(raw);
+  if (!body) return raw;
+  const replay = Readable.from([body], { objectMode: false });
+  return Object.assign(replay, {
+    headers: raw.headers,
+    rawHeaders: raw.rawHeaders,
+    method: raw.method,
+    url: raw.url,
+    httpVersion: raw.httpVersion,
+    httpVersionMajor: raw.httpVersionMajor,
+    httpVersionMinor: raw.httpVersionMinor,
+    socket: raw.socket,
+    connection: raw.socket,
+    complete: true,
+  }) as unknown as IncomingMessage;
+};
+
+/**
+ * A request the provider's endpoints refuse as OAuth does (`400 invalid_request`), not with the
+ * hub's error body: a value the hub's storable-input rule refuses (a NUL, a lone surrogate), a form
+ * body past the provider's limit, or a body Fastify could not read.
+ */
+const isBadOAuthInput = (error: FastifyError) =>
+  (error instanceof HubError && error.code === 'request.invalid') ||
+  (!(error instanceof HubError) &&
+    String(error.code ?? '').startsWith('FST_ERR_CTP_') &&
+    typeof error.statusCode === 'number' &&
+    error.statusCode >= 400 &&
+    error.statusCode < 500);
+
+/** An address of the provider's own endpoints (token, userinfo, …), not the hub's interaction page. */
+const isProviderEndpoint = (url: string) =>
+  url.startsWith(`${OIDC_PREFIX}/`) && !url.startsWith(`${OIDC_PREFIX}/interaction/`);
 
 /**
  * Mounts the OpenID Connect provider: everything under /oidc, and discovery at the issuer's root
@@ -41,7 +95,7 @@ export const registerOidcRoutes = (app: FastifyInstance, hub: Hub, oidc: HubOidc
           : value,
       );
     reply.hijack();
-    provider.callback()(raw, reply.raw);
+    provider.callback()(forProvider(raw), reply.raw);
   };
 
   app.addHook('onClose', () => oidc.idle());
@@ -52,9 +106,31 @@ export const registerOidcRoutes = (app: FastifyInstance, hub: Hub, oidc: HubOidc
   });
   registerOidcConsentRoutes(app, hub, oidc);
   app.register(async (scope) => {
-    // Leave every body unread: oidc-provider reads the raw stream itself.
+    // Form bodies (the token, revocation and introspection endpoints, logout confirmation, a
+    // POSTed authorization) are read here, up to oidc-provider's own limit, so the hub's
+    // storable-input rule (a preHandler) sees their values before the provider or the database
+    // does; the provider then reads the same bytes from a replay (forProvider). Any other body is
+    // left unread: oidc-provider refuses it or reads the raw stream itself.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: OIDC_FORM_BODY_LIMIT },
+      (request, body, done) => {
+        if (!isFormBody(request.headers['content-type'])) return done(null);
+        formBodies.set(request.raw, body as Buffer);
+        done(null, { ...parseForm((body as Buffer).toString()) });
+      },
+    );
+    // Refused input to the provider's endpoints gets OAuth's answer here; anything else (a 429, a
+    // 503) the hub's own.
+    scope.setErrorHandler((error: FastifyError, request, reply) => {
+      // Discovery and the interaction addresses are the hub's: their refusals keep its error body.
+      if (!isProviderEndpoint(request.url) || !isBadOAuthInput(error)) throw error;
+      return reply.status(400).header('cache-control', 'no-store').send({
+        error: 'invalid_request',
+        error_description: 'the request holds a value that is not allowed',
+      });
+    });
     // Hidden from the hub's OpenAPI document: discovery describes these endpoints, and their
     // answers are the provider's (OAuth errors), not the hub's error body.
     scope.route({

@@ -1,4 +1,4 @@
-import { currentRequestId } from '../http/request-id.js';
+import { currentRequestId, currentUserAgent } from '../http/request-id.js';
 import { createAuditQueries } from '../storage/audit.js';
 import type { Db } from '../storage/db.js';
 import { countAuditEvent } from './metrics.js';
@@ -27,14 +27,44 @@ export type AuditEvent =
   | 'work_account.code_failed'
   | 'work_account.registered'
   | 'social.linked'
+  | 'account.password_changed'
+  | 'account.password_change_failed'
+  | 'account.email_change_requested'
+  | 'email_change.code_sent'
+  | 'email_change.code_failed'
+  | 'account.email_changed'
+  | 'account.provider_linked'
+  | 'account.provider_unlinked'
   | 'social.refused'
   | 'sso.tool_refused'
+  | 'passkey.registered'
+  | 'passkey.removed'
+  | 'passkey.sign_in'
+  | 'passkey.failure'
   | 'throttle.refused'
+  | 'second_factor.required'
+  | 'second_factor.ok'
+  | 'second_factor.failed'
+  | 'second_factor.locked'
+  | 'second_factor.enrolled'
+  | 'second_factor.removed'
+  | 'second_factor.password_failed'
+  | 'second_factor.recovery_codes_created'
   | 'oidc.authorize'
   | 'oidc.token'
   | 'oidc.refresh_reuse'
   | 'oidc.logout'
-  | 'oidc.backchannel_logout';
+  | 'oidc.backchannel_logout'
+  | 'account.data_exported'
+  | 'account.deletion_requested'
+  | 'account.deletion_cancelled'
+  | 'account.erased'
+  // The account center's Devices and Platforms & tools pages (docs/account-center.md).
+  | 'session.ended'
+  | 'tool.access_removed'
+  | 'oidc.consent_revoked'
+  | 'account.profile_changed'
+  | 'account.logout';
 
 export interface AuditEntry {
   event: AuditEvent;
@@ -56,6 +86,8 @@ export const recordAudit = async (db: Db, entry: AuditEntry, now: number) => {
     detail: JSON.stringify(entry.detail ?? {}),
     // The request this row was written for (its X-Request-Id), read from the request's scope.
     request_id: currentRequestId() ?? null,
+    // And the device it came from, for the person's own sign-in history (the account center).
+    user_agent: currentUserAgent() ?? null,
   });
   countAuditEvent(entry.event, entry.outcome, entry.detail);
 };

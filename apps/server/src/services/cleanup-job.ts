@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { HubDatabase } from '../storage/database.js';
 import { createLeaseQueries } from '../storage/leases.js';
 import { type RetentionOutcome, type RetentionPolicy, runRetention } from '../storage/retention.js';
+import { eraseDueAccounts } from './account-erasure.js';
 
 export const CLEANUP_LEASE = 'cleanup';
+/** The erasure's line in the cleanup's outcome (and `hub cleanup`'s table). */
+export const ERASURE_RULE = 'erased seven days after the person asked for deletion';
 
 interface CleanupLog {
   info(details: object, message: string): void;
@@ -53,6 +56,9 @@ export const createCleanupJob = (options: {
       // Between batches: go on only while this process runs and still holds the lease.
       keepGoing: async () => !stopping && leases.renew(CLEANUP_LEASE, holder, now() + intervalMs),
     });
+    // Accounts whose deletion is due (seven days after the person asked) are erased in the same run.
+    if (complete)
+      outcomes.push({ table: 'accounts', rule: ERASURE_RULE, rows: await eraseDueAccounts(database.db, at) });
     const deleted = Object.fromEntries(outcomes.filter((o) => o.rows > 0).map((o) => [o.table, o.rows]));
     if (Object.keys(deleted).length > 0 || !complete)
       log.info({ deleted, complete }, complete ? 'cleanup deleted expired rows' : 'cleanup stopped early');

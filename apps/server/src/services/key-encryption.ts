@@ -90,14 +90,22 @@ const envelopeOf = (stored: string): Envelope | undefined => {
   return record as unknown as Envelope;
 };
 
-/** The AES-GCM associated data: an envelope moved to another row does not open there. */
-const aadFor = (kid: string) => Buffer.from(`account-hub signing key ${kid}`);
+/**
+ * The AES-GCM associated data: an envelope moved to another row (or sealed for another purpose,
+ * a second factor's secret rather than a signing key) does not open there.
+ */
+const aadFor = (purpose: string, kid: string) => Buffer.from(`account-hub ${purpose} ${kid}`);
 
 /**
  * The sealer of a process: seals with `current` (LOCAL_KEK when none is configured), opens with
- * `current`, `previous` or LOCAL_KEK.
+ * `current`, `previous` or LOCAL_KEK. `purpose` names what it seals (the signing keys' private
+ * halves by default; 'second factor' for the authenticator apps' secrets, mfa/totp.ts), so an
+ * envelope of one purpose never opens as the other.
  */
-export const createSealer = (keys: { current?: Buffer; previous?: Buffer } = {}): PrivateKeySealer => {
+export const createSealer = (
+  keys: { current?: Buffer; previous?: Buffer } = {},
+  purpose = 'signing key',
+): PrivateKeySealer => {
   const current = keys.current ? kekOf(keys.current) : LOCAL_KEK;
   const previous = keys.previous ? kekOf(keys.previous) : undefined;
   const known = new Map<string, { kek: KeyEncryptionKey; by: 'current' | 'previous' | 'local' }>();
@@ -111,7 +119,7 @@ export const createSealer = (keys: { current?: Buffer; previous?: Buffer } = {})
     seal(kid, privateJwk) {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', current.key, iv);
-      cipher.setAAD(aadFor(kid));
+      cipher.setAAD(aadFor(purpose, kid));
       const ct = Buffer.concat([cipher.update(privateJwk, 'utf8'), cipher.final()]);
       const envelope: Envelope = {
         v: ENVELOPE_VERSION,
@@ -128,7 +136,7 @@ export const createSealer = (keys: { current?: Buffer; previous?: Buffer } = {})
       const entry = known.get(envelope.kek);
       if (!entry)
         throw new KeyDecryptionError(
-          `signing key ${kid} is encrypted with key-encryption key ${envelope.kek}, which is neither ` +
+          `${purpose} ${kid} is encrypted with key-encryption key ${envelope.kek}, which is neither ` +
             `KEY_ENCRYPTION_KEY (${current.id}) nor KEY_ENCRYPTION_KEY_PREVIOUS` +
             `${previous ? ` (${previous.id})` : ''}: set KEY_ENCRYPTION_KEY_PREVIOUS to the key it was encrypted with`,
         );
@@ -138,7 +146,7 @@ export const createSealer = (keys: { current?: Buffer; previous?: Buffer } = {})
           entry.kek.key,
           Buffer.from(envelope.iv, 'base64url'),
         );
-        decipher.setAAD(aadFor(kid));
+        decipher.setAAD(aadFor(purpose, kid));
         decipher.setAuthTag(Buffer.from(envelope.tag, 'base64url'));
         return Buffer.concat([
           decipher.update(Buffer.from(envelope.ct, 'base64url')),
@@ -146,7 +154,7 @@ export const createSealer = (keys: { current?: Buffer; previous?: Buffer } = {})
         ]).toString('utf8');
       } catch (cause) {
         throw new KeyDecryptionError(
-          `signing key ${kid} did not decrypt with key-encryption key ${envelope.kek}: the stored envelope was altered or belongs to another key`,
+          `${purpose} ${kid} did not decrypt with key-encryption key ${envelope.kek}: the stored envelope was altered or belongs to another key`,
           { cause },
         );
       }

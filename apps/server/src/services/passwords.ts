@@ -12,28 +12,60 @@ import { passwordHashDuration, passwordHashWait } from './metrics.js';
 const argon2Options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 /**
- * At most one Argon2id computation per core, plus one, at a time in this process; the others wait
- * their turn. More at once would not finish sooner (each keeps a core busy) but each holds its
- * 19 MiB, and libuv's four threads would leave none free for anything else; the one extra keeps
- * every core hashing while the event loop hands out the next (docs/performance.md).
+ * At most one Argon2id computation per thread of libuv's pool, plus one, at a time in this process;
+ * the others wait their turn. More at once would not finish sooner (each keeps a thread busy) but
+ * would each hold their turn (and, in a password check, their reserved attempt) for longer; the one
+ * extra keeps every thread hashing while the event loop hands out the next (docs/performance.md).
+ * The pool is what bin/thread-pool.cjs gave this process (the cores shared among HUB_WORKERS), and
+ * never counts for more than the cores.
  */
-const maxConcurrentHashes = availableParallelism() + 1;
+const hashThreads = Math.min(Number(process.env.UV_THREADPOOL_SIZE) || 4, availableParallelism());
+const maxConcurrentHashes = hashThreads + 1;
 let hashing = 0;
 const waiting: Array<() => void> = [];
-const inTurn = async <T>(operation: 'hash' | 'verify', work: () => Promise<T>): Promise<T> => {
-  const queued = performance.now();
+
+/** Waits for one of this process's hash turns; the function returned gives it back (once). */
+const takeTurn = async (): Promise<() => void> => {
   if (hashing >= maxConcurrentHashes) await new Promise<void>((resolve) => waiting.push(resolve));
   else hashing += 1;
+  let given = false;
+  return () => {
+    if (given) return;
+    given = true;
+    // The turn passes straight to the next in line, if any.
+    const next = waiting.shift();
+    if (next) next();
+    else hashing -= 1;
+  };
+};
+
+const timed = async <T>(operation: 'hash' | 'verify', queued: number, work: () => Promise<T>): Promise<T> => {
   const started = performance.now();
   passwordHashWait.observe({ operation }, (started - queued) / 1000);
   try {
     return await work();
   } finally {
     passwordHashDuration.observe({ operation }, (performance.now() - started) / 1000);
-    // The slot passes straight to the next in line, if any.
-    const next = waiting.shift();
-    if (next) next();
-    else hashing -= 1;
+  }
+};
+
+const inTurn = async <T>(operation: 'hash' | 'verify', work: () => Promise<T>): Promise<T> => {
+  const queued = performance.now();
+  const release = await takeTurn();
+  try {
+    return await timed(operation, queued, work);
+  } finally {
+    release();
+  }
+};
+
+/** Constant-time verification outside the turn queue; a malformed stored hash is a mismatch, never a crash. */
+const verifyNow = async (stored: string, password: string, log: HubLog, queued: number): Promise<boolean> => {
+  try {
+    return await timed('verify', queued, () => verify(stored, password));
+  } catch (error) {
+    log.error({ reason: (error as Error).message }, 'password hash could not be verified');
+    return false;
   }
 };
 
@@ -42,20 +74,63 @@ export const hashPassword = (password: string): Promise<string> =>
 
 /** Constant-time verification; a malformed stored hash counts as a mismatch, never a crash. */
 export const verifyPassword = async (stored: string, password: string, log: HubLog): Promise<boolean> => {
+  const queued = performance.now();
+  const release = await takeTurn();
   try {
-    return await inTurn('verify', () => verify(stored, password));
-  } catch (error) {
-    log.error({ reason: (error as Error).message }, 'password hash could not be verified');
-    return false;
+    return await verifyNow(stored, password, log, queued);
+  } finally {
+    release();
+  }
+};
+
+/** What a password check may do while it holds its turn (passwordCheckTurn). */
+export interface PasswordTurn {
+  verify(stored: string, password: string, log: HubLog): Promise<boolean>;
+  /** The time of a verification, for an account that has no password to check. */
+  spendTime(password: string): Promise<void>;
+}
+
+/**
+ * A password check's step that must come just before its hash (flows/password-check.ts reserves
+ * the attempt on the account there) run in the same turn as the hash: a check that waits for a
+ * turn has not started yet, so no more than this process's turns are ever between the two steps.
+ * The turn is given back as soon as the hash is done, before `work`'s other writes.
+ */
+export const passwordCheckTurn = async <T>(work: (turn: PasswordTurn) => Promise<T>): Promise<T> => {
+  const queued = performance.now();
+  const release = await takeTurn();
+  const turn: PasswordTurn = {
+    verify: async (stored, password, log) => {
+      try {
+        return await verifyNow(stored, password, log, queued);
+      } finally {
+        release();
+      }
+    },
+    spendTime: async (password) => {
+      try {
+        await verifyNow(await decoy(), password, silentLog, queued);
+      } finally {
+        release();
+      }
+    },
+  };
+  try {
+    return await work(turn);
+  } finally {
+    release();
   }
 };
 
 /** A hash of a random password, to spend the same time when an account has none. */
 let decoyHash: Promise<string> | undefined;
+const decoy = () => {
+  decoyHash ??= hash(`decoy-${Math.random()}`, argon2Options);
+  return decoyHash;
+};
 export const spendPasswordTime = async (password: string) => {
-  decoyHash ??= hashPassword(`decoy-${Math.random()}`);
   // The decoy is a hash made just above: it always verifies (as a mismatch), so nothing is logged.
-  await verifyPassword(await decoyHash, password, silentLog);
+  await verifyPassword(await decoy(), password, silentLog);
 };
 
 const loadCommonPasswords = (): ReadonlySet<string> => {

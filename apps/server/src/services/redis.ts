@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 interface RedisLog {
   info(details: Record<string, unknown>, message: string): void;
@@ -15,6 +15,8 @@ const FIRST_CONNECT_WAIT_MS = 5_000;
  * Resolves once connected, or after FIRST_CONNECT_WAIT_MS with the client still trying.
  */
 export const connectRedis = async (url: string, log: RedisLog): Promise<Redis> => {
+  // Loaded only when REDIS_URL is set: a hub without Redis does not carry the client (docs/performance.md, memory).
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,

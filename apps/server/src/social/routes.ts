@@ -13,7 +13,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, readerOf } from '../flows/caller.js';
 import { flowBinding, flowBindingIfAny } from '../http/request-context.js';
+import { currentSession } from '../http/session.js';
 import type { Hub } from '../hub.js';
+import { secondStepLocation } from '../mfa/second-step.js';
 import { completeSignIn } from '../sso/complete-sign-in.js';
 import { createSocialProviders, type SocialProviders } from './providers.js';
 import {
@@ -49,16 +51,22 @@ export const registerSocialRoutes = (
     '/auth/social/:provider/start',
     { schema: { params: providerParams, querystring: socialStartQuerySchema } },
     async (request, reply) => {
-      const { platform, intent, from, subcb } = request.query;
+      const { platform, intent, from, subcb, oidc } = request.query;
+      const signedIn = intent === 'link' ? await currentSession(hub, request) : undefined;
       const location = await startSocialSignIn(
         deps,
-        { ip: request.ip, bind: () => flowBinding(request, reply, hub.config) },
+        {
+          ip: request.ip,
+          bind: () => flowBinding(request, reply, hub.config),
+          signedInAccountId: signedIn?.account_id,
+        },
         {
           provider: request.params.provider,
           platform,
           intent,
           ...(from ? { from } : {}),
           ...(subcb ? { subcb } : {}),
+          ...(oidc ? { oidc } : {}),
         },
       );
       return reply.header('referrer-policy', 'no-referrer').redirect(location);
@@ -69,7 +77,11 @@ export const registerSocialRoutes = (
     const { provider } = request.params;
     const result = await finishSocialCallback(
       deps,
-      { ip: request.ip, binding: flowBindingIfAny(request, hub.config) },
+      {
+        ip: request.ip,
+        binding: flowBindingIfAny(request, hub.config),
+        signedInAccountId: async () => (await currentSession(hub, request))?.account_id,
+      },
       provider,
       new URL(request.url, hub.config.publicUrl),
     );
@@ -81,6 +93,9 @@ export const registerSocialRoutes = (
       authMethod: provider,
       context: result.context,
     });
+    // An account with a second factor goes on to it on the login screen.
+    if (done.next === 'second_factor')
+      return reply.redirect(secondStepLocation(result.platform, done.flowId, result.context));
     return reply.redirect(done.location);
   });
 

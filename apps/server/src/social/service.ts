@@ -5,6 +5,7 @@ import {
   loginRefusal,
   type Platform,
   routePath,
+  SOCIAL_LINKED_PARAM,
   type SocialErrorCode,
   type SocialIntent,
   type SocialProvider,
@@ -47,7 +48,16 @@ export const socialDeps = (hub: Hub, providers: SocialProviders) => ({
 });
 export type SocialDeps = ReturnType<typeof socialDeps>;
 
-const screenOf = { login: 'login', signup: 'registration', tool_login: 'tool_login' } as const;
+const screenOf = {
+  login: 'login',
+  signup: 'registration',
+  tool_login: 'tool_login',
+  link: 'account_security',
+} as const;
+
+/** The screen a provider sign-in started on; a link goes back to the account center's page. */
+const screenPath = (platform: Platform, intent: SocialIntent) =>
+  intent === 'link' ? routePath(screenOf.link) : routePath(screenOf[intent], { platform });
 
 /** The screen a provider sign-in returns to with an error: the screen it came from. */
 export const errorLocation = (
@@ -55,10 +65,14 @@ export const errorLocation = (
   intent: SocialIntent,
   provider: SocialProvider,
   code: SocialErrorCode,
-  context: SocialFlowContext | Record<string, never> = {},
+  context: Pick<SocialFlowContext, 'from' | 'subcb' | 'oidc'> = {},
 ) =>
-  `${routePath(screenOf[intent], { platform })}${contextQuery(
-    { ...(context.from ? { from: context.from } : {}), ...(context.subcb ? { subcb: context.subcb } : {}) },
+  `${screenPath(platform, intent)}${contextQuery(
+    {
+      ...(context.from ? { from: context.from } : {}),
+      ...(context.subcb ? { subcb: context.subcb } : {}),
+      ...(context.oidc ? { oidc: context.oidc } : {}),
+    },
     { social_error: code, provider },
   )}`;
 
@@ -72,6 +86,8 @@ const isEnabled = (deps: SocialDeps, provider: SocialProvider) => deps.providers
 export interface StartCaller {
   ip: string;
   bind: () => string;
+  /** The account this browser is signed in as (a link adds the provider to it), if any. */
+  signedInAccountId?: string | undefined;
 }
 
 /**
@@ -87,21 +103,29 @@ export const startSocialSignIn = async (
     intent: SocialIntent;
     from?: string;
     subcb?: string;
+    /** The OpenID Connect interaction the sign-in ends; the callback's completion exits to its client. */
+    oidc?: string;
   },
 ): Promise<string> => {
   const { hub, providers } = deps;
+  // A refusal before the flow exists still returns to the client's sign-in (its interaction).
+  const interaction = input.oidc && input.intent !== 'link' ? { oidc: input.oidc } : {};
   if (!isEnabled(deps, input.provider)) {
-    return errorLocation(input.platform, input.intent, input.provider, 'disabled');
+    return errorLocation(input.platform, input.intent, input.provider, 'disabled', interaction);
+  }
+  // A link is for the signed-in account only; without a session there is nothing to link to.
+  if (input.intent === 'link' && !starter.signedInAccountId) {
+    return errorLocation(input.platform, input.intent, input.provider, 'state_refused');
   }
   const caller: FlowCaller = { ip: starter.ip, binding: starter.bind() };
   await hub.throttle.consume('lookupPerIp', caller.ip);
   if (input.intent === 'tool_login' && !(await toolOfSession(hub, input.from))) {
     // A tool login names its tool in `from`; without one there is nothing to sign in to.
-    return errorLocation(input.platform, input.intent, input.provider, 'state_refused');
+    return errorLocation(input.platform, input.intent, input.provider, 'state_refused', interaction);
   }
   // The exit would refuse it after the provider; refuse it before (the one subcb rule).
   if (input.subcb && !isSafeSubcb(input.subcb)) {
-    return errorLocation(input.platform, input.intent, input.provider, 'state_refused');
+    return errorLocation(input.platform, input.intent, input.provider, 'state_refused', interaction);
   }
   const state = client.randomState();
   const checks = { state, nonce: client.randomNonce(), codeVerifier: client.randomPKCECodeVerifier() };
@@ -109,6 +133,8 @@ export const startSocialSignIn = async (
     ...toContextRecord({
       ...(input.from ? { from: input.from } : {}),
       ...(input.subcb ? { subcb: input.subcb } : {}),
+      // A link is the account center's, never a sign-in: it ends no interaction.
+      ...interaction,
     }),
     provider: input.provider,
     intent: input.intent,
@@ -137,7 +163,7 @@ export const startSocialSignIn = async (
     kind: 'social',
     state: socialStates.started,
     platform: input.platform,
-    accountId: null,
+    accountId: input.intent === 'link' ? (starter.signedInAccountId ?? null) : null,
     identifier: null,
     context,
     binding: caller.binding,
@@ -176,7 +202,12 @@ type Redirect = { next: 'redirect'; location: string };
  */
 export const finishSocialCallback = async (
   deps: SocialDeps,
-  caller: { ip: string; binding: string | undefined },
+  caller: {
+    ip: string;
+    binding: string | undefined;
+    /** The account this browser is signed in as now; asked only by a link. */
+    signedInAccountId?: () => Promise<string | undefined>;
+  },
   provider: SocialProvider,
   callbackUrl: URL,
 ): Promise<CallbackResult> => {
@@ -188,6 +219,9 @@ export const finishSocialCallback = async (
   if ('next' in claimed) return claimed;
   const identity = await providerIdentity(deps, claimed, callbackUrl);
   if (typeof identity === 'string') return failCallback(hub, claimed, identity);
+  if (claimed.context.intent === 'link') {
+    return linkToSignedIn(deps, claimed, identity, await caller.signedInAccountId?.());
+  }
 
   // Spec §4: a tool login is for the tool's own members, whichever way they sign in.
   const { context } = claimed;
@@ -295,6 +329,64 @@ const failCallback = async (
     next: 'redirect',
     location: errorLocation(flow.platform, context.intent, provider, code, context),
   };
+};
+
+/**
+ * A link from the account center: the identity joins the account that started the flow, which must
+ * still be the one signed in at this browser. The provider's email plays no part (the identity is
+ * proved by the provider, the account by its session), so it need not be verified nor match. An
+ * identity linked to another account is refused; one linked to this account already is fine; an
+ * account holds one identity per provider. Back to the account center's page, with the outcome.
+ */
+const linkToSignedIn = async (
+  deps: SocialDeps,
+  claimed: ClaimedCallback,
+  identity: ProviderIdentity,
+  signedInAccountId: string | undefined,
+): Promise<CallbackResult> => {
+  const { hub } = deps;
+  const { flow, provider, ip } = claimed;
+  const accountId = flow.account_id;
+  if (!accountId || accountId !== signedInAccountId) return failCallback(hub, claimed, 'state_refused');
+  const done: Redirect = {
+    next: 'redirect',
+    location: `${routePath('account_security')}?${SOCIAL_LINKED_PARAM}=${provider}`,
+  };
+  const holder = await deps.identities.find(provider, identity.subject);
+  if (holder && holder.account_id !== accountId) {
+    return failCallback(hub, claimed, 'already_linked', accountId);
+  }
+  if (holder) {
+    await tryMoveFlow(hub, hub.db, flow, { from: socialStates.exchanging, to: socialStates.completed });
+    return done;
+  }
+  const own = await deps.identities.forAccount(accountId);
+  if (own.some((linked) => linked.provider === provider)) {
+    return failCallback(hub, claimed, 'provider_linked', accountId);
+  }
+  const move = { from: socialStates.exchanging, to: socialStates.completed };
+  try {
+    await moveFlow(hub, flow, move, async (trx, now) => {
+      await deps.identities.insert(trx, {
+        provider,
+        subject: identity.subject,
+        account_id: accountId,
+        email: identity.email ?? null,
+        created_at: now,
+      });
+      await recordAudit(
+        trx,
+        { event: 'account.provider_linked', outcome: 'success', accountId, ip, detail: { provider } },
+        now,
+      );
+    });
+  } catch (error) {
+    if (error instanceof HubError) throw error;
+    // The unique (provider, subject): the same identity was linked a moment earlier elsewhere.
+    hub.log.warn({ reason: (error as Error).message }, 'social link: lost a race');
+    return failCallback(hub, claimed, 'already_linked', accountId);
+  }
+  return done;
 };
 
 /** On a tool login, an account that is not the tool's member is refused whichever way it came. */

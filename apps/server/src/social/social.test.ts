@@ -1,71 +1,22 @@
 import { encodeToolSession, socialEndpoints } from '@hub/core';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localDemoCredential } from '../sso/credentials.js';
 import { seedAccount } from '../test-support/accounts.js';
 import { createTestHub, setUpTestHub } from '../test-support/app.js';
 import { auditEvents } from '../test-support/audit.js';
 import { demoToolUrl, seedDemoCatalogue } from '../test-support/catalogue.js';
-import { browserFor, strongPassword, type TestBrowser } from '../test-support/client.js';
+import { browserFor, strongPassword } from '../test-support/client.js';
 import { testDialects } from '../test-support/databases.js';
-import {
-  type FacebookStandIn,
-  facebookEnv,
-  startFacebookStandIn,
-} from '../test-support/facebook-stand-in.js';
-import { type GoogleStandIn, startGoogleStandIn } from '../test-support/google-stand-in.js';
 import { expectingLog } from '../test-support/log.js';
-
-const hubOrigin = 'http://localhost:3000';
-/**
- * The browser's trip through a provider: the hub's start (inject), the provider's pages (real HTTP
- * on loopback, with the provider's cookies), back to the hub's callback URL (not yet followed).
- */
-const throughProvider = async (browser: TestBrowser, startPath: string) => {
-  const start = await browser.get(startPath);
-  expect(start.statusCode, start.body).toBe(302);
-  let current = String(start.headers.location);
-  const jar = new Map<string, string>();
-  for (let hop = 0; hop < 10; hop++) {
-    const url = new URL(current);
-    if (url.origin === hubOrigin) return `${url.pathname}${url.search}`;
-    const res = await fetch(url, {
-      redirect: 'manual',
-      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-    });
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const at = pair!.indexOf('=');
-      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
-    const location = res.headers.get('location');
-    if (!location) throw new Error(`provider answered ${res.status}: ${await res.text()}`);
-    current = new URL(location, url).href;
-  }
-  throw new Error('too many redirects');
-};
+import { testHubOrigin as hubOrigin, throughProvider } from '../test-support/social-sign-in.js';
 
 const locationOf = (res: LightMyRequestResponse) => new URL(String(res.headers.location), hubOrigin);
 
 describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) => {
-  let google: GoogleStandIn;
-  let facebook: FacebookStandIn;
-  beforeAll(async () => {
-    google = await startGoogleStandIn([`${hubOrigin}/auth/social/google/callback`]);
-    facebook = await startFacebookStandIn();
-  });
-  // Registered before the hub's, so run after it: the hub closes before the stand-ins stop.
-  afterAll(async () => {
-    await google?.stop();
-    await facebook?.stop();
-  });
   const ctx = setUpTestHub(dialect, {
-    env: () => ({
-      GOOGLE_CLIENT_ID: google.clientId,
-      GOOGLE_CLIENT_SECRET: google.clientSecret,
-      GOOGLE_ISSUER: google.issuer,
-      ...facebookEnv(facebook),
-    }),
+    google: true,
+    facebook: true,
     seed: seedDemoCatalogue,
     network: '198.51.100',
     captureLog: true,
@@ -100,7 +51,7 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
   });
 
   it('creates a verified account on the platform a new Google user came from, then signs them in again', async () => {
-    google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
+    ctx.google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
     const first = await signIn('google', ctx.browser, 'platform=biz&intent=signup');
     expect(first.statusCode, first.body).toBe(302);
     expect(String(first.headers.location)).toMatch(
@@ -117,7 +68,7 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
     expect(JSON.parse(audit[0]!.detail)).toMatchObject({ method: 'google', platform: 'biz' });
 
     // Returning: another browser, the same Google identity (even under a changed email) signs in.
-    google.next({ sub: `g-${ctx.n}`, email: `changed${ctx.n}@example.ph`, email_verified: true });
+    ctx.google.next({ sub: `g-${ctx.n}`, email: `changed${ctx.n}@example.ph`, email_verified: true });
     const again = await signIn('google', browserFor(ctx.hub, '198.51.100.250'), 'platform=biz&intent=login');
     expect(again.statusCode).toBe(302);
     expect(String(again.headers.location)).toMatch(
@@ -128,7 +79,7 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
 
   it('links a verified email of an existing account only after its password, and never on a wrong one', async () => {
     const id = await seedAccount(ctx.hub, { email: email() });
-    google.next({ sub: `g-${ctx.n}`, email: email().toUpperCase(), email_verified: true });
+    ctx.google.next({ sub: `g-${ctx.n}`, email: email().toUpperCase(), email_verified: true });
     const asked = await signIn('google');
     expect(asked.statusCode).toBe(302);
     const target = locationOf(asked);
@@ -160,13 +111,13 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
       (await ctx.browser.post(socialEndpoints.link, { flowId, password: strongPassword })).statusCode,
     ).toBe(404);
 
-    google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
+    ctx.google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
     expectPlatformExit(await signIn('google', browserFor(ctx.hub, '198.51.100.252')));
   });
 
   it('links nothing once the provider is turned off during the password step, and counts no password', async () => {
     const id = await seedAccount(ctx.hub, { email: email() });
-    google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
+    ctx.google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
     const flowId = locationOf(await signIn('google')).searchParams.get('social')!;
     // The operator takes Google's client out (a node restarted without it) while the screen asks.
     const googleClient = ctx.hub.config.social.google;
@@ -192,19 +143,19 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
 
   it('sends a linked account of the other platform on to switching option1, as a password login does', async () => {
     const id = await seedAccount(ctx.hub, { email: email(), platforms: ['biz'] });
-    google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
+    ctx.google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
     const flowId = locationOf(await signIn('google')).searchParams.get('social')!;
     const linked = await ctx.browser.post(socialEndpoints.link, { flowId, password: strongPassword });
     expect(linked.statusCode, linked.body).toBe(200);
     expect(new URL(linked.json().location, hubOrigin).pathname).toBe('/psl/switching/option1');
     expect((await identities()).filter((i) => i.account_id === id)).toHaveLength(1);
-    google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
+    ctx.google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
     const again = await signIn('google', browserFor(ctx.hub, '198.51.100.254'));
     expect(locationOf(again).pathname).toBe('/psl/switching/option1');
   });
 
   it('refuses an unverified email: no account made, no existing account linked', async () => {
-    google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: false });
+    ctx.google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: false });
     expectSocialError(
       await signIn('google', ctx.browser, 'platform=psl&intent=signup'),
       'email_unverified',
@@ -213,13 +164,13 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
     expect(await accountByEmail(email())).toBeUndefined();
 
     await seedAccount(ctx.hub, { email: `taken${ctx.n}@example.ph` });
-    google.next({ sub: `g-x${ctx.n}`, email: `taken${ctx.n}@example.ph`, email_verified: false });
+    ctx.google.next({ sub: `g-x${ctx.n}`, email: `taken${ctx.n}@example.ph`, email_verified: false });
     expectSocialError(await signIn('google'), 'email_unverified');
     expect((await identities()).some((i) => i.subject === `g-x${ctx.n}`)).toBe(false);
   });
 
   it('shows a cancelled consent under the button, on the screen it came from', async () => {
-    google.next('cancel');
+    ctx.google.next('cancel');
     const res = await signIn(
       'google',
       ctx.browser,
@@ -227,16 +178,16 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
     );
     expectSocialError(res, 'cancelled', '/psl/registration');
     expect(locationOf(res).searchParams.get('subcb')).toBe('/x');
-    facebook.next('cancel');
+    ctx.facebook.next('cancel');
     expectSocialError(await signIn('facebook'), 'cancelled');
   });
 
   it('applies the ut rules of spec §4 to a provider sign-in', async () => {
     await seedAccount(ctx.hub, { email: email(), userType: 5, platforms: ['psl', 'biz'] });
-    google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
+    ctx.google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
     expectSocialError(await signIn('google'), 'client_refused');
     await seedAccount(ctx.hub, { email: `company${ctx.n}@example.ph`, userType: 2, platforms: ['biz'] });
-    google.next({ sub: `g-c${ctx.n}`, email: `company${ctx.n}@example.ph`, email_verified: true });
+    ctx.google.next({ sub: `g-c${ctx.n}`, email: `company${ctx.n}@example.ph`, email_verified: true });
     expectSocialError(await signIn('google'), 'company_on_personal');
   });
 
@@ -245,36 +196,36 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
       await ctx.browser.get('/auth/social/google/callback?code=abc&state=forged'),
       'state_refused',
     );
-    google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
+    ctx.google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
     const callback = await throughProvider(ctx.browser, start('google'));
     expectSocialError(await browserFor(ctx.hub, '198.51.100.253').get(callback), 'state_refused');
     expect(await accountByEmail(email())).toBeUndefined();
   });
 
   it('refuses a replayed callback (the same code and state twice)', async () => {
-    google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
+    ctx.google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
     const callback = await throughProvider(ctx.browser, start('google'));
     expectPlatformExit(await ctx.browser.get(callback));
     expectSocialError(await ctx.browser.get(callback), 'state_refused');
-    facebook.next({ id: `f-${ctx.n}`, email: `fb${ctx.n}@example.ph`, verified: true });
+    ctx.facebook.next({ id: `f-${ctx.n}`, email: `fb${ctx.n}@example.ph`, verified: true });
     const fbCallback = await throughProvider(ctx.browser, start('facebook'));
     expectPlatformExit(await ctx.browser.get(fbCallback));
     expectSocialError(await ctx.browser.get(fbCallback), 'state_refused');
   });
 
   it('sends a replayed callback back to the screen its sign-in started on', async () => {
-    google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
+    ctx.google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
     const callback = await throughProvider(ctx.browser, start('google', 'platform=biz&intent=signup'));
     expectPlatformExit(await ctx.browser.get(callback), 'biz');
     expectSocialError(await ctx.browser.get(callback), 'state_refused', '/biz/registration');
   });
 
   it('signs in with Facebook: a new account only from a verified email', async () => {
-    facebook.next({ id: `f-${ctx.n}`, email: email() });
+    ctx.facebook.next({ id: `f-${ctx.n}`, email: email() });
     expectSocialError(await signIn('facebook'), 'email_unverified');
-    facebook.next({ id: `f-${ctx.n}` });
+    ctx.facebook.next({ id: `f-${ctx.n}` });
     expectSocialError(await signIn('facebook'), 'email_missing');
-    facebook.next({ id: `f-${ctx.n}`, email: email(), verified: true });
+    ctx.facebook.next({ id: `f-${ctx.n}`, email: email(), verified: true });
     expectPlatformExit(await signIn('facebook'));
     expect(await identities()).toContainEqual(
       expect.objectContaining({ provider: 'facebook', subject: `f-${ctx.n}` }),
@@ -282,8 +233,8 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
   });
 
   it('says the provider is unavailable when its token endpoint fails', async () => {
-    facebook.next({ id: `f-${ctx.n}`, email: email(), verified: true });
-    facebook.failTokens(true);
+    ctx.facebook.next({ id: `f-${ctx.n}`, email: email(), verified: true });
+    ctx.facebook.failTokens(true);
     try {
       expectSocialError(
         await expectingLog(
@@ -296,7 +247,7 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
         'unavailable',
       );
     } finally {
-      facebook.failTokens(false);
+      ctx.facebook.failTokens(false);
     }
     expect(await accountByEmail(email())).toBeUndefined();
   });
@@ -313,7 +264,7 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
 
   it('exits to the tool callback after a provider sign-in, as after a password', async () => {
     const from = chatSession();
-    google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
+    ctx.google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
     const res = await signIn(
       'google',
       ctx.browser,
@@ -353,14 +304,14 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
       expect(String(res.headers.location)).not.toContain('ainfo');
     };
     // A new person signs up with Facebook carrying the tool's session.
-    facebook.next({ id: `f-desk-${ctx.n}`, email: email(), verified: true });
+    ctx.facebook.next({ id: `f-desk-${ctx.n}`, email: email(), verified: true });
     const query = (intent: string) => `platform=psl&intent=${intent}&from=${encodeURIComponent(desk)}`;
     expectRefusedAtToolLogin(await signIn('facebook', ctx.browser, query('signup')));
     const account = await accountByEmail(email());
     expect(account).toBeDefined();
     expect(await ctx.hub.hub.tools.isMember(302, account!.id)).toBe(false);
     // The same person again, on the ordinary login with Facebook now linked.
-    facebook.next({ id: `f-desk-${ctx.n}`, email: email(), verified: true });
+    ctx.facebook.next({ id: `f-desk-${ctx.n}`, email: email(), verified: true });
     expectRefusedAtToolLogin(await signIn('facebook', browserFor(ctx.hub, '198.51.100.251'), query('login')));
     expect(await ctx.hub.hub.tools.isMember(302, account!.id)).toBe(false);
   });
@@ -372,7 +323,7 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
     it('signs a member of the tool in and exits to the tool', async () => {
       const id = await seedAccount(ctx.hub, { email: email() });
       await ctx.hub.hub.tools.addMember(201, id, ctx.hub.clock.now());
-      google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
+      ctx.google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
       // Known email, not yet linked: the password once, on the login screen, as anywhere else.
       const linkStep = locationOf(await signIn('google', ctx.browser, toolLogin()));
       expect(linkStep.pathname).toBe('/psl/login');
@@ -381,7 +332,7 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
       expect(linked.statusCode, linked.body).toBe(200);
       expect(linked.json().location).toMatch(new RegExp(`^${demoToolUrl}/t/201/sso/account/auth\\?ainfo=`));
       // Linked now: straight to the tool the next time.
-      google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
+      ctx.google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
       const again = await signIn('google', browserFor(ctx.hub, '198.51.100.250'), toolLogin());
       expect(String(again.headers.location)).toMatch(
         new RegExp(`^${demoToolUrl}/t/201/sso/account/auth\\?ainfo=`),
@@ -390,13 +341,13 @@ describe.each(testDialects)('sign-in with Google and Facebook on %s', (dialect) 
 
     it('refuses an account that is not the tool’s, linked or not, and never creates one', async () => {
       await seedAccount(ctx.hub, { email: email() });
-      google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
+      ctx.google.next({ sub: `g-${ctx.n}`, email: email(), email_verified: true });
       expectSocialError(
         await signIn('google', ctx.browser, toolLogin()),
         'not_registered_to_tool',
         '/psl/tool/login',
       );
-      facebook.next({ id: `f-new-${ctx.n}`, email: `new${ctx.n}@example.ph`, verified: true });
+      ctx.facebook.next({ id: `f-new-${ctx.n}`, email: `new${ctx.n}@example.ph`, verified: true });
       expectSocialError(
         await signIn('facebook', ctx.browser, toolLogin()),
         'not_registered_to_tool',

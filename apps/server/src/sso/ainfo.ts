@@ -16,6 +16,11 @@ export interface AinfoSubject {
    * able to tell a provider sign-in from a password login.
    */
   authMethod: string;
+  /**
+   * The RFC 8176 methods the hub checked (docs/second-factors.md): `pwd`, `otp`, `hwk`, `user`,
+   * `mfa`. A provider sign-in names none of its own.
+   */
+  amr?: string[];
 }
 
 /** Who the token is for: a platform site or one tool (its `aud`). */
@@ -40,6 +45,7 @@ export const issueAinfo = async (
     aid: subject.accountId,
     account_type: subject.accountType,
     platform: subject.platform,
+    ...(subject.amr ? { amr: subject.amr } : {}),
     iss: deps.issuer,
     sub: subject.accountId,
     aud: audienceClaim(audience),

@@ -1,8 +1,20 @@
-import { buildPlatformExitUrl, decodeToolSession, type Platform, routePath } from '@hub/core';
+import {
+  accountNextPath,
+  amrOf,
+  buildPlatformExitUrl,
+  decodeToolSession,
+  type FirstFactor,
+  type Platform,
+  type RedirectAnswer,
+  routePath,
+  type SignInAnswer,
+} from '@hub/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HubError } from '../errors.js';
 import { setSessionCookie } from '../http/request-context.js';
+import { currentSession } from '../http/session.js';
 import type { Hub } from '../hub.js';
+import { cancelDeletion } from '../services/account-erasure.js';
 import { recordAudit } from '../services/audit.js';
 import { randomToken, sha256 } from '../services/tokens.js';
 import { issueAinfo } from './ainfo.js';
@@ -18,15 +30,19 @@ export interface SignInContext {
   subcb?: string;
   /** The OpenID Connect interaction the sign-in ends (its uid), when a client started it. */
   oidc?: string;
+  /** The account center page a sign-in started there returns to (core accountNextPath). */
+  next?: string;
 }
 
 export interface SignInOutcome {
   accountId: string;
   platform: Platform;
-  authMethod: 'password' | 'signup' | 'session' | 'google' | 'facebook';
+  authMethod: 'password' | 'signup' | 'session' | 'google' | 'facebook' | 'passkey';
   context: SignInContext;
   /** Returning from switching to a tool: the ainfo carries account type 3. */
   fromSwitching?: boolean;
+  /** The second factors this sign-in proved (the second step, mfa/second-step.ts, resumes with them). */
+  secondFactors?: string[];
 }
 
 /**
@@ -46,15 +62,23 @@ export const TOOL_REFUSAL_NOT_MEMBER = 'not_registered_to_tool';
  * (they proved who they are, and a sign-up's account exists) but no ainfo for the tool: they land
  * on the tool login with the refusal shown.
  */
-export const completeSignIn = async (
+const completeAnySignIn = async (
   hub: Hub,
   request: FastifyRequest,
   reply: FastifyReply,
   outcome: SignInOutcome,
-): Promise<{ next: 'redirect'; location: string }> => {
-  const exit = await exitLocation(hub, outcome, request);
+): Promise<SignInAnswer> => {
+  // An account that confirms its sign-ins with a second factor stops here until it has (docs/second-factors.md).
+  const secondStep = await hub.secondStep?.(request, reply, outcome);
+  if (secondStep) return secondStep;
+  const amr = await amrOfSignIn(hub, request, outcome);
+  const exit = await exitLocation(hub, outcome, request, amr);
   const now = hub.now();
-  if (outcome.authMethod !== 'session') await startSession(hub, request, reply, outcome, now);
+  if (outcome.authMethod !== 'session') {
+    await startSession(hub, request, reply, outcome, amr, now);
+    // Signing in within the grace period keeps an account whose deletion was asked for.
+    await cancelDeletion(hub, outcome.accountId, request.ip);
+  }
   // The answer holds an ainfo (or leads to one): no cache may keep it.
   reply.header('cache-control', 'no-store');
   const refused = 'notMemberOf' in exit;
@@ -91,6 +115,22 @@ export const completeSignIn = async (
   return { next: 'redirect', location: refused ? refusalLocation(outcome) : exit.location };
 };
 
+/**
+ * A sign-in by a new account (sign-up), by the browser's live hub session, or by a passkey (which
+ * proves possession and the person's verification at once) never stops for a second factor: its
+ * answer is always the exit.
+ */
+type CompleteSignIn = {
+  (
+    hub: Hub,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    outcome: SignInOutcome & { authMethod: 'signup' | 'session' | 'passkey' },
+  ): Promise<RedirectAnswer>;
+  (hub: Hub, request: FastifyRequest, reply: FastifyReply, outcome: SignInOutcome): Promise<SignInAnswer>;
+};
+export const completeSignIn = completeAnySignIn as CompleteSignIn;
+
 /** The tool login of the same tool session, told to show why the sign-in stopped there. */
 const refusalLocation = (outcome: SignInOutcome) => {
   const query = new URLSearchParams({
@@ -105,11 +145,27 @@ const toolOf = (context: SignInContext) => {
   return decoded?.ok ? decoded.value.tid : undefined;
 };
 
-const exitLocation = async (hub: Hub, outcome: SignInOutcome, request: FastifyRequest): Promise<ToolExit> => {
+/**
+ * The RFC 8176 methods of this sign-in: its first factor and the second factors it proved; a
+ * sign-in by the browser's hub session keeps the methods that session was signed in with.
+ */
+const amrOfSignIn = async (hub: Hub, request: FastifyRequest, outcome: SignInOutcome) => {
+  if (outcome.authMethod !== 'session')
+    return amrOf(outcome.authMethod as FirstFactor, outcome.secondFactors);
+  const amr = (await currentSession(hub, request))?.amr;
+  return amr ? amr.split(' ') : [];
+};
+
+const exitLocation = async (
+  hub: Hub,
+  outcome: SignInOutcome,
+  request: FastifyRequest,
+  amr: string[],
+): Promise<ToolExit> => {
   // An OpenID Connect sign-in ends its interaction; the provider answers the client from there.
   if (outcome.context.oidc) {
     if (!hub.oidcExit) throw new HubError('oidc.interaction_invalid');
-    return { location: await hub.oidcExit(request, outcome.accountId, outcome.context.oidc) };
+    return { location: await hub.oidcExit(request, outcome.accountId, outcome.context.oidc, amr) };
   }
   const decoded = outcome.context.from ? decodeToolSession(outcome.context.from) : undefined;
   if (decoded?.ok) {
@@ -118,9 +174,13 @@ const exitLocation = async (hub: Hub, outcome: SignInOutcome, request: FastifyRe
       platform: outcome.platform,
       session: { ...decoded.value, subcb: decoded.value.subcb ?? outcome.context.subcb },
       authMethod: outcome.authMethod,
+      amr,
       ...(outcome.fromSwitching ? { fromSwitching: true } : {}),
     });
   }
+  // Sent to log in by the account center: back there, checked again (no ainfo is needed on the hub).
+  const back = accountNextPath(outcome.context.next);
+  if (back) return { location: back };
   // The platform exit follows the same subcb rule as a tool's (checked before any ainfo exists).
   const subcb = checkSubcb(outcome.context.subcb);
   const ainfo = await issueAinfo(
@@ -130,6 +190,7 @@ const exitLocation = async (hub: Hub, outcome: SignInOutcome, request: FastifyRe
       accountType: outcome.platform,
       platform: outcome.platform,
       authMethod: outcome.authMethod,
+      amr,
     },
     { kind: 'platform', platform: outcome.platform },
   );
@@ -141,6 +202,7 @@ const startSession = async (
   request: FastifyRequest,
   reply: FastifyReply,
   outcome: SignInOutcome,
+  amr: string[],
   now: number,
 ) => {
   const token = randomToken(32);
@@ -149,6 +211,7 @@ const startSession = async (
     account_id: outcome.accountId,
     platform: outcome.platform,
     auth_method: outcome.authMethod,
+    amr: amr.join(' '),
     ip: request.ip,
     user_agent: request.headers['user-agent']?.slice(0, 512) ?? null,
     created_at: now,

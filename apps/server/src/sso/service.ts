@@ -14,7 +14,7 @@ export interface SsoCaller {
 }
 
 /** Where /sso/rqx goes: a screen (or refusal) to redirect to, or a sign-in the caller completes. */
-export type SsoOutcome = SsoDecision | { next: 'sign_in'; signIn: SignInOutcome };
+export type SsoOutcome = SsoDecision | { next: 'sign_in'; signIn: SignInOutcome & { authMethod: 'session' } };
 
 /**
  * POST /api/sso/rqx (spec §4 "SSO handler"): throttled per IP before anything is read, then the

@@ -30,6 +30,8 @@ export const toolExitUrl = async (
     platform: Platform;
     session: ToolSession;
     authMethod: string;
+    /** The sign-in's RFC 8176 methods, for the ainfo's `amr`. */
+    amr?: string[];
     /** Spec §4, §9: account type 3 when returning from switching to a tool. */
     fromSwitching?: boolean;
   },
@@ -53,6 +55,7 @@ export const toolExitUrl = async (
       accountType: input.fromSwitching ? 3 : input.platform,
       platform: input.platform,
       authMethod: input.authMethod,
+      ...(input.amr ? { amr: input.amr } : {}),
     },
     { kind: 'tool', tid: tool.tid },
   );

@@ -1,6 +1,7 @@
 import { type AccountKind, normalizeIdentifier, type Platform } from '@hub/core';
 import { type Insertable, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
-import type { AccountsTable, Database } from './schema.js';
+import { precompiled } from './precompiled.js';
+import type { AccountsTable, Database, PlatformMembershipsTable } from './schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type AccountRow = Omit<AccountsTable, 'failed_password_count'> & { failed_password_count: number };
@@ -12,24 +13,41 @@ const identifierColumn = {
   username: 'username_normalized',
 } as const satisfies Record<AccountKind, keyof AccountsTable>;
 
-export const createAccountQueries = (db: Kysely<Database>) => ({
-  findByIdentifier: (kind: AccountKind, value: string, trx: Db = db) =>
-    trx
-      .selectFrom('accounts')
-      .selectAll()
-      .where(identifierColumn[kind], '=', normalizeIdentifier(kind, value))
-      .executeTakeFirst() as Promise<AccountRow | undefined>,
+// The look-up's queries (login step 1 and every password check), compiled once (precompiled.ts).
+const byIdentifier = Object.fromEntries(
+  Object.entries(identifierColumn).map(([kind, column]) => [
+    kind,
+    precompiled<{ value: string }, AccountRow>(['value'], (db, { value }) =>
+      db.selectFrom('accounts').selectAll().where(column, '=', value),
+    ),
+  ]),
+) as Record<AccountKind, (db: Db, values: { value: string }) => Promise<{ rows: AccountRow[] }>>;
+const byId = precompiled<{ id: string }, AccountRow>(['id'], (db, { id }) =>
+  db.selectFrom('accounts').selectAll().where('id', '=', id),
+);
+const membershipsOf = precompiled<{ accountId: string }, PlatformMembershipsTable>(['accountId'], (db, v) =>
+  db.selectFrom('platform_memberships').selectAll().where('account_id', '=', v.accountId),
+);
+const clearFailures = precompiled<{ accountId: string }, never>(['accountId'], (db, v) =>
+  db
+    .updateTable('accounts')
+    .set({ failed_password_count: 0, password_blocked_until: null })
+    .where('id', '=', v.accountId)
+    .where('failed_password_count', '>', 0),
+);
 
-  findById: (id: string, trx: Db = db) =>
-    trx.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst() as Promise<
-      AccountRow | undefined
-    >,
+export const createAccountQueries = (db: Kysely<Database>) => ({
+  findByIdentifier: async (kind: AccountKind, value: string, trx: Db = db) =>
+    (await byIdentifier[kind](trx, { value: normalizeIdentifier(kind, value) })).rows[0] as
+      | AccountRow
+      | undefined,
+
+  findById: async (id: string, trx: Db = db) => (await byId(trx, { id })).rows[0] as AccountRow | undefined,
 
   insert: (trx: Db, account: Insertable<AccountsTable>) =>
     trx.insertInto('accounts').values(account).execute(),
 
-  memberships: (accountId: string, trx: Db = db) =>
-    trx.selectFrom('platform_memberships').selectAll().where('account_id', '=', accountId).execute(),
+  memberships: async (accountId: string, trx: Db = db) => (await membershipsOf(trx, { accountId })).rows,
 
   addMembership: (trx: Db, accountId: string, platform: Platform, isDefault: boolean, now: number) =>
     trx
@@ -50,6 +68,56 @@ export const createAccountQueries = (db: Kysely<Database>) => ({
       })
       .where('id', '=', accountId)
       .execute(),
+
+  /**
+   * The account center's password change: the new hash only if the stored one is still the one
+   * checked (`expected`; null for an account that had none), so of two changes made at once one
+   * wins and the other changes nothing. True when this one wrote.
+   */
+  replacePassword: async (
+    trx: Db,
+    accountId: string,
+    expected: string | null,
+    passwordHash: string,
+    now: number,
+  ) => {
+    const result = await trx
+      .updateTable('accounts')
+      .set({
+        password_hash: passwordHash,
+        password_changed_at: now,
+        updated_at: now,
+        failed_password_count: 0,
+        password_blocked_until: null,
+      })
+      .where('id', '=', accountId)
+      .where((eb) =>
+        expected === null ? eb('password_hash', 'is', null) : eb('password_hash', '=', expected),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** The account's email (its normalised key too); the unique index refuses one another account holds. */
+  setEmail: (trx: Db, accountId: string, email: string, now: number) =>
+    trx
+      .updateTable('accounts')
+      .set({ email, email_normalized: normalizeIdentifier('email', email), verified: 1, updated_at: now })
+      .where('id', '=', accountId)
+      .execute(),
+
+  /**
+   * Touches the account's row inside a transaction: PostgreSQL holds its row lock until the
+   * transaction ends (SQLite runs one write transaction at a time anyway), so two changes of the
+   * account's sign-in methods take turns and each sees what the other left.
+   */
+  lockForChange: (trx: Transaction<Database>, accountId: string, now: number) =>
+    trx
+      .updateTable('accounts')
+      .set({ updated_at: now })
+      .where('id', '=', accountId)
+      .returning(['id', 'password_hash'])
+      .executeTakeFirst(),
 
   /**
    * Makes one platform the account's default and its home. One statement rewrites every membership
@@ -93,32 +161,29 @@ export const createAccountQueries = (db: Kysely<Database>) => ({
       .executeTakeFirst() as Promise<AccountRow | undefined>,
 
   /** A right password: clears the count (the attempt just reserved included) and any block. */
-  clearPasswordFailures: (accountId: string) =>
-    db
-      .updateTable('accounts')
-      .set({ failed_password_count: 0, password_blocked_until: null })
-      .where('id', '=', accountId)
-      .where('failed_password_count', '>', 0)
-      .execute(),
+  clearPasswordFailures: async (accountId: string) => {
+    await clearFailures(db, { accountId });
+  },
 });
 export type AccountQueries = ReturnType<typeof createAccountQueries>;
 
 /**
  * `password_blocked_until` for one more failure, in SQL: the old count plus one picks the delay.
  * The delays come from `delayMs` (a growing, capped series), listed until they stop growing.
+ * `column` is the count's column (a second factor's `failed_count`, storage/second-factors.ts).
  */
-const blockedUntilAfterOneMore = (
+export const blockedUntilAfterOneMore = (
   now: number,
   delayMs: (failures: number) => number,
+  column: 'failed_password_count' | 'failed_count' = 'failed_password_count',
 ): RawBuilder<number | null> => {
+  const count = sql.ref(column);
   const cases: RawBuilder<unknown>[] = [];
   let failures = 1;
   while (delayMs(failures) === 0) failures += 1;
-  cases.push(sql`when failed_password_count + 1 < ${failures} then null`);
+  cases.push(sql`when ${count} + 1 < ${failures} then null`);
   for (; delayMs(failures + 1) !== delayMs(failures); failures += 1) {
-    cases.push(
-      sql`when failed_password_count + 1 = ${failures} then cast(${now + delayMs(failures)} as bigint)`,
-    );
+    cases.push(sql`when ${count} + 1 = ${failures} then cast(${now + delayMs(failures)} as bigint)`);
   }
   return sql<
     number | null

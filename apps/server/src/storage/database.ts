@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
@@ -10,7 +11,7 @@ import {
   SqliteDialect,
   sql,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { type HubLog, silentLog } from '../log.js';
 import { ConnectionFault, withFaultMapping } from './faults.js';
 import type { Database } from './schema.js';
@@ -192,7 +193,14 @@ const resilientPool = (pool: pg.Pool, answerMs: number, log: HubLog): PostgresPo
   };
 };
 
+/**
+ * The PostgreSQL client, loaded only when DATABASE_URL names PostgreSQL: a hub on SQLite does not
+ * carry it (docs/performance.md, memory). pg is CommonJS, so it loads synchronously.
+ */
+const loadPg = (): typeof pg => createRequire(import.meta.url)('pg') as typeof pg;
+
 const openPostgres = (url: string, max: number, timeouts: DatabaseTimeouts, log: HubLog): HubDatabase => {
+  const pg = loadPg();
   const statementLimits =
     timeouts.statementMs > 0
       ? {

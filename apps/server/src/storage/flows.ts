@@ -1,19 +1,59 @@
 import type { Kysely, Transaction } from 'kysely';
+import { precompiled } from './precompiled.js';
 import type { Database, FlowsTable, VerificationCodesTable } from './schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export const createFlowQueries = (db: Kysely<Database>) => ({
-  insert: (trx: Db, flow: FlowsTable) => trx.insertInto('flows').values(flow).execute(),
+// Every flow's insert and read, and the plain move of its state: compiled once (precompiled.ts).
+export const flowColumns = [
+  'id',
+  'kind',
+  'state',
+  'platform',
+  'account_id',
+  'identifier',
+  'identifier_kind',
+  'context',
+  'binding_hash',
+  'attempts',
+  'expires_at',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof FlowsTable)[];
+const insertFlow = precompiled<FlowsTable, never>(flowColumns, (db, flow) =>
+  db.insertInto('flows').values(flow),
+);
+const flowById = precompiled<{ id: string }, FlowsTable>(['id'], (db, { id }) =>
+  db.selectFrom('flows').selectAll().where('id', '=', id),
+);
+const moveState = precompiled<{ id: string; from: string; state: string; updated_at: number }, never>(
+  ['id', 'from', 'state', 'updated_at'],
+  (db, v) =>
+    db
+      .updateTable('flows')
+      .set({ state: v.state, updated_at: v.updated_at })
+      .where('id', '=', v.id)
+      .where('state', '=', v.from),
+);
+const onlyStateAndTime = (changes: Partial<FlowsTable>): changes is { state: string; updated_at: number } =>
+  Object.keys(changes).length === 2 && changes.state !== undefined && changes.updated_at !== undefined;
 
-  findById: (id: string, trx: Db = db) =>
-    trx.selectFrom('flows').selectAll().where('id', '=', id).executeTakeFirst(),
+export const createFlowQueries = (db: Kysely<Database>) => ({
+  insert: async (trx: Db, flow: FlowsTable) => {
+    await insertFlow(trx, flow);
+  },
+
+  findById: async (id: string, trx: Db = db) => (await flowById(trx, { id })).rows[0],
 
   /**
    * Moves a flow from one state to another; false when another request moved it first. Called only
    * by flows/flow-record.ts (moveFlow, tryMoveFlow), which checks the move against the flow's table.
    */
   transition: async (trx: Db, id: string, from: string, changes: Partial<FlowsTable>) => {
+    if (onlyStateAndTime(changes)) {
+      const moved = await moveState(trx, { id, from, state: changes.state, updated_at: changes.updated_at });
+      return Number(moved.numAffectedRows) === 1;
+    }
     const result = await trx
       .updateTable('flows')
       .set(changes)

@@ -17,6 +17,39 @@ export const createLinkQueries = (db: Db) => ({
     )?.parent_account_id,
 
   /**
+   * Every link the account is part of, either side, with the other account's identifiers (the
+   * account center's Platforms & tools page).
+   */
+  linksOf: (accountId: string) =>
+    db
+      .selectFrom('account_links')
+      .innerJoin('accounts', (join) =>
+        join.on((eb) =>
+          eb.or([
+            eb.and([
+              eb('account_links.child_account_id', '=', accountId),
+              eb('accounts.id', '=', eb.ref('account_links.parent_account_id')),
+            ]),
+            eb.and([
+              eb('account_links.parent_account_id', '=', accountId),
+              eb('accounts.id', '=', eb.ref('account_links.child_account_id')),
+            ]),
+          ]),
+        ),
+      )
+      .select([
+        'account_links.kind',
+        'account_links.parent_account_id',
+        'account_links.created_at',
+        'accounts.email',
+        'accounts.mobile_num',
+        'accounts.username',
+      ])
+      .orderBy('account_links.created_at')
+      .orderBy('accounts.id')
+      .execute(),
+
+  /**
    * Adds a link; false when the child already has one of that kind. The unique (child, kind)
    * constraint decides, so of any number of concurrent inserts exactly one succeeds.
    */

@@ -7,6 +7,10 @@ import { hubSecretsMigration } from './migrations/0004-hub-secrets.js';
 import { retentionAndKeysMigration } from './migrations/0005-retention-and-keys.js';
 import { auditRequestIdMigration } from './migrations/0006-audit-request-id.js';
 import { oidcMigration } from './migrations/0007-oidc.js';
+import { auditUserAgentMigration } from './migrations/0008-audit-user-agent.js';
+import { secondFactorsMigration } from './migrations/0009-second-factors.js';
+import { passkeysMigration } from './migrations/0010-passkeys.js';
+import { accountDeletionMigration } from './migrations/0011-account-deletion.js';
 
 const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
@@ -16,6 +20,10 @@ const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migratio
   '0005-retention-and-keys': retentionAndKeysMigration,
   '0006-audit-request-id': auditRequestIdMigration,
   '0007-oidc': oidcMigration,
+  '0008-audit-user-agent': auditUserAgentMigration,
+  '0009-second-factors': secondFactorsMigration,
+  '0010-passkeys': passkeysMigration,
+  '0011-account-deletion': accountDeletionMigration,
 });
 
 const migratorFor = (database: HubDatabase) =>

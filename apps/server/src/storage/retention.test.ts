@@ -326,6 +326,28 @@ describe.each(testDialects)('retention rules on %s', (dialect) => {
       )
       .execute();
 
+    await db
+      .insertInto('passkey_challenges')
+      .values(
+        [
+          ['pk-expired', now - 2 * DAY],
+          ['pk-expired-today', now - 60 * MINUTE],
+          ['pk-live', now + 5 * MINUTE],
+        ].map(([id, expiresAt]) => ({
+          id: id as string,
+          purpose: 'sign_in',
+          challenge: 'challenge',
+          binding_hash: 'binding',
+          account_id: null,
+          flow_id: null,
+          platform: 'psl' as const,
+          context: '{}',
+          expires_at: expiresAt as number,
+          created_at: now - 3 * DAY,
+        })),
+      )
+      .execute();
+
     const policy = { auditRetentionDays: 90 };
     const counted = await runRetention(db, { now, policy, dryRun: true });
     const deleted = await runRetention(db, { now, policy, batchSize: 2 });
@@ -337,6 +359,7 @@ describe.each(testDialects)('retention rules on %s', (dialect) => {
       mail_outbox: 2,
       signing_keys: 1,
       oidc_payloads: 1,
+      passkey_challenges: 1,
       audit_events: 1,
     };
     const byTable = (outcomes: { table: string; rows: number }[]) =>
@@ -362,6 +385,9 @@ describe.each(testDialects)('retention rules on %s', (dialect) => {
     expect(
       (await db.selectFrom('oidc_payloads').select('id').orderBy('id').execute()).map((r) => r.id),
     ).toEqual(['o-expired-today', 'o-forever', 'o-live']);
+    expect(
+      (await db.selectFrom('passkey_challenges').select('id').orderBy('id').execute()).map((r) => r.id),
+    ).toEqual(['pk-expired-today', 'pk-live']);
     expect((await db.selectFrom('audit_events').select('event').execute()).map((r) => r.event)).toEqual([
       'recent',
     ]);

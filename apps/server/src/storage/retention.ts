@@ -62,6 +62,7 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
       .where('retired_at', '<', now - RETIRED_KEY_RETENTION_MS);
 
   const oidc = () => db.selectFrom('oidc_payloads').where('expires_at', '<', expiredBefore);
+  const challenges = () => db.selectFrom('passkey_challenges').where('expires_at', '<', expiredBefore);
 
   const rules: Rule[] = [
     {
@@ -183,6 +184,23 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
             .deleteFrom('oidc_payloads')
             .where('expires_at', '<', expiredBefore)
             .where('id', 'in', oidc().select('id').limit(limit))
+            .executeTakeFirst(),
+        ),
+    },
+    {
+      table: 'passkey_challenges',
+      rule: 'a day after the passkey challenge expired unanswered',
+      count: async () =>
+        countOf(
+          await challenges()
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirst(),
+        ),
+      deleteBatch: async (limit) =>
+        deletedOf(
+          await db
+            .deleteFrom('passkey_challenges')
+            .where('id', 'in', challenges().select('id').limit(limit))
             .executeTakeFirst(),
         ),
     },

@@ -24,6 +24,10 @@ export interface AccountsTable {
   created_at: number;
   updated_at: number;
   password_changed_at: number | null;
+  /** When the person asked for the account to be deleted; null when no deletion is pending. */
+  deletion_requested_at: number | null;
+  /** When the cleanup erases it, unless a sign-in cancels the request first. */
+  deletion_due_at: number | null;
   /** Consecutive wrong passwords; a success resets it. */
   failed_password_count: Generated<number>;
   /** Past the free tries, password checks wait until this time (a growing delay, never a lockout for good). */
@@ -88,6 +92,8 @@ export interface SessionsTable {
   last_seen_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** The RFC 8176 methods of the sign-in, space-separated (`pwd otp mfa`); none before migration 0009. */
+  amr?: string | null;
 }
 
 export interface ToolsTable {
@@ -102,6 +108,8 @@ export interface ToolsTable {
   /** A rotated credential still accepted until `previous_credential_expires_at` (rotate --grace). */
   previous_credential_hash: string | null;
   previous_credential_expires_at: number | null;
+  /** 1: a sign-in to this tool needs a second factor (docs/second-factors.md). */
+  require_second_factor?: number;
   created_at: number;
   updated_at: number;
 }
@@ -173,6 +181,8 @@ export interface AuditEventsTable {
   detail: string;
   /** The X-Request-Id of the request that wrote the row; null outside a request. */
   request_id: Generated<string | null>;
+  /** The User-Agent of that request (cut to 512 characters); null outside a request and before migration 0008. */
+  user_agent: Generated<string | null>;
 }
 
 /** One thing oidc-provider stores (a session, interaction, grant, code or token), by model and id. */
@@ -261,6 +271,74 @@ export interface LeasesTable {
   expires_at: number;
 }
 
+/** A WebAuthn credential (a passkey) a person registered (docs/passkeys.md). */
+export interface PasskeysTable {
+  /** The hub's own id of the passkey (what URLs name). */
+  id: string;
+  /** The authenticator's credential id, base64url; unique over every account. */
+  credential_id: string;
+  account_id: string;
+  /** The credential's COSE public key, base64url. */
+  public_key: string;
+  /** The signature counter the authenticator reported last (0 for those that keep none). */
+  counter: number;
+  /** The transports the browser reported at registration, as a JSON array. */
+  transports: string;
+  /** 'singleDevice' or 'multiDevice' (a synced passkey). */
+  device_type: string;
+  /** 1 when the authenticator said the credential is backed up (synced). */
+  backed_up: number;
+  /** The person's name for it ('Work laptop'). */
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** A WebAuthn challenge waiting for its answer: single use, short-lived, bound (storage/passkeys.ts). */
+export interface PasskeyChallengesTable {
+  id: string;
+  /** 'registration', 'sign_in' (a passkey as the first factor) or 'second_factor'. */
+  purpose: string;
+  /** The challenge, base64url, as the options carried it. */
+  challenge: string;
+  /** The browser it was given to: the hash of its flow-binding cookie or of its hub session. */
+  binding_hash: string;
+  /** The account it is for (registration, second factor); null for a first-factor sign-in. */
+  account_id: string | null;
+  /** The second-factor flow it belongs to. */
+  flow_id: string | null;
+  /** The platform a first-factor sign-in is for. */
+  platform: 'psl' | 'biz' | null;
+  /** A first-factor sign-in's flow context (from, subcb, oidc) and tool login, as JSON. */
+  context: string;
+  expires_at: number;
+  created_at: number;
+}
+
+/** An account's second factors and their attempt counters (migration 0009). */
+export interface SecondFactorsTable {
+  account_id: string;
+  /** The authenticator app's Base32 secret, sealed (services/key-encryption.ts). */
+  totp_secret: string | null;
+  /** When the first right code confirmed the app; null while it is being set up. */
+  totp_confirmed_at: number | null;
+  /** The last RFC 6238 time step a code was accepted for: that step and earlier ones are refused. */
+  totp_last_step: number | null;
+  /** Wrong second factors since the last right one (reserved before the check). */
+  failed_count: number;
+  blocked_until: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A single-use recovery code, kept only as a hash. */
+export interface RecoveryCodesTable {
+  account_id: string;
+  code_hash: string;
+  used_at: number | null;
+  created_at: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   platform_memberships: PlatformMembershipsTable;
@@ -283,4 +361,8 @@ export interface Database {
   leases: LeasesTable;
   oidc_payloads: OidcPayloadsTable;
   oidc_clients: OidcClientsTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
+  second_factors: SecondFactorsTable;
+  recovery_codes: RecoveryCodesTable;
 }

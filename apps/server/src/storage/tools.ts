@@ -113,6 +113,17 @@ export const createToolQueries = (db: Kysely<Database>) => ({
       .where('account_id', '=', accountId)
       .executeTakeFirst(),
 
+  /** The tools an account belongs to, with the registry's name and type (the account center). */
+  membershipsOf: (accountId: string) =>
+    db
+      .selectFrom('tool_memberships')
+      .innerJoin('tools', 'tools.tid', 'tool_memberships.tid')
+      .select(['tools.tid', 'tools.name', 'tools.type', 'tool_memberships.created_at'])
+      .where('tool_memberships.account_id', '=', accountId)
+      .orderBy('tools.name')
+      .orderBy('tools.tid')
+      .execute(),
+
   /** A tool's members with their emails, oldest first (what `hub tools members` lists). */
   members: (tid: number) =>
     db

@@ -5,7 +5,10 @@ import { type Config, loadConfig } from '../config.js';
 import type { HubDatabase } from '../storage/database.js';
 import { browserFor, type TestBrowser } from './client.js';
 import { createTestDatabase, type TestDialect } from './databases.js';
+import { type FacebookStandIn, facebookEnv } from './facebook-stand-in.js';
+import type { GoogleStandIn } from './google-stand-in.js';
 import type { LogRecord } from './log.js';
+import { googleEnv, useFacebookStandIn, useGoogleStandIn } from './social-sign-in.js';
 
 export interface TestClock {
   now: () => number;
@@ -90,6 +93,10 @@ export interface TestHubOptions {
   network?: string;
   /** Keeps the app's log in memory for the tests to read (test-support/log.ts). */
   captureLog?: boolean;
+  /** Starts the Google stand-in before the hub (stopped after it) and points the hub's Google sign-in at it. */
+  google?: boolean;
+  /** The same for the Facebook stand-in. */
+  facebook?: boolean;
 }
 
 /** What the tests of one describe block share: a hub, and for each test a number and a browser. */
@@ -101,6 +108,10 @@ export interface TestHubContext {
   n: number;
   /** A browser of this test's own (no cookies yet) at `${network}.${n}`. */
   readonly browser: TestBrowser;
+  /** The Google stand-in the hub signs in with (setUpTestHub's `google` option). */
+  readonly google: GoogleStandIn;
+  /** The Facebook stand-in the hub signs in with (setUpTestHub's `facebook` option). */
+  readonly facebook: FacebookStandIn;
 }
 
 /**
@@ -110,6 +121,8 @@ export interface TestHubContext {
 export const setUpTestHub = (dialect: TestDialect, options: TestHubOptions = {}): TestHubContext => {
   let hub: TestHub | undefined;
   let browser: TestBrowser | undefined;
+  const standIn = options.google ? useGoogleStandIn() : undefined;
+  const facebookStandIn = options.facebook ? useFacebookStandIn() : undefined;
   const context: TestHubContext = {
     get hub() {
       if (!hub) throw new Error('the test hub is built in beforeAll: use it in a hook or a test');
@@ -123,12 +136,29 @@ export const setUpTestHub = (dialect: TestDialect, options: TestHubOptions = {})
       if (!browser) throw new Error('no test browser: give setUpTestHub a network');
       return browser;
     },
+    get google() {
+      if (!standIn) throw new Error('no Google stand-in: give setUpTestHub google: true');
+      return standIn.google;
+    },
+    get facebook() {
+      if (!facebookStandIn) throw new Error('no Facebook stand-in: give setUpTestHub facebook: true');
+      return facebookStandIn.facebook;
+    },
   };
   beforeAll(async () => {
     const { env, seed } = options;
-    hub = await createTestHub(dialect, typeof env === 'function' ? env() : env, {
-      captureLog: options.captureLog ?? false,
-    });
+    const own = typeof env === 'function' ? env() : env;
+    const standIns = {
+      ...(standIn ? googleEnv(standIn.google) : {}),
+      ...(facebookStandIn ? facebookEnv(facebookStandIn.facebook) : {}),
+    };
+    hub = await createTestHub(
+      dialect,
+      { ...standIns, ...own },
+      {
+        captureLog: options.captureLog ?? false,
+      },
+    );
     await seed?.(hub);
   });
   afterAll(async () => hub?.close());

@@ -1,3 +1,4 @@
+import { authEndpoints } from '@hub/core';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { TestHub } from './app.js';
 
@@ -7,6 +8,8 @@ import type { TestHub } from './app.js';
  */
 export class TestBrowser {
   readonly cookies = new Map<string, string>();
+  /** The User-Agent it sends, if any (the account center names devices by it). */
+  userAgent: string | undefined;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -16,6 +19,10 @@ export class TestBrowser {
 
   private cookieHeader() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private agent(): Record<string, string> {
+    return this.userAgent ? { 'user-agent': this.userAgent } : {};
   }
 
   private remember(res: LightMyRequestResponse) {
@@ -30,7 +37,32 @@ export class TestBrowser {
         url,
         payload: payload as object,
         remoteAddress: this.ip,
-        headers: { origin: this.origin, cookie: this.cookieHeader(), ...headers },
+        headers: { origin: this.origin, cookie: this.cookieHeader(), ...this.agent(), ...headers },
+      }),
+    );
+  }
+
+  /** Any state-changing method (the account center's DELETE and PATCH), sent like `post`. */
+  async send(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
+    return this.remember(
+      await this.app.inject({
+        method,
+        url,
+        ...(payload === undefined ? {} : { payload: payload as object }),
+        remoteAddress: this.ip,
+        headers: { origin: this.origin, cookie: this.cookieHeader(), ...this.agent() },
+      }),
+    );
+  }
+
+  async delete(url: string, payload: unknown = {}) {
+    return this.remember(
+      await this.app.inject({
+        method: 'DELETE',
+        url,
+        payload: payload as object,
+        remoteAddress: this.ip,
+        headers: { origin: this.origin, cookie: this.cookieHeader() },
       }),
     );
   }
@@ -41,7 +73,7 @@ export class TestBrowser {
         method: 'GET',
         url,
         remoteAddress: this.ip,
-        headers: { cookie: this.cookieHeader() },
+        headers: { cookie: this.cookieHeader(), ...this.agent() },
       }),
     );
   }
@@ -60,3 +92,16 @@ export const latestCode = async (hub: TestHub, to: string): Promise<string> => {
 };
 
 export const strongPassword = 'Maria-Clara-1887';
+
+/** Signs `browser` in with a password through the login screen's two requests (account, password). */
+export const signInWith = async (
+  browser: TestBrowser,
+  account: string,
+  { platform = 'psl', password = strongPassword }: { platform?: 'psl' | 'biz'; password?: string } = {},
+) => {
+  const first = await browser.post(authEndpoints.loginIdentify, { platform, account });
+  if (first.statusCode !== 200) throw new Error(`identify: ${first.statusCode} ${first.body}`);
+  const second = await browser.post(authEndpoints.loginPassword, { flowId: first.json().flowId, password });
+  if (second.statusCode !== 200) throw new Error(`password: ${second.statusCode} ${second.body}`);
+  return second;
+};

@@ -15,6 +15,7 @@ import {
   type ResetStartRequest,
   redirectSchema,
   resendCodeResponseSchema,
+  type SignInAnswer,
   type SignupStartRequest,
   type SignupStartResponse,
   signupStartResponseSchema,
@@ -39,7 +40,8 @@ export type IdentifyAnswer = { next: 'password'; flowId: string; account: Accoun
 /** An account step, then a password step: login, switching option1 and linking to a parent (option2). */
 export interface AccountPasswordApi {
   identify(account: string): Promise<ApiResult<IdentifyAnswer>>;
-  checkPassword(flowId: string, password: string): Promise<ApiResult<RedirectAnswer>>;
+  /** The exit, or the second step when the account confirms its sign-ins with a second factor. */
+  checkPassword(flowId: string, password: string): Promise<ApiResult<SignInAnswer>>;
 }
 
 // Login (spec §4 "Login")
@@ -47,7 +49,7 @@ export const identifyLoginAccount = (
   request: LoginIdentifyRequest,
 ): Promise<ApiResult<LoginIdentifyResponse>> => post('loginIdentify', loginIdentifyResponseSchema, request);
 
-export const checkLoginPassword = (flowId: string, password: string): Promise<ApiResult<RedirectAnswer>> =>
+export const checkLoginPassword = (flowId: string, password: string): Promise<ApiResult<SignInAnswer>> =>
   post('loginPassword', loginPasswordResponseSchema, { flowId, password });
 
 // Sign-up (spec §4 "Sign-up")

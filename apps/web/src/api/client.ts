@@ -48,7 +48,7 @@ const retryAfterHeader = (response: Response): number | undefined => {
 };
 
 const request = async <T>(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   url: string,
   body: unknown,
   { signal }: ApiRequestOptions,
@@ -111,6 +111,20 @@ export const apiPost = <T>(
   options: ApiRequestOptions = {},
 ): Promise<ApiResult<T>> => request<T>('POST', apiUrl(path), body ?? {}, options);
 
+/** PATCH or DELETE /api{path} with a JSON body (a signed-in person's own records). */
+export const apiSend = <T>(
+  method: 'PATCH' | 'DELETE',
+  path: ApiPath,
+  body: unknown,
+  options: ApiRequestOptions = {},
+): Promise<ApiResult<T>> => request<T>(method, apiUrl(path), body ?? {}, options);
+/** DELETE /api{path}, with a JSON body only when one is given (the account center's removals). */
+export const apiDelete = <T>(
+  path: ApiPath,
+  body?: unknown,
+  options: ApiRequestOptions = {},
+): Promise<ApiResult<T>> => request<T>('DELETE', apiUrl(path), body, options);
+
 /** A contract's zod schema, as far as the client needs it. */
 export interface ContractSchema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false };
@@ -151,5 +165,20 @@ export const contractCalls = <Endpoint extends string>(endpoints: Readonly<Recor
       options?: ApiRequestOptions,
     ): Promise<ApiResult<T>> =>
       matchContract(endpoints[endpoint], schema, apiGet<unknown>(pathOf(endpoint), query, options)),
+    /**
+     * DELETE on the endpoint, its `:name` parts filled from `params` (encoded), with a JSON body
+     * only when one is given.
+     */
+    delete: <T>(
+      endpoint: Endpoint,
+      schema: ContractSchema<T>,
+      params: Readonly<Record<string, string | number>> = {},
+      body?: unknown,
+    ): Promise<ApiResult<T>> => {
+      let path: string = pathOf(endpoint);
+      for (const [name, value] of Object.entries(params))
+        path = path.replace(`:${name}`, encodeURIComponent(String(value)));
+      return matchContract(endpoints[endpoint], schema, apiDelete<unknown>(path as ApiPath, body));
+    },
   };
 };

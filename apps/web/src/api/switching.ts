@@ -12,6 +12,7 @@ import {
   linkingPasswordResponseSchema,
   type Platform,
   type RedirectAnswer,
+  type SecondFactorNeeded,
   switchingEndpoints,
   switchingIdentifyResponseSchema,
   switchingPasswordResponseSchema,
@@ -45,7 +46,7 @@ export const switchingApi = (platform: Platform, context: FlowContext | undefine
       account,
       ...withContext(context),
     }),
-  checkPassword: (flowId, password): Promise<ApiResult<LinkedRedirect>> =>
+  checkPassword: (flowId, password): Promise<ApiResult<LinkedRedirect | SecondFactorNeeded>> =>
     post('switchingPassword', switchingPasswordResponseSchema, { flowId, password }),
 });
 

@@ -1,5 +1,5 @@
-import { labels } from '@hub/core';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { i18next } from '../i18n';
 import { ChunkLoadError } from '../lib/chunk-loader';
 
 interface ChunkErrorBoundaryProps {
@@ -37,8 +37,8 @@ export class ChunkErrorBoundary extends Component<ChunkErrorBoundaryProps, Chunk
     if (error === undefined) return this.props.children;
     const message =
       error instanceof ChunkLoadError
-        ? labels.loadingChunkFailed(error.chunk)
-        : 'Something went wrong while showing this page.';
+        ? i18next.t('loadingChunkFailed', { chunk: error.chunk })
+        : i18next.t('chunkFailed');
     return (
       <div role="alert" className="flex w-full flex-col items-center gap-4 px-4 py-16 text-center">
         <p className="text-base font-medium text-slate-800">{message}</p>
@@ -47,7 +47,7 @@ export class ChunkErrorBoundary extends Component<ChunkErrorBoundaryProps, Chunk
           onClick={this.retry}
           className="rounded-lg bg-accent-700 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-accent-800"
         >
-          Retry
+          {i18next.t('retry')}
         </button>
       </div>
     );

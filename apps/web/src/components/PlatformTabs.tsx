@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePlatformTabs } from '../hooks/use-platform';
 import { cx } from '../lib/class-names';
@@ -9,9 +10,10 @@ const activeColours = {
 
 /** Spec §1: the Personal and Business tabs; the current platform's tab is marked aria-current. */
 export const PlatformTabs = ({ className }: { className?: string }) => {
+  const { t } = useTranslation();
   const tabs = usePlatformTabs();
   return (
-    <nav aria-label="Platform" className={className}>
+    <nav aria-label={t('platform.nav')} className={className}>
       <ul className="flex rounded-full bg-slate-100 p-1 ring-1 ring-slate-900/5">
         {tabs.map((tab) => (
           <li key={tab.platform} className="flex-1">

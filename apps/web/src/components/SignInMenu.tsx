@@ -1,12 +1,12 @@
-import { labels, routePath } from '@hub/core';
-import { useCallback, useId, useRef, useState } from 'react';
+import { routePath } from '@hub/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type DismissReason, useDismiss } from '../hooks/use-dismiss';
+import { useDisclosure } from '../hooks/use-disclosure';
 import { cx } from '../lib/class-names';
 
 const options = [
-  { label: labels.businessSignIn, href: routePath('login', { platform: 'biz' }), dot: 'bg-business-500' },
-  { label: labels.personalSignIn, href: routePath('login', { platform: 'psl' }), dot: 'bg-primary-500' },
+  { label: 'businessSignIn', href: routePath('login', { platform: 'biz' }), dot: 'bg-business-500' },
+  { label: 'personalSignIn', href: routePath('login', { platform: 'psl' }), dot: 'bg-primary-500' },
 ] as const;
 
 /**
@@ -14,16 +14,8 @@ const options = [
  * closes on Escape (focus returns to the button), on a click or focus outside, and on choosing.
  */
 export const SignInMenu = ({ className }: { className?: string }) => {
-  const [open, setOpen] = useState(false);
-  const containerRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-
-  const dismiss = useCallback((reason: DismissReason) => {
-    setOpen(false);
-    if (reason === 'escape') buttonRef.current?.focus();
-  }, []);
-  useDismiss(containerRef, open, dismiss);
+  const { t } = useTranslation();
+  const { open, toggle, close, containerRef, buttonRef, menuId } = useDisclosure();
 
   return (
     <div ref={containerRef} className={cx('relative', className)}>
@@ -32,10 +24,10 @@ export const SignInMenu = ({ className }: { className?: string }) => {
         type="button"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
         className="inline-flex items-center gap-1.5 rounded-full bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700"
       >
-        {labels.signIn}
+        {t('signIn')}
         <svg
           viewBox="0 0 16 16"
           aria-hidden="true"
@@ -53,11 +45,11 @@ export const SignInMenu = ({ className }: { className?: string }) => {
             <li key={option.href}>
               <Link
                 to={option.href}
-                onClick={() => setOpen(false)}
+                onClick={close}
                 className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
               >
                 <span aria-hidden="true" className={cx('size-2 rounded-full', option.dot)} />
-                {option.label}
+                {t(option.label)}
               </Link>
             </li>
           ))}

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { autoplayUrl } from '../lib/promo-video';
 
 interface VideoFacadeProps {
@@ -21,6 +22,7 @@ interface VideoFacadeProps {
  * once and takes the focus, so a keyboard user lands in it.
  */
 export const VideoFacade = ({ src, title, poster, overlay }: VideoFacadeProps) => {
+  const { t } = useTranslation();
   const [playing, setPlaying] = useState(false);
   const frameRef = useRef<HTMLIFrameElement>(null);
 
@@ -47,7 +49,7 @@ export const VideoFacade = ({ src, title, poster, overlay }: VideoFacadeProps) =
         <button
           type="button"
           onClick={() => setPlaying(true)}
-          aria-label={`Play video: ${title}`}
+          aria-label={t('video.play', { title })}
           className="group absolute inset-0 size-full cursor-pointer focus-visible:outline-offset-[-4px]"
         >
           <img

@@ -14,7 +14,11 @@ import { useStableCallback } from './use-stable-callback';
 import { useStepFocus } from './use-step-focus';
 import { useTimeout } from './use-timeout';
 
-export { CHECKING_PASSWORD_STEP, IDENTIFYING_STEP } from '../lib/account-password-machine';
+export {
+  CHECKING_PASSWORD_STEP,
+  IDENTIFYING_STEP,
+  SECOND_FACTOR_STEP,
+} from '../lib/account-password-machine';
 
 /**
  * The existing-password rule applied before a password step sends anything: a refused password
@@ -59,7 +63,7 @@ export const useAccountPasswordFlow = ({
   screen,
 }: AccountPasswordOptions) => {
   const [state, dispatch] = useReducer(accountPasswordReducer, initialAccountPassword);
-  const { step, flow, exit } = state;
+  const { step, flow, exit, secondFactor } = state;
   const account = useField(initialAccount);
   const password = useField();
   const { problem, dismiss, show } = useApiProblem(screen);
@@ -110,13 +114,28 @@ export const useAccountPasswordFlow = ({
     dispatch({ type: 'password_check_started' });
     const result = await api.checkPassword(flow.flowId, password.value);
     if (result.ok) {
-      if (exitDelayMs > 0) dispatch({ type: 'password_accepted', location: result.data.location });
-      else window.location.assign(result.data.location);
+      const answer = result.data;
+      if (answer.next === 'second_factor') {
+        password.reset();
+        dispatch({
+          type: 'second_factor_needed',
+          flowId: answer.flowId,
+          methods: answer.methods,
+          ...(answer.enrol ? { enrol: true } : {}),
+        });
+      } else if (exitDelayMs > 0) dispatch({ type: 'password_accepted', location: answer.location });
+      else window.location.assign(answer.location);
       return;
     }
     dispatch({ type: 'password_refused' });
     if (show(result.error, { password: password.fail }, { retry: submitPassword, restart: back }))
       fieldRef.current?.focus();
+  });
+
+  /** The second factor was right: leave as a right password would have. */
+  const completeSecondFactor = useStableCallback((location: string) => {
+    if (exitDelayMs > 0) dispatch({ type: 'second_factor_accepted', location });
+    else window.location.assign(location);
   });
 
   useTimeout(() => exit && window.location.assign(exit), exitDelayMs, exit);
@@ -133,6 +152,9 @@ export const useAccountPasswordFlow = ({
     submitAccount,
     submitPassword,
     back,
+    /** The second step a right password led to, when the account has a second factor. */
+    secondFactor,
+    completeSecondFactor,
     /** True from a valid password until the browser leaves (the success notice is shown). */
     succeeded: exit !== null,
   };

@@ -1,13 +1,7 @@
-import {
-  apiErrorText,
-  CODE_COMPARE_DELAY_MS,
-  ERROR_RESET_DELAY_MS,
-  labels,
-  notices,
-  REDIRECT_DELAY_MS,
-} from '@hub/core';
+import { apiErrorText, CODE_COMPARE_DELAY_MS, ERROR_RESET_DELAY_MS, REDIRECT_DELAY_MS } from '@hub/core';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { CodeApi } from '../api/auth';
+import { i18next } from '../i18n';
 import {
   type CodeStatus,
   canResend,
@@ -41,16 +35,13 @@ interface CodeVerificationOptions<T> {
 }
 
 const statusText = (status: CodeStatus): string => {
-  if (status.tone === 'success') return notices.codeVerified;
+  if (status.tone === 'success') return i18next.t('notice.codeVerified');
   if (status.tone === 'error') return apiErrorText(status.error);
-  return status.prompt === 'reenter' ? labels.reenterCode : labels.enterCode;
+  return i18next.t(status.prompt === 'reenter' ? 'reenterCode' : 'enterCode');
 };
 
-const resendNotes: Record<ResendNote, string> = {
-  none: '',
-  sending: labels.sending,
-  sent: 'A new verification code has been sent.',
-};
+const resendNote = (note: ResendNote): string =>
+  note === 'none' ? '' : i18next.t(note === 'sending' ? 'sending' : 'code.resent');
 
 /**
  * Spec §2, §4 code step: the boxes, the 1 s compare, the messages and timings, and resend. The
@@ -138,7 +129,7 @@ export const useCodeVerification = <T>(options: CodeVerificationOptions<T>) => {
     status,
     countdown: state.countdown.remaining,
     sending: state.sending,
-    resendNote: resendNotes[state.resendNote],
+    resendNote: resendNote(state.resendNote),
     resend,
     problem,
     dismiss,

@@ -10,14 +10,23 @@ import {
   formStep,
   IDENTIFYING_STEP,
   initialAccountPassword,
+  SECOND_FACTOR_STEP,
 } from './account-password-machine';
 
 const flow = { flowId: 'f1', account: 'ada@example.com' };
 const accountStep = initialAccountPassword;
-const identifying: AccountPasswordState = { step: IDENTIFYING_STEP, flow: null, exit: null };
-const passwordStep: AccountPasswordState = { step: NEXT_STEP, flow, exit: null };
-const checking: AccountPasswordState = { step: CHECKING_PASSWORD_STEP, flow, exit: null };
+const identifying: AccountPasswordState = {
+  step: IDENTIFYING_STEP,
+  flow: null,
+  exit: null,
+  secondFactor: null,
+};
+const passwordStep: AccountPasswordState = { step: NEXT_STEP, flow, exit: null, secondFactor: null };
+const checking: AccountPasswordState = { step: CHECKING_PASSWORD_STEP, flow, exit: null, secondFactor: null };
 const leaving: AccountPasswordState = { ...checking, exit: '/biz/' };
+const secondFactor = { flowId: 'sf1', methods: ['totp', 'recovery'] as const };
+const secondStep: AccountPasswordState = { ...checking, step: SECOND_FACTOR_STEP, secondFactor };
+const needed: AccountPasswordEvent = { type: 'second_factor_needed', ...secondFactor };
 
 const identified: AccountPasswordEvent = { type: 'identified', ...flow };
 const accepted: AccountPasswordEvent = { type: 'password_accepted', location: '/biz/' };
@@ -61,6 +70,28 @@ describe('account/password: each transition', () => {
     ['back is ignored while leaving', leaving, { type: 'back' }, 'unchanged'],
     ['back is ignored while identifying', identifying, { type: 'back' }, 'unchanged'],
     ['the account step has no back', accountStep, { type: 'back' }, 'unchanged'],
+    ['a right password of an account with a second factor goes to that step', checking, needed, secondStep],
+    ['the second step is not reached without a password check', passwordStep, needed, 'unchanged'],
+    [
+      'a sign-in that must set up a second factor goes to the set-up',
+      checking,
+      { type: 'second_factor_needed', flowId: 'sf1', methods: [], enrol: true },
+      { ...checking, step: SECOND_FACTOR_STEP, secondFactor: { flowId: 'sf1', methods: [], enrol: true } },
+    ],
+    ['the second step takes no password', secondStep, { type: 'password_check_started' }, 'unchanged'],
+    [
+      'a right second factor shows its success, then leaves',
+      secondStep,
+      { type: 'second_factor_accepted', location: '/biz/' },
+      { ...secondStep, exit: '/biz/' },
+    ],
+    ['back from the second step starts over', secondStep, { type: 'back' }, accountStep],
+    [
+      'back is ignored once the second factor was right',
+      { ...secondStep, exit: '/biz/' },
+      { type: 'back' },
+      'unchanged',
+    ],
   ];
 
   it.each(cases)('%s', (_name, from, event, expected) => {
@@ -111,6 +142,8 @@ const anyEvent: fc.Arbitrary<AccountPasswordEvent> = fc.oneof(
   fc.webPath().map((location): AccountPasswordEvent => ({ type: 'password_accepted', location })),
   fc.constant<AccountPasswordEvent>({ type: 'password_refused' }),
   fc.constant<AccountPasswordEvent>({ type: 'back' }),
+  fc.constant<AccountPasswordEvent>(needed),
+  fc.webPath().map((location): AccountPasswordEvent => ({ type: 'second_factor_accepted', location })),
 );
 
 describe('account/password: properties', () => {
@@ -120,11 +153,21 @@ describe('account/password: properties', () => {
         let state = initialAccountPassword;
         for (const event of events) {
           const next = accountPasswordReducer(state, event);
-          expect([ACCOUNT_STEP, IDENTIFYING_STEP, NEXT_STEP, CHECKING_PASSWORD_STEP]).toContain(next.step);
-          // The password step always knows its account; the account step never keeps one.
-          expect(next.flow !== null).toBe(formStep(next.step) === NEXT_STEP);
+          expect([
+            ACCOUNT_STEP,
+            IDENTIFYING_STEP,
+            NEXT_STEP,
+            CHECKING_PASSWORD_STEP,
+            SECOND_FACTOR_STEP,
+          ]).toContain(next.step);
+          // The password and second steps always know their account; the account step never keeps one.
+          expect(next.flow !== null).toBe(
+            formStep(next.step) === NEXT_STEP || next.step === SECOND_FACTOR_STEP,
+          );
+          // The second step, and only it, knows its second-factor flow.
+          expect(next.secondFactor !== null).toBe(next.step === SECOND_FACTOR_STEP);
           // A success is shown only while the step stays busy, and it is final.
-          if (next.exit !== null) expect(next.step).toBe(CHECKING_PASSWORD_STEP);
+          if (next.exit !== null) expect([CHECKING_PASSWORD_STEP, SECOND_FACTOR_STEP]).toContain(next.step);
           if (state.exit !== null) expect(next).toBe(state);
           // While busy, neither a submit nor 'back' changes anything.
           if (

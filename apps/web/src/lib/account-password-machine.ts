@@ -1,21 +1,31 @@
-import { ACCOUNT_STEP, type ErrorCode, meetsLoginMinimum, NEXT_STEP } from '@hub/core';
+import {
+  ACCOUNT_STEP,
+  type ErrorCode,
+  meetsLoginMinimum,
+  NEXT_STEP,
+  type SecondFactorMethod,
+} from '@hub/core';
 
 /**
  * Identifier-first sign-in (login, the tool login, switching option1 and linking, option2) as a
  * pure state machine: step 1 asks for the account, 10 while it is identified, 2 asks for its
- * password, 20 while the password is checked. The hook use-account-password-flow runs the API
+ * password, 20 while the password is checked, and 3 when the password was right but the account
+ * confirms its sign-ins with a second factor (docs/second-factors.md). The hook use-account-password-flow runs the API
  * calls and keeps the fields; this module decides which step the screen is on.
  */
 
 /** Spec §4: 10 is busy on the account step, 20 busy on the password step. */
 export const IDENTIFYING_STEP = 10;
 export const CHECKING_PASSWORD_STEP = 20;
+/** Not in the spec: password accepted, second factor pending (its own form checks and leaves). */
+export const SECOND_FACTOR_STEP = 3;
 
 export type AccountPasswordStep =
   | typeof ACCOUNT_STEP
   | typeof IDENTIFYING_STEP
   | typeof NEXT_STEP
-  | typeof CHECKING_PASSWORD_STEP;
+  | typeof CHECKING_PASSWORD_STEP
+  | typeof SECOND_FACTOR_STEP;
 
 export interface AccountPasswordState {
   step: AccountPasswordStep;
@@ -23,6 +33,8 @@ export interface AccountPasswordState {
   flow: { flowId: string; account: string } | null;
   /** Where the browser goes once the success has been shown; the step stays busy meanwhile. */
   exit: string | null;
+  /** The second step the password led to: its flow and the methods the account has. */
+  secondFactor: { flowId: string; methods: readonly SecondFactorMethod[]; enrol?: boolean } | null;
 }
 
 export type AccountPasswordEvent =
@@ -33,9 +45,18 @@ export type AccountPasswordEvent =
   /** A valid password on a screen that shows its success before leaving. */
   | { type: 'password_accepted'; location: string }
   | { type: 'password_refused' }
+  /** A right password of an account with a second factor. */
+  | { type: 'second_factor_needed'; flowId: string; methods: readonly SecondFactorMethod[]; enrol?: boolean }
+  /** A right second factor on a screen that shows its success before leaving. */
+  | { type: 'second_factor_accepted'; location: string }
   | { type: 'back' };
 
-export const initialAccountPassword: AccountPasswordState = { step: ACCOUNT_STEP, flow: null, exit: null };
+export const initialAccountPassword: AccountPasswordState = {
+  step: ACCOUNT_STEP,
+  flow: null,
+  exit: null,
+  secondFactor: null,
+};
 
 /** The step whose form is on screen: a busy step shows the form it is busy with. */
 export const formStep = (step: number): number =>
@@ -76,7 +97,26 @@ export const accountPasswordReducer = (
       return state.step === CHECKING_PASSWORD_STEP && state.exit === null
         ? { ...state, step: NEXT_STEP }
         : state;
+    case 'second_factor_needed':
+      return state.step === CHECKING_PASSWORD_STEP && state.exit === null
+        ? {
+            ...state,
+            step: SECOND_FACTOR_STEP,
+            // `enrol` too: without it a sign-in that must set up a second factor shows an empty step.
+            secondFactor: {
+              flowId: event.flowId,
+              methods: event.methods,
+              ...(event.enrol ? { enrol: true } : {}),
+            },
+          }
+        : state;
+    case 'second_factor_accepted':
+      return state.step === SECOND_FACTOR_STEP && state.exit === null
+        ? { ...state, exit: event.location }
+        : state;
     case 'back':
-      return state.step === NEXT_STEP ? initialAccountPassword : state;
+      return state.step === NEXT_STEP || (state.step === SECOND_FACTOR_STEP && state.exit === null)
+        ? initialAccountPassword
+        : state;
   }
 };

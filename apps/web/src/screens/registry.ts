@@ -9,6 +9,7 @@ export type { ScreenId } from './screen-id';
 type ScreenImporter = () => Promise<{ default: ComponentType<ScreenProps> }>;
 
 const legal: ScreenImporter = () => import('./Legal/index');
+const account: ScreenImporter = () => import('./Account/index');
 
 /** Each screen is its own chunk, loaded when its route is first shown. The three legal pages share one. */
 const importers: Record<ScreenId, ScreenImporter> = {
@@ -29,6 +30,11 @@ const importers: Record<ScreenId, ScreenImporter> = {
   cookies: legal,
   sso_rqx: () => import('./SsoRqx/index'),
   oidc_consent: () => import('./OidcConsent/index'),
+  account,
+  account_security: account,
+  account_sessions: account,
+  account_access: account,
+  account_data: account,
   not_found: () => import('./NotFound/index'),
 };
 

@@ -4,6 +4,7 @@ import { CODE_LENGTH } from '../constants.js';
 import { PASSWORD_MAX_LENGTH } from '../password.js';
 import { entries, platforms } from '../platform.js';
 import { returnFlows } from '../sainfo.js';
+import { secondFactorMethods } from '../second-factor.js';
 import { text } from './input.js';
 
 /**
@@ -33,6 +34,11 @@ export const flowContextSchema = z
     directReg: queryValue.optional(),
     /** Not in the spec: the OpenID Connect interaction this sign-in ends (the server checks it). */
     oidc: queryValue.optional(),
+    /**
+     * Not in the spec: the account center page to come back to after signing in (account-next.ts).
+     * Anything else is ignored: the server keeps it only when it names such a page.
+     */
+    next: queryValue.optional(),
   })
   .strict();
 export type FlowContext = z.infer<typeof flowContextSchema>;
@@ -48,6 +54,23 @@ export type AccountView = z.infer<typeof accountViewSchema>;
 export const redirectSchema = z.object({ next: z.literal('redirect'), location: z.string() });
 export type RedirectAnswer = z.infer<typeof redirectSchema>;
 
+/**
+ * Not in the spec: the first factor was right, and the account confirms its sign-ins a second time
+ * (docs/second-factors.md). The screen asks for one of `methods` and posts it with `flowId` (the
+ * second-factor flow) to `/api/second-factor/verify`. `enrol`: the platform, tool or client requires
+ * a second factor the account does not have yet; the screen sets one up first.
+ */
+export const secondFactorNeededSchema = z.object({
+  next: z.literal('second_factor'),
+  flowId,
+  methods: z.array(z.enum(secondFactorMethods)),
+  enrol: z.boolean().optional(),
+});
+export type SecondFactorNeeded = z.infer<typeof secondFactorNeededSchema>;
+/** Where a sign-in goes after its first factor: its exit, or the second step. */
+export const signInAnswerSchema = z.discriminatedUnion('next', [redirectSchema, secondFactorNeededSchema]);
+export type SignInAnswer = z.infer<typeof signInAnswerSchema>;
+
 // Login (spec §4 "Login")
 export const loginIdentifyRequestSchema = z
   .object({
@@ -62,7 +85,7 @@ export const loginIdentifyResponseSchema = z.discriminatedUnion('next', [
   redirectSchema,
 ]);
 export const loginPasswordRequestSchema = z.object({ flowId, password: passwordInput }).strict();
-export const loginPasswordResponseSchema = redirectSchema;
+export const loginPasswordResponseSchema = signInAnswerSchema;
 
 // Sign-up (spec §4 "Sign-up")
 export const signupStartRequestSchema = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { platforms } from '../platform.js';
-import { flowContextSchema, loginPasswordRequestSchema, redirectSchema } from './auth.js';
+import { flowContextSchema, loginPasswordRequestSchema, signInAnswerSchema } from './auth.js';
 
 /**
  * Sign-in with Google (OpenID Connect) and Facebook (OAuth 2.0). The spec names only the
@@ -14,7 +14,8 @@ export const isSocialProvider = (value: unknown): value is SocialProvider =>
   typeof value === 'string' && (socialProviders as readonly string[]).includes(value);
 
 /** The screen a provider sign-in starts on: the login, the sign-up or a tool's login (spec §2). */
-export const socialIntents = ['login', 'signup', 'tool_login'] as const;
+/** `link` adds the provider to the signed-in account, from the account center. */
+export const socialIntents = ['login', 'signup', 'tool_login', 'link'] as const;
 export type SocialIntent = (typeof socialIntents)[number];
 
 /** The provider's own button wording (Google and Facebook brand guidelines). */
@@ -40,6 +41,9 @@ export const socialErrorMessages = {
   // The tool login screen shows the spec's 'Account is not registered to {tool name}' instead.
   not_registered_to_tool: 'Account is not registered to this tool.',
   disabled: 'This sign-in option is not available.',
+  // Linking from the account center (intent `link`).
+  already_linked: 'That account is already linked to another account here. Sign in with it instead.',
+  provider_linked: 'You already have one of these linked. Unlink it first to link another.',
 } as const;
 export type SocialErrorCode = keyof typeof socialErrorMessages;
 export const socialErrorCodes = Object.keys(socialErrorMessages) as SocialErrorCode[];
@@ -65,6 +69,8 @@ export const socialStartQuerySchema = z
     intent: z.enum(socialIntents).default('login'),
     from: flowContextSchema.shape.from,
     subcb: flowContextSchema.shape.subcb,
+    /** The OpenID Connect interaction the sign-in ends (docs/oidc.md); the exit checks it. */
+    oidc: flowContextSchema.shape.oidc,
   })
   .strip();
 
@@ -82,4 +88,4 @@ export type SocialLinkState = z.infer<typeof socialLinkStateResponseSchema>;
 export const socialLinkRequestSchema = z
   .object({ flowId, password: loginPasswordRequestSchema.shape.password })
   .strict();
-export const socialLinkResponseSchema = redirectSchema;
+export const socialLinkResponseSchema = signInAnswerSchema;

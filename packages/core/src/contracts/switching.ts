@@ -8,6 +8,7 @@ import {
   loginIdentifyRequestSchema,
   loginPasswordRequestSchema,
   redirectSchema,
+  secondFactorNeededSchema,
   verifyCodeRequestSchema,
 } from './auth.js';
 import { text } from './input.js';
@@ -46,7 +47,10 @@ export const switchingIdentifyRequestSchema = identifyRequest;
 export const switchingIdentifyResponseSchema = passwordStepSchema;
 /** The sync call (spec §7 sync/attempt): a valid password links the account to the platform. */
 export const switchingPasswordRequestSchema = passwordRequest;
-export const switchingPasswordResponseSchema = linkedRedirectSchema;
+export const switchingPasswordResponseSchema = z.discriminatedUnion('next', [
+  linkedRedirectSchema,
+  secondFactorNeededSchema,
+]);
 
 // Switching option2 (spec §2, §6): the signed-in account is linked under a parent (business owner).
 /** The linking check, ref 1 (spec §7 linking/attempt): the parent account. Needs a hub session. */

@@ -1,6 +1,7 @@
 import { type FlowContext, loginRefusal, type Platform } from '@hub/core';
 import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
+import { enrolledMethods } from '../../mfa/methods.js';
 import { policy } from '../../policy.js';
 import { recordAudit } from '../../services/audit.js';
 import type { FlowCaller } from '../caller.js';
@@ -50,6 +51,12 @@ export const linkToPlatform = async (hub: Hub, caller: FlowCaller, flowId: strin
   const refusal = loginRefusal(account.user_type, flow.platform);
   if (refusal) throw new HubError(refusal, { field: 'account' });
   const move = { from: switchingStates.identified, to: switchingStates.completed };
+  // An account with a second factor is linked only once that is proved too (mfa/second-step.ts):
+  // a password alone changes nothing.
+  if ((await enrolledMethods(hub, account.id)).length > 0) {
+    await moveFlow(hub, flow, move);
+    return { accountId: account.id, platform: flow.platform, context: flowContext(flow) };
+  }
   await moveFlow(hub, flow, move, async (trx, now) => {
     await hub.accounts.addMembership(trx, account.id, flow.platform, false, now);
     await recordAudit(

@@ -1,4 +1,4 @@
-import { checkSignupAccount, linkingRole, loginRefusal, routePath } from '@hub/core';
+import { checkSignupAccount, type Language, linkingRole, loginRefusal, routePath } from '@hub/core';
 import type { Transaction } from 'kysely';
 import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
@@ -48,7 +48,7 @@ export const invitationLink = (hub: Hub, flowId: string) =>
 export const sendInvitation = async (
   hub: Hub,
   trx: Transaction<Database>,
-  input: { flowId: string; to: string; inviter: string },
+  input: { flowId: string; to: string; inviter: string; language?: Language | undefined },
 ) =>
   issueCode(hub, trx, {
     flowId: input.flowId,
@@ -60,6 +60,7 @@ export const sendInvitation = async (
         code,
         link: invitationLink(hub, input.flowId),
         ttlMinutes,
+        ...(input.language ? { language: input.language } : {}),
       }),
   });
 
@@ -71,7 +72,14 @@ export const sendInvitation = async (
  */
 export const inviteWorkAccount = async (
   hub: Hub,
-  input: { owner: AccountRow; email: string; ip: string | null; via: 'owner' | 'platform' },
+  input: {
+    owner: AccountRow;
+    email: string;
+    ip: string | null;
+    via: 'owner' | 'platform';
+    /** The language of the request that invites: the invitation mail is written in it. */
+    language?: Language;
+  },
 ) => {
   const { owner } = input;
   await assertBusinessOwner(hub, owner);
@@ -101,7 +109,7 @@ export const inviteWorkAccount = async (
   const inviter = await inviterName(hub, owner);
   await hub.db.transaction().execute(async (trx) => {
     await hub.flows.insert(trx, flow);
-    await sendInvitation(hub, trx, { flowId: flow.id, to: check.value, inviter });
+    await sendInvitation(hub, trx, { flowId: flow.id, to: check.value, inviter, language: input.language });
     await recordAudit(
       trx,
       {

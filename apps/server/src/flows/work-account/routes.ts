@@ -13,6 +13,7 @@ import {
 } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../../http/language.js';
 import { flowBindingIfAny, requireSameOrigin } from '../../http/request-context.js';
 import type { Hub } from '../../hub.js';
 import { completeSignIn } from '../../sso/complete-sign-in.js';
@@ -39,6 +40,7 @@ export const registerWorkAccountRoutes = (app: FastifyInstance, hub: Hub) => {
         email: request.body.email,
         ip: request.ip,
         via: 'owner',
+        language: requestLanguage(request),
       });
       return { status: 'invited' as const, ...invited };
     },

@@ -72,7 +72,12 @@ export const resendWorkAccountCode = async (hub: Hub, caller: FlowCaller, flowId
   const inviter = await inviterName(hub, await ownerOf(hub, context));
   await hub.db.transaction().execute(async (trx) => {
     await hub.flows.update(trx, flow.id, { context: JSON.stringify(context), updated_at: now });
-    await sendInvitation(hub, trx, { flowId: flow.id, to: flow.identifier!, inviter });
+    await sendInvitation(hub, trx, {
+      flowId: flow.id,
+      to: flow.identifier!,
+      inviter,
+      language: caller.language,
+    });
     await recordAudit(
       trx,
       { event: 'work_account.code_sent', outcome: 'success', ip: caller.ip, detail: { resend: true } },

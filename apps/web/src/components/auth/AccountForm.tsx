@@ -12,6 +12,8 @@ interface AccountFormProps {
   kind: 'email' | 'username';
   fieldRef: Ref<HTMLInputElement>;
   submitLabel?: string;
+  /** The field also offers the browser's saved passkeys in its autofill (the login's account step). */
+  passkeyAutofill?: boolean;
   children?: ReactNode;
 }
 
@@ -24,6 +26,7 @@ export const AccountForm = ({
   kind,
   fieldRef,
   submitLabel = 'Next',
+  passkeyAutofill = false,
   children,
 }: AccountFormProps) => (
   <form
@@ -40,7 +43,7 @@ export const AccountForm = ({
       name={kind === 'email' ? 'email' : 'username'}
       type={kind === 'email' ? 'email' : 'text'}
       inputMode={kind === 'email' ? 'email' : 'text'}
-      autoComplete={kind === 'email' ? 'email' : 'username'}
+      autoComplete={kind === 'email' ? 'email' : passkeyAutofill ? 'username webauthn' : 'username'}
       autoCapitalize="none"
       autoCorrect="off"
       spellCheck={false}

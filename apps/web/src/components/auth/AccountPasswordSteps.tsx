@@ -4,12 +4,14 @@ import {
   type AccountPasswordFlow,
   CHECKING_PASSWORD_STEP,
   IDENTIFYING_STEP,
+  SECOND_FACTOR_STEP,
 } from '../../hooks/use-account-password-flow';
 import { Banner } from '../Banner';
 import { ScreenLinks } from '../ScreenLinks';
 import { AccountForm } from './AccountForm';
 import { PasswordStepForm } from './PasswordStepForm';
 import { ProblemBanner } from './ProblemBanner';
+import { SecondFactorStep } from './SecondFactorStep';
 
 interface AccountPasswordStepsProps {
   flow: AccountPasswordFlow;
@@ -21,6 +23,11 @@ interface AccountPasswordStepsProps {
   links: ReactNode;
   /** Shown as the green top-centre banner from a valid password until the browser leaves. */
   successNotice?: string;
+  /**
+   * Another way to sign in, under the account step's form (the login's passkey): with it, the
+   * account field also offers passkeys in the browser's autofill.
+   */
+  passkeySignIn?: ReactNode;
 }
 
 /**
@@ -33,8 +40,24 @@ export const AccountPasswordSteps = ({
   submitLabel,
   links,
   successNotice,
+  passkeySignIn,
 }: AccountPasswordStepsProps) => {
   const identified = flow.flow;
+  // A right password of an account with a second factor: that step alone (docs/second-factors.md).
+  if (flow.step === SECOND_FACTOR_STEP && flow.secondFactor) {
+    return (
+      <div className="flex flex-col gap-6" data-step={flow.step}>
+        <SecondFactorStep
+          flowId={flow.secondFactor.flowId}
+          methods={flow.secondFactor.methods}
+          enrol={flow.secondFactor.enrol}
+          onVerified={flow.completeSecondFactor}
+          onRestart={flow.back}
+        />
+        {successNotice && flow.succeeded && <Banner variant="success">{successNotice}</Banner>}
+      </div>
+    );
+  }
   return (
     <div className="flex flex-col gap-6" data-step={flow.step}>
       {flow.shownStep === NEXT_STEP && identified ? (
@@ -56,7 +79,10 @@ export const AccountPasswordSteps = ({
           fieldRef={flow.fieldRef}
           busy={flow.step === IDENTIFYING_STEP}
           onSubmit={flow.submitAccount}
-        />
+          passkeyAutofill={Boolean(passkeySignIn)}
+        >
+          {passkeySignIn}
+        </AccountForm>
       )}
       <ScreenLinks>{links}</ScreenLinks>
       {successNotice && flow.succeeded && <Banner variant="success">{successNotice}</Banner>}

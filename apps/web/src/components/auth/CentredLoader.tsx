@@ -1,5 +1,6 @@
 import { type Platform, platformProductNames } from '@hub/core';
 import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { documentTitle } from '../../lib/brand';
 import type { ScreenId } from '../../screens/screen-id';
@@ -17,6 +18,7 @@ interface CentredLoaderProps {
 
 /** Spec §2: while no account data has been decoded, a centred logo and spinner. */
 export const CentredLoader = ({ screen, title, platform, busy = true, children }: CentredLoaderProps) => {
+  const { t } = useTranslation();
   const headingId = useId();
   useDocumentTitle(documentTitle(title, platformProductNames[platform]));
   return (
@@ -31,7 +33,7 @@ export const CentredLoader = ({ screen, title, platform, busy = true, children }
         {title}
       </h1>
       <Logo size={56} />
-      {busy && <Spinner label="Loading" size="lg" />}
+      {busy && <Spinner label={t('loading')} size="lg" />}
       {children}
     </section>
   );

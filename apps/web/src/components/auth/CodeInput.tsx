@@ -1,6 +1,7 @@
 import { backspaceBoxes, type CodeBoxes, pasteIntoBoxes, typeIntoBoxes } from '@hub/core';
 import type { ChangeEvent, ClipboardEvent, KeyboardEvent, Ref } from 'react';
 import { useImperativeHandle, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cx } from '../../lib/class-names';
 
 export interface CodeInputHandle {
@@ -41,6 +42,7 @@ export const CodeInput = ({
   describedBy,
   ref,
 }: CodeInputProps) => {
+  const { t } = useTranslation();
   const inputs = useRef<Array<HTMLInputElement | null>>([]);
   const focusBox = (index: number) => inputs.current[index]?.focus();
   useImperativeHandle(ref, () => ({ focus: (index = 0) => inputs.current[index]?.focus() }), []);
@@ -78,7 +80,7 @@ export const CodeInput = ({
 
   return (
     <fieldset aria-describedby={describedBy} className="min-w-0">
-      <legend className="sr-only">Verification code</legend>
+      <legend className="sr-only">{t('code.legend')}</legend>
       <div className="grid grid-cols-6 gap-2">
         {boxes.map((box, index) => (
           <input
@@ -92,7 +94,7 @@ export const CodeInput = ({
             inputMode="numeric"
             pattern="[0-9]*"
             autoComplete={index === 0 ? 'one-time-code' : 'off'}
-            aria-label={`Digit ${index + 1} of ${boxes.length}`}
+            aria-label={t('code.digit', { index: index + 1, total: boxes.length })}
             aria-invalid={tone === 'error' || undefined}
             value={box}
             readOnly={readOnly}

@@ -1,5 +1,6 @@
 import type { AccountCheck, CodeSent, MessageScreen, RedirectAnswer } from '@hub/core';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CodeApi } from '../../api/auth';
 import type { ApiResult } from '../../api/client';
 import { REQUESTING_CODE_STEP, useCodeRequestFlow } from '../../hooks/use-code-request-flow';
@@ -40,6 +41,7 @@ export const CodeRequestFlow = ({
   links,
   screen,
 }: CodeRequestFlowProps) => {
+  const { t } = useTranslation();
   const flow = useCodeRequestFlow({ check, request, initialAccount, screen });
   const goTo = useGoTo();
   const started = useRef(false);
@@ -57,7 +59,7 @@ export const CodeRequestFlow = ({
         <div className="flex flex-col gap-5">
           <div className="flex flex-col gap-2">
             <AccountSummary account={flow.sent.account.display} onBack={flow.back} />
-            <p className="text-sm text-slate-600">We sent a 6-digit verification code to this account.</p>
+            <p className="text-sm text-slate-600">{t('code.sent')}</p>
           </div>
           <CodeStep
             key={flow.sent.flowId}
@@ -72,6 +74,7 @@ export const CodeRequestFlow = ({
         <>
           <AccountForm
             label={accountLabel}
+            submitLabel={t('next')}
             kind={kind}
             field={flow.account}
             fieldRef={flow.fieldRef}

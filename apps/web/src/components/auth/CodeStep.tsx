@@ -1,5 +1,5 @@
-import { notices } from '@hub/core';
 import { useCallback, useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CodeApi } from '../../api/auth';
 import { type StatusTone, useCodeVerification } from '../../hooks/use-code-verification';
 import { cx } from '../../lib/class-names';
@@ -27,6 +27,7 @@ const toneClasses: Record<StatusTone, string> = {
 
 /** Spec §2, §4 code step: the boxes, the prompt under them with the verdict, and resend. */
 export const CodeStep = <T,>({ flowId, resendAfter, api, onVerified, onRestart }: CodeStepProps<T>) => {
+  const { t } = useTranslation();
   const statusId = useId();
   const input = useRef<CodeInputHandle>(null);
   const resendButton = useRef<HTMLButtonElement>(null);
@@ -74,7 +75,7 @@ export const CodeStep = <T,>({ flowId, resendAfter, api, onVerified, onRestart }
       {phase === 'verified' && (
         // The status line above already announces it.
         <Banner variant="success" live={false}>
-          {notices.codeVerified}
+          {t('notice.codeVerified')}
         </Banner>
       )}
       <ProblemBanner problem={code.problem} onDismiss={code.dismiss} />

@@ -1,6 +1,7 @@
 import { apiErrorText, errorMessage, type Platform } from '@hub/core';
 import type { ReactNode } from 'react';
 import type { FlowStatusState } from '../../hooks/use-flow-status';
+import { i18next } from '../../i18n';
 import type { ScreenId } from '../../screens/screen-id';
 import { ScreenFrame } from '../ScreenFrame';
 import { CentredLoader } from './CentredLoader';
@@ -34,7 +35,7 @@ export const FlowStatusFallback = ({ state, retry, startHref, logo, ...frame }: 
       <ScreenFrame {...frame} logo={logo}>
         <FinalizeNotice
           message={state.kind === 'missing' ? errorMessage('flow.not_found') : apiErrorText(state.error)}
-          actionLabel="Start again"
+          actionLabel={i18next.t('startAgain')}
           actionHref={startHref}
         />
       </ScreenFrame>

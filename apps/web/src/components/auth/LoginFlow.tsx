@@ -7,10 +7,14 @@ import { useSainfoAccount } from '../../hooks/use-sainfo-account';
 import { resetPasswordHref } from '../switching/hrefs';
 import { TextLink } from '../TextLink';
 import { AccountPasswordSteps } from './AccountPasswordSteps';
-import { withFrom } from './hrefs';
+import { withNext, withSignInContext } from './hrefs';
+import { PasskeySignIn } from './PasskeySignIn';
 
-/** Spec §2 "Query parameters by screen": Login reads from, subcb and sainfo. */
-const loginContextKeys: readonly ContextKey[] = ['from', 'subcb', 'sainfo', 'oidc'];
+/**
+ * Spec §2 "Query parameters by screen": Login reads from, subcb and sainfo; also the OpenID Connect
+ * interaction, and the account center page to come back to (next; the server checks it).
+ */
+const loginContextKeys: readonly ContextKey[] = ['from', 'subcb', 'sainfo', 'oidc', 'next'];
 
 interface LoginFlowProps {
   platform: Platform;
@@ -37,17 +41,34 @@ export const LoginFlow = ({ platform, toolLogin = false, toolSession }: LoginFlo
       flow={login}
       accountLabel="Email, mobile number or username"
       submitLabel="Log in"
+      passkeySignIn={<PasskeySignIn platform={platform} toolLogin={toolLogin} context={context} />}
       links={
         <>
           {/* The reset comes back to this screen: rrf tool_login from the tool login, foundation otherwise. */}
           <TextLink
-            to={resetPasswordHref(platform, toolLogin ? 'tool_login' : 'foundation', undefined, from)}
+            to={resetPasswordHref(
+              platform,
+              toolLogin ? 'tool_login' : 'foundation',
+              undefined,
+              from,
+              params.get('oidc'),
+            )}
           >
             Forgot password?
           </TextLink>
           <span>
             New here?{' '}
-            <TextLink to={withFrom(routePath('registration', { platform }), from)}>Sign up</TextLink>
+            <TextLink
+              to={withNext(
+                withSignInContext(routePath('registration', { platform }), {
+                  from,
+                  oidc: params.get('oidc'),
+                }),
+                params.get('next'),
+              )}
+            >
+              Sign up
+            </TextLink>
           </span>
         </>
       }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TextField, type TextFieldProps } from './TextField';
 
 type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing'>;
@@ -23,6 +24,7 @@ const EyeIcon = ({ crossed }: { crossed: boolean }) => (
  * stays 'Show password' and aria-pressed tells whether the text is shown (WAI-ARIA APG).
  */
 export const PasswordField = (props: PasswordFieldProps) => {
+  const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
     <TextField
@@ -34,7 +36,7 @@ export const PasswordField = (props: PasswordFieldProps) => {
       trailing={
         <button
           type="button"
-          aria-label="Show password"
+          aria-label={t('password.show')}
           aria-pressed={visible}
           onClick={() => setVisible((shown) => !shown)}
           className="flex size-9 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-800"

@@ -1,5 +1,5 @@
-import { labels, notices } from '@hub/core';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { PasswordSaver } from '../../api/auth';
 import { usePasswordSetup } from '../../hooks/use-password-setup';
 import { Banner } from '../Banner';
@@ -20,9 +20,9 @@ interface PasswordSetupFormProps {
 }
 
 const texts = {
-  setup_one_field: { password: 'Password', button: labels.submit, notice: notices.accountRegistered },
-  setup_two_fields: { password: 'Password', button: labels.submit, notice: notices.accountRegistered },
-  reset: { password: 'New password', button: labels.reset, notice: notices.passwordUpdated },
+  setup_one_field: { password: 'password.label', button: 'submit', notice: 'notice.accountRegistered' },
+  setup_two_fields: { password: 'password.label', button: 'submit', notice: 'notice.accountRegistered' },
+  reset: { password: 'password.new', button: 'reset', notice: 'notice.passwordUpdated' },
 } as const;
 
 /**
@@ -31,6 +31,7 @@ const texts = {
  * enabled only at strength 0; on success the green top-centre notice, then the redirect.
  */
 export const PasswordSetupForm = ({ variant, flowId, api, onRestart }: PasswordSetupFormProps) => {
+  const { t } = useTranslation();
   const hintsId = useId();
   const confirm = variant !== 'setup_one_field';
   const form = usePasswordSetup({ flowId, api, confirm, onRestart });
@@ -52,7 +53,7 @@ export const PasswordSetupForm = ({ variant, flowId, api, onRestart }: PasswordS
     >
       <PasswordField
         ref={form.passwordRef}
-        label={text.password}
+        label={t(text.password)}
         name="new-password"
         autoComplete="new-password"
         required
@@ -67,7 +68,7 @@ export const PasswordSetupForm = ({ variant, flowId, api, onRestart }: PasswordS
       {confirm && (
         <PasswordField
           ref={form.repassRef}
-          label="Re-enter password"
+          label={t('password.reenter')}
           name="confirm-password"
           autoComplete="new-password"
           required
@@ -80,12 +81,12 @@ export const PasswordSetupForm = ({ variant, flowId, api, onRestart }: PasswordS
       )}
       <TermsLine />
       <SubmitButton
-        label={form.submitted ? labels.redirecting : text.button}
+        label={t(form.submitted ? 'redirecting' : text.button)}
         busy={form.busy}
         submitted={form.submitted}
         disabled={!form.canSubmit}
       />
-      {form.submitted && <Banner variant="success">{text.notice}</Banner>}
+      {form.submitted && <Banner variant="success">{t(text.notice)}</Banner>}
       <ProblemBanner problem={form.problem} onDismiss={form.dismiss} />
     </form>
   );

@@ -1,13 +1,12 @@
 import {
   type Entry,
-  labels,
   loginHref,
-  notices,
   type Platform,
   routePath,
   stripResetPrefix,
   stripSetupPrefix,
 } from '@hub/core';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { resetFinalizeApi, signupFinalizeApi } from '../../api/auth';
 import { useFlowStatus } from '../../hooks/use-flow-status';
@@ -36,12 +35,13 @@ interface PasswordSetupScreenProps {
  * → 'Set up password' with two fields and the tenant's logo; reset → 'Reset password'.
  */
 export const PasswordSetupScreen = ({ screen, platform, entry }: PasswordSetupScreenProps) => {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const reset = screen === 'reset_password_finalize';
   const flowId = params.get('flow');
   const from = params.get('from');
-  const title = reset ? labels.resetPassword : labels.setUpPassword;
+  const title = t(reset ? 'resetPassword' : 'setUpPassword');
   const startHref = withFrom(routePath(reset ? 'reset_password' : 'registration', { platform, entry }), from);
   const loginLink = loginHref(platform, from);
   const variant: PasswordSetupVariant = reset ? 'reset' : from ? 'setup_two_fields' : 'setup_one_field';
@@ -57,8 +57,8 @@ export const PasswordSetupScreen = ({ screen, platform, entry }: PasswordSetupSc
     return (
       <ScreenFrame {...frame}>
         <FinalizeNotice
-          message={notices.alreadyVerified}
-          actionLabel={labels.goToLogin}
+          message={t('notice.alreadyVerified')}
+          actionLabel={t('goToLogin')}
           actionHref={loginLink}
         />
       </ScreenFrame>
@@ -66,11 +66,7 @@ export const PasswordSetupScreen = ({ screen, platform, entry }: PasswordSetupSc
   return (
     <ScreenFrame
       {...frame}
-      description={
-        reset
-          ? 'Choose a new password for your account.'
-          : 'Choose a password to finish creating your account.'
-      }
+      description={reset ? t('password.resetDescription') : t('password.setupDescription')}
     >
       <div className="flex flex-col gap-5">
         <AccountSummary account={shownAccount ?? state.status.account.display} />
@@ -82,7 +78,8 @@ export const PasswordSetupScreen = ({ screen, platform, entry }: PasswordSetupSc
         />
         <ScreenLinks>
           <span>
-            {reset ? 'Remembered it?' : 'Already have an account?'} <TextLink to={loginLink}>Log in</TextLink>
+            {reset ? t('reset.remembered') : t('signup.haveAccount')}{' '}
+            <TextLink to={loginLink}>{t('logIn')}</TextLink>
           </span>
         </ScreenLinks>
       </div>

@@ -1,4 +1,5 @@
 import { strengthMeter } from '@hub/core';
+import { useTranslation } from 'react-i18next';
 import { cx } from '../../lib/class-names';
 
 const tones = {
@@ -12,6 +13,7 @@ const tones = {
  * 'Strong' green at 100% (core strengthMeter). The width is a style property, which the CSP allows.
  */
 export const StrengthMeter = ({ score }: { score: number }) => {
+  const { t } = useTranslation();
   const meter = strengthMeter(score);
   if (!meter) return null;
   const tone = tones[meter.tone];
@@ -25,8 +27,8 @@ export const StrengthMeter = ({ score }: { score: number }) => {
         />
       </div>
       <p className={cx('w-16 text-right text-xs font-semibold', tone.text)}>
-        <span className="sr-only">Password strength: </span>
-        {meter.label}
+        <span className="sr-only">{t('password.strength')}</span>
+        {t(`strength.${meter.label}`)}
       </p>
     </div>
   );

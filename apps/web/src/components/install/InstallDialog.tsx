@@ -1,5 +1,6 @@
-import { labels, TOOL_SESSION_SECONDARY_STORAGE_KEY, TOOL_SESSION_STORAGE_KEY } from '@hub/core';
+import { TOOL_SESSION_SECONDARY_STORAGE_KEY, TOOL_SESSION_STORAGE_KEY } from '@hub/core';
 import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '../../lib/brand';
 import {
@@ -80,6 +81,7 @@ const InstallDialog = ({ prompt, type }: InstallDialogProps) => {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [tool] = useState(dialogTool);
   const [installing, setInstalling] = useState(false);
@@ -141,11 +143,11 @@ const InstallDialog = ({ prompt, type }: InstallDialogProps) => {
           {tool.name}
         </h2>
         <p className="mt-1 text-xs font-medium text-slate-500">
-          {labels.poweredBy} {PRODUCT_NAME}
+          {t('poweredBy')} {PRODUCT_NAME}
         </p>
         <div id={bodyId}>
-          <p className="mt-6 text-base font-semibold text-slate-900">{labels.installBeforeProceed}</p>
-          <p className="mt-2 text-sm leading-6 text-slate-600">{labels.installBody}</p>
+          <p className="mt-6 text-base font-semibold text-slate-900">{t('installBeforeProceed')}</p>
+          <p className="mt-2 text-sm leading-6 text-slate-600">{t('installBody')}</p>
         </div>
         <button
           type="button"
@@ -153,17 +155,17 @@ const InstallDialog = ({ prompt, type }: InstallDialogProps) => {
           disabled={installing}
           className="mt-6 w-full rounded-lg bg-primary-700 px-5 py-3 text-sm font-bold tracking-wide text-white shadow-sm hover:bg-primary-800 disabled:cursor-wait disabled:opacity-70"
         >
-          {labels.installNow}
+          {t('installNow')}
         </button>
         {type === 'first' ? (
-          <p className="mt-4 text-xs text-slate-500">{labels.installClickOutside}</p>
+          <p className="mt-4 text-xs text-slate-500">{t('installClickOutside')}</p>
         ) : (
           <button
             type="button"
             onClick={proceedToLogout}
             className="mt-3 w-full rounded-lg px-5 py-3 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
           >
-            {labels.installProceedLogout}
+            {t('installProceedLogout')}
           </button>
         )}
       </div>

@@ -1,4 +1,5 @@
-import { type SocialProvider, socialButtonLabels } from '@hub/core';
+import type { SocialProvider } from '@hub/core';
+import { useTranslation } from 'react-i18next';
 import { FacebookMark, GoogleMark } from './marks';
 
 interface SocialButtonProps {
@@ -18,6 +19,7 @@ const looks: Record<SocialProvider, string> = {
 
 /** A provider's sign-in button with its own wording and mark, and its error (if any) beneath it. */
 export const SocialButton = ({ provider, href, error }: SocialButtonProps) => {
+  const { t } = useTranslation();
   const errorId = `social-${provider}-error`;
   return (
     <div className="flex flex-col gap-1" data-provider={provider}>
@@ -27,7 +29,7 @@ export const SocialButton = ({ provider, href, error }: SocialButtonProps) => {
         className={`flex h-11 items-center justify-center gap-3 rounded-md px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 ${looks[provider]}`}
       >
         {provider === 'google' ? <GoogleMark /> : <FacebookMark />}
-        <span>{socialButtonLabels[provider]}</span>
+        <span>{t(`social.${provider}`)}</span>
       </a>
       {error && (
         <p id={errorId} role="alert" className="text-sm text-red-700">

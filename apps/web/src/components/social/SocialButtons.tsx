@@ -5,10 +5,10 @@ import {
   type Platform,
   type SocialIntent,
   type SocialProvider,
-  socialErrorMessages,
   socialStartPath,
 } from '@hub/core';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SocialButton } from './SocialButton';
 import { fetchSocialProviders } from './social-api';
@@ -24,11 +24,12 @@ interface SocialButtonsProps {
 
 /**
  * The provider buttons of the login, sign-up and tool login screens: only the providers
- * the hub has configured, each a plain link to the hub's start URL carrying the page's from and
- * subcb. A provider sign-in that came back with `social_error` shows its message under that
+ * the hub has configured, each a plain link to the hub's start URL carrying the page's from,
+ * subcb and OpenID Connect interaction (oidc). A provider sign-in that came back with `social_error` shows its message under that
  * provider's button.
  */
 export const SocialButtons = ({ platform, intent, from, toolName }: SocialButtonsProps) => {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const [providers, setProviders] = useState<SocialProvider[]>([]);
   useEffect(() => {
@@ -47,24 +48,22 @@ export const SocialButtons = ({ platform, intent, from, toolName }: SocialButton
     ? undefined
     : errorCode === 'not_registered_to_tool' && toolName
       ? errorMessage('account.not_registered_to_tool', { tool: toolName })
-      : socialErrorMessages[errorCode];
+      : t(`socialError.${errorCode}`);
   const hrefOf = (provider: SocialProvider) => {
     const query = new URLSearchParams({ platform, intent });
     const toolSession = from ?? params.get('from');
     const subcb = params.get('subcb');
+    const oidc = params.get('oidc');
     if (toolSession) query.set('from', toolSession);
     if (subcb) query.set('subcb', subcb);
+    if (oidc) query.set('oidc', oidc);
     return `${socialStartPath(provider)}?${query.toString()}`;
   };
 
   return (
-    <section
-      aria-label="Other ways to sign in"
-      className="mt-6 flex flex-col gap-3"
-      data-testid="social-buttons"
-    >
+    <section aria-label={t('social.label')} className="mt-6 flex flex-col gap-3" data-testid="social-buttons">
       <p className="flex items-center gap-3 text-xs text-slate-500 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
-        or
+        {t('social.or')}
       </p>
       {providers.map((provider) => (
         <SocialButton

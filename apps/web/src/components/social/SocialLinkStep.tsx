@@ -3,6 +3,7 @@ import {
   errorMessage,
   type Platform,
   routePath,
+  SECOND_STEP_PARAM,
   type SocialLinkState,
   socialButtonLabels,
 } from '@hub/core';
@@ -65,7 +66,14 @@ export const SocialLinkStep = ({ platform, flowId }: { platform: Platform; flowI
     setBusy(false);
     if (result.ok) {
       setSubmitted(true);
-      window.location.assign(result.data.location);
+      const answer = result.data;
+      if (answer.next === 'second_factor') {
+        // The account confirms its sign-ins with a second factor: the same screen, on that step.
+        const query = new URLSearchParams(window.location.search);
+        query.delete('social');
+        query.set(SECOND_STEP_PARAM, answer.flowId);
+        window.location.assign(`${window.location.pathname}?${query.toString()}`);
+      } else window.location.assign(answer.location);
       return;
     }
     if (result.error.field === 'password') password.fail(apiErrorText(result.error));

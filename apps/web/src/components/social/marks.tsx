@@ -20,10 +20,11 @@ export const GoogleMark = () => (
   </svg>
 );
 
-export const FacebookMark = () => (
+/** White on Facebook's blue button; Facebook blue (`#0866FF`) on a white background. */
+export const FacebookMark = ({ color = '#FFFFFF' }: { color?: string }) => (
   <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5 shrink-0">
     <path
-      fill="#FFFFFF"
+      fill={color}
       d="M24 12.07C24 5.41 18.63 0 12 0S0 5.4 0 12.07C0 18.1 4.39 23.1 10.13 24v-8.44H7.08v-3.49h3.04V9.41c0-3.02 1.8-4.7 4.54-4.7 1.31 0 2.68.24 2.68.24v2.97h-1.5c-1.5 0-1.96.93-1.96 1.89v2.26h3.32l-.53 3.5h-2.8V24C19.62 23.1 24 18.1 24 12.07z"
     />
   </svg>

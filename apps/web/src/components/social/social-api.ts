@@ -1,5 +1,5 @@
 import {
-  type RedirectAnswer,
+  type SignInAnswer,
   type SocialLinkState,
   type SocialProvidersResponse,
   socialEndpoints,
@@ -23,5 +23,5 @@ export const fetchSocialLinkState = (
   get('linkState', socialLinkStateResponseSchema, { flowId }, { signal });
 
 /** POST /api/social/link: the password, in the body; the answer is where to go. */
-export const linkSocialIdentity = (flowId: string, password: string): Promise<ApiResult<RedirectAnswer>> =>
+export const linkSocialIdentity = (flowId: string, password: string): Promise<ApiResult<SignInAnswer>> =>
   post('link', socialLinkResponseSchema, { flowId, password });

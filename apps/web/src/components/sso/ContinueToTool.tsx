@@ -1,3 +1,4 @@
+import { Trans } from 'react-i18next';
 import type { ToolDisplay } from '../../hooks/use-tool-info';
 import { ToolLogo } from './ToolLogo';
 
@@ -9,7 +10,11 @@ export const ContinueToTool = ({ tool }: { tool: ToolDisplay }) => (
   >
     <ToolLogo logo={tool.logo} size={28} />
     <span className="min-w-0 truncate">
-      Continue to <strong className="font-semibold text-slate-900">{tool.name}</strong>
+      {/* The name is the element's own child, never parsed as part of the translation. */}
+      <Trans
+        i18nKey="continueTo"
+        components={{ tool: <strong className="font-semibold text-slate-900">{tool.name}</strong> }}
+      />
     </span>
   </p>
 );

@@ -1,5 +1,5 @@
-import { labels } from '@hub/core';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Logo } from '../Logo';
 import { SsoErrorIllustration } from './SsoErrorIllustration';
 
@@ -17,6 +17,7 @@ interface SsoErrorPageProps {
  * tool's authorization would be wrong.
  */
 export const SsoErrorPage = ({ message, onRetry }: SsoErrorPageProps) => {
+  const { t } = useTranslation();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
@@ -31,9 +32,9 @@ export const SsoErrorPage = ({ message, onRetry }: SsoErrorPageProps) => {
         tabIndex={-1}
         className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900 outline-none tablet:text-4xl"
       >
-        {labels.ssoErrorTitle}
+        {t('ssoErrorTitle')}
       </h1>
-      <p className="mt-2 text-lg font-medium text-slate-700">{labels.ssoErrorSubtitle}</p>
+      <p className="mt-2 text-lg font-medium text-slate-700">{t('ssoErrorSubtitle')}</p>
       {onRetry ? (
         <>
           <p role="alert" className="mt-4 text-sm leading-6 text-slate-600">
@@ -44,14 +45,14 @@ export const SsoErrorPage = ({ message, onRetry }: SsoErrorPageProps) => {
             onClick={onRetry}
             className="mt-6 rounded-lg bg-primary-700 px-5 py-2.5 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-primary-800"
           >
-            Try again
+            {t('tryAgain')}
           </button>
         </>
       ) : (
         <>
-          <p className="mt-4 text-sm leading-6 text-slate-600">{labels.ssoErrorBody}</p>
+          <p className="mt-4 text-sm leading-6 text-slate-600">{t('ssoErrorBody')}</p>
           <p className="mt-5 max-w-full rounded-lg bg-white px-4 py-2.5 text-sm text-slate-700 ring-1 ring-slate-900/10 ring-inset">
-            {labels.ssoErrorCodePrefix}
+            {t('ssoErrorCodePrefix')}
             <code
               data-testid="sso-error-code"
               className="font-mono text-[0.8125rem] break-words text-red-700"

@@ -1,6 +1,17 @@
-import { labels, type Platform, platformProductNames, routePath } from '@hub/core';
-import { useId } from 'react';
-import { Link } from 'react-router';
+import {
+  type ApiError,
+  errorMessage,
+  isErrorCode,
+  labels,
+  type Platform,
+  platformProductNames,
+  routePath,
+} from '@hub/core';
+import { useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Banner } from '../../components/Banner';
+import { Spinner } from '../../components/Spinner';
+import { useMe } from '../../hooks/use-me';
 import { cx } from '../../lib/class-names';
 
 const cards: ReadonlyArray<{ platform: Platform; title: string; text: string }> = [
@@ -31,13 +42,20 @@ const colours: Record<Platform, { bar: string; eyebrow: string; primary: string;
   },
 };
 
+// core's apiErrorText, without its module (it holds zod, which the landing's first load leaves out).
+const errorText = (error: ApiError) =>
+  isErrorCode(error.code) ? errorMessage(error.code, error.params) : error.message;
+
 /**
  * Spec §1: the 'Launch your Career Potential' (Personal) and 'Empower your Business' (Business)
  * cards, each leading into its platform. Spec §9: at most 460 px wide on tablets, 496 px on desktops.
  * On a desktop they stay side by side, a little narrower where two full cards do not fit (993 px up).
+ * For a signed-in person each card says 'Continue' instead, and goes where their login would end.
  */
 export const PlatformCards = () => {
   const headingId = useId();
+  const { state } = useMe();
+  const signedIn = state.kind === 'ready';
   return (
     <section aria-labelledby={headingId} className="mt-12 tablet:mt-16">
       <h2 id={headingId} className="sr-only">
@@ -64,29 +82,87 @@ export const PlatformCards = () => {
               </h3>
               <p className="mt-3 text-sm leading-6 text-slate-600">{text}</p>
               <div className="mt-auto flex flex-wrap gap-3 pt-6">
-                <Link
-                  to={routePath('registration', { platform })}
-                  className={cx(
-                    'rounded-lg px-4 py-2.5 text-sm font-semibold text-white shadow-sm',
-                    colours[platform].primary,
-                  )}
-                >
-                  Get started<span className="sr-only"> with {name}</span>
-                </Link>
-                <Link
-                  to={routePath('login', { platform })}
-                  className={cx(
-                    'rounded-lg px-4 py-2.5 text-sm font-semibold ring-1',
-                    colours[platform].secondary,
-                  )}
-                >
-                  Log in<span className="sr-only"> to {name}</span>
-                </Link>
+                {signedIn ? (
+                  <ContinueButton platform={platform} className={colours[platform].primary} />
+                ) : (
+                  <>
+                    <Link
+                      to={routePath('registration', { platform })}
+                      className={cx(
+                        'rounded-lg px-4 py-2.5 text-sm font-semibold text-white shadow-sm',
+                        colours[platform].primary,
+                      )}
+                    >
+                      Get started<span className="sr-only"> with {name}</span>
+                    </Link>
+                    <Link
+                      to={routePath('login', { platform })}
+                      className={cx(
+                        'rounded-lg px-4 py-2.5 text-sm font-semibold ring-1',
+                        colours[platform].secondary,
+                      )}
+                    >
+                      Log in<span className="sr-only"> to {name}</span>
+                    </Link>
+                  </>
+                )}
               </div>
             </li>
           );
         })}
       </ul>
     </section>
+  );
+};
+
+/**
+ * 'Continue' for a signed-in person: on to the platform's site as the login's exit would go
+ * (POST /api/me/continue gives the exit with a fresh ainfo), or to that platform's login when the
+ * account is not on it yet (the login offers the switching).
+ */
+const ContinueButton = ({ platform, className }: { platform: Platform; className: string }) => {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const go = async () => {
+    if (busy) return;
+    setBusy(true);
+    setFailure(null);
+    const { meShellApi } = await import('../../api/me-shell');
+    const result = await meShellApi.continueTo(platform);
+    if (!result.ok) {
+      setBusy(false);
+      setFailure(errorText(result.error));
+      return;
+    }
+    const { location } = result.data;
+    if (location.startsWith('/') && !location.startsWith('//')) navigate(location);
+    else window.location.assign(location);
+  };
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => void go()}
+        aria-busy={busy || undefined}
+        data-testid={`continue-${platform}`}
+        className={cx(
+          'inline-flex items-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold text-white shadow-sm',
+          className,
+        )}
+      >
+        {busy && <Spinner size="sm" tone="inverse" />}
+        Continue<span className="sr-only"> to {platformProductNames[platform]}</span>
+      </button>
+      {failure && (
+        <Banner
+          variant="error"
+          action={{ label: 'Try again', onClick: () => void go() }}
+          onDismiss={() => setFailure(null)}
+        >
+          {failure}
+        </Banner>
+      )}
+    </>
   );
 };

@@ -1,5 +1,5 @@
-import { labels } from '@hub/core';
 import { useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/Logo';
 import { VideoFacade } from '../../components/VideoFacade';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -9,26 +9,24 @@ import { offerInstall } from '../../lib/install-prompt';
 import { PROMO_VIDEO_URL } from '../../lib/promo-video';
 import { PlatformCards } from './PlatformCards';
 
-/** Spec §1: "a quote line" under the taglines (its words are not given; these are ours). */
-const LANDING_QUOTE = 'One step today, ten steps ahead tomorrow.';
-
 /** The words on the video's poster: the product's mark and name, and what the video shows. */
-const PosterCaption = () => (
-  <>
-    <span className="absolute top-3 left-4 flex items-center gap-2 tablet:top-6 tablet:left-7">
-      <Logo size={28} />
-      <span className="text-sm font-semibold tablet:text-base">{PRODUCT_NAME}</span>
-    </span>
-    <span className="absolute inset-x-4 bottom-3 flex flex-col gap-0.5 tablet:inset-x-7 tablet:bottom-6 tablet:gap-1">
-      <span className="text-base leading-tight font-extrabold tablet:text-2xl">
-        See {PRODUCT_NAME} in action
+const PosterCaption = () => {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span className="absolute top-3 left-4 flex items-center gap-2 tablet:top-6 tablet:left-7">
+        <Logo size={28} />
+        <span className="text-sm font-semibold tablet:text-base">{PRODUCT_NAME}</span>
       </span>
-      <span className="text-sm leading-snug text-white/90 tablet:text-base">
-        One account for Personal, Business and more.
+      <span className="absolute inset-x-4 bottom-3 flex flex-col gap-0.5 tablet:inset-x-7 tablet:bottom-6 tablet:gap-1">
+        <span className="text-base leading-tight font-extrabold tablet:text-2xl">
+          {t('landing.posterTitle', { product: PRODUCT_NAME })}
+        </span>
+        <span className="text-sm leading-snug text-white/90 tablet:text-base">{t('landing.posterLine')}</span>
       </span>
-    </span>
-  </>
-);
+    </>
+  );
+};
 
 /**
  * The first-visit install offer (spec §2 install dialog, prompt type 'first'): shown on the landing
@@ -46,6 +44,7 @@ const useFirstInstallOffer = () => {
  * promotional video (a facade until asked for) and the Personal and Business cards.
  */
 const LandingScreen = () => {
+  const { t } = useTranslation();
   const headingId = useId();
   useDocumentTitle(documentTitle());
   useFirstInstallOffer();
@@ -57,25 +56,26 @@ const LandingScreen = () => {
       >
         <div className="text-center desktop:text-left">
           <p className="inline-block rounded-full bg-white px-3.5 py-1 text-xs font-semibold text-primary-800 shadow-sm ring-1 ring-primary-100 tablet:text-sm">
-            {labels.tagline}
+            {t('tagline')}
           </p>
           <h1
             id={headingId}
             className="mt-5 text-3xl font-extrabold tracking-tight text-balance text-slate-900 tablet:text-5xl desktop:text-[3.4rem] desktop:leading-[1.05]"
           >
-            {labels.headline}
+            {t('headline')}
           </h1>
           <p className="mt-4 bg-linear-to-r from-primary-700 to-business-700 bg-clip-text text-base font-extrabold tracking-wider text-transparent tablet:text-lg">
-            {labels.subline}
+            {t('subline')}
           </p>
           <blockquote className="mx-auto mt-6 max-w-md border-l-4 border-business-500 pl-4 text-left text-base text-slate-600 italic desktop:mx-0">
-            <p>“{LANDING_QUOTE}”</p>
+            {/* Spec §1: "a quote line" under the taglines (its words are not given; these are ours). */}
+            <p>“{t('landing.quote')}”</p>
           </blockquote>
         </div>
         <div className="mx-auto w-full tablet:max-w-2xl desktop:max-w-none">
           <VideoFacade
             src={PROMO_VIDEO_URL}
-            title={`${PRODUCT_NAME} promotional video`}
+            title={t('landing.videoTitle', { product: PRODUCT_NAME })}
             poster="/promo-poster.svg"
             overlay={<PosterCaption />}
           />

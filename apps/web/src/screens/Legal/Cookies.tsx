@@ -13,6 +13,12 @@ const cookieRows = [
       'Ties a sign-up, login or password reset in progress to your browser, so nobody else can finish it.',
     lasts: 'Until you close your browser',
   },
+  {
+    name: 'hub_lng',
+    purpose:
+      'Remembers the language you chose for the screens and emails. Unlike the others, the app’s scripts read it, to show the screens in that language.',
+    lasts: '1 year',
+  },
 ] as const;
 
 /** The cookies policy: only strictly necessary cookies (server-side sessions in HttpOnly cookies: docs/security.md "Sessions"). */
@@ -26,9 +32,9 @@ export const Cookies = () => (
     </Section>
     <Section title="2. The cookies we use">
       <p>
-        <MainSiteLink /> uses only strictly necessary cookies. They are sent only to this site, cannot be read
-        by scripts, and are not used for advertising or tracking. On a secure connection their names start
-        with “__Host-”.
+        <MainSiteLink /> uses only strictly necessary cookies. They are sent only to this site, the ones that
+        keep you signed in cannot be read by scripts, and none is used for advertising or tracking. On a
+        secure connection the names of the sign-in cookies start with “__Host-”.
       </p>
       <table className="mt-2 w-full border-collapse text-left text-sm">
         <caption className="sr-only">Cookies set by {PRODUCT_NAME}</caption>

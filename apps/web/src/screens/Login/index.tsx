@@ -1,6 +1,7 @@
-import { platformProductNames } from '@hub/core';
+import { platformProductNames, routePath, SECOND_STEP_PARAM } from '@hub/core';
 import { useSearchParams } from 'react-router';
 import { LoginFlow } from '../../components/auth/LoginFlow';
+import { SecondFactorStep } from '../../components/auth/SecondFactorStep';
 import { ScreenFrame } from '../../components/ScreenFrame';
 import { SocialButtons } from '../../components/social/SocialButtons';
 import { SocialLinkStep } from '../../components/social/SocialLinkStep';
@@ -12,7 +13,10 @@ import type { ScreenProps } from '../types';
 const LoginScreen = ({ platform = 'psl' }: ScreenProps) => {
   const tool = useToolFromQuery();
   // A provider sign-in whose verified email is an existing account's asks for its password.
-  const socialFlowId = useSearchParams()[0].get('social');
+  const [params] = useSearchParams();
+  const socialFlowId = params.get('social');
+  // A provider sign-in of an account with a second factor continues on that step (docs/second-factors.md).
+  const secondStepFlowId = params.get(SECOND_STEP_PARAM);
   return (
     <ScreenFrame
       screen="login"
@@ -21,7 +25,13 @@ const LoginScreen = ({ platform = 'psl' }: ScreenProps) => {
       description={`Log in to ${platformProductNames[platform]} with your email, mobile number or username.`}
     >
       {tool && <ContinueToTool tool={tool} />}
-      {socialFlowId ? (
+      {secondStepFlowId ? (
+        <SecondFactorStep
+          flowId={secondStepFlowId}
+          onVerified={(location) => window.location.assign(location)}
+          onRestart={() => window.location.assign(routePath('login', { platform }))}
+        />
+      ) : socialFlowId ? (
         <SocialLinkStep platform={platform} flowId={socialFlowId} />
       ) : (
         <>

@@ -1,8 +1,10 @@
 import { checkSignupAccount, decodeProfileSeed, type Entry, loginHref, type Platform } from '@hub/core';
 import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { requestSignupCode, signupCodeApi } from '../../api/auth';
 import { CodeRequestFlow } from '../../components/auth/CodeRequestFlow';
+import { withNext, withSignInContext } from '../../components/auth/hrefs';
 import { ScreenFrame } from '../../components/ScreenFrame';
 import { ScreenLinks } from '../../components/ScreenLinks';
 import { SocialButtons } from '../../components/social/SocialButtons';
@@ -21,6 +23,8 @@ const signupContextKeys: readonly ContextKey[] = [
   'sainfo',
   'directReg',
   'oidc',
+  // Not in the spec: the account center page to come back to (the login's 'Sign up' carries it).
+  'next',
 ];
 
 /** Spec §2, §3: the ubr_profile entry carries a credential in `from`; a malformed seed shows the normal form. */
@@ -32,6 +36,7 @@ const profileCredential = (entry: Entry | undefined, from: string | null): strin
 
 /** Spec §2, §4 Sign-up: account, then a 6-digit code, then the finalize screen. Also under /ubr/{entry}. */
 const RegistrationScreen = ({ platform = 'psl', entry }: ScreenProps) => {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const from = params.get('from');
   const context = useFlowContext(signupContextKeys);
@@ -47,20 +52,27 @@ const RegistrationScreen = ({ platform = 'psl', entry }: ScreenProps) => {
     <ScreenFrame
       screen="registration"
       platform={platform}
-      title="Sign up"
-      description="Create one account for Personal, Business and more. We will email you a 6-digit code."
+      title={t('signup.title')}
+      description={t('signup.description')}
     >
       {tool && <ContinueToTool tool={tool} />}
       <div data-entry={entry}>
         <CodeRequestFlow
-          accountLabel="Email"
+          accountLabel={t('signup.account')}
           kind="email"
           check={checkSignupAccount}
           request={request}
           codeApi={signupCodeApi}
           autoStartWith={autoStartWith}
           initialAccount={initialAccount}
-          links={<SignupLinks platform={platform} from={from} />}
+          links={
+            <SignupLinks
+              platform={platform}
+              from={from}
+              oidc={params.get('oidc')}
+              next={params.get('next')}
+            />
+          }
         />
       </div>
       <SocialButtons platform={platform} intent="signup" />
@@ -68,12 +80,33 @@ const RegistrationScreen = ({ platform = 'psl', entry }: ScreenProps) => {
   );
 };
 
-const SignupLinks = ({ platform, from }: { platform: Platform; from: string | null }) => (
-  <ScreenLinks>
-    <span>
-      Already have an account? <TextLink to={loginHref(platform, from)}>Log in</TextLink>
-    </span>
-  </ScreenLinks>
-);
+const SignupLinks = ({
+  platform,
+  from,
+  oidc,
+  next,
+}: {
+  platform: Platform;
+  from: string | null;
+  oidc: string | null;
+  next: string | null;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <ScreenLinks>
+      <span>
+        {t('signup.haveAccount')}{' '}
+        <TextLink
+          to={withNext(
+            oidc ? withSignInContext(loginHref(platform), { from, oidc }) : loginHref(platform, from),
+            next,
+          )}
+        >
+          {t('logIn')}
+        </TextLink>
+      </span>
+    </ScreenLinks>
+  );
+};
 
 export default RegistrationScreen;

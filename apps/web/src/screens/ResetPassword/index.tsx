@@ -1,22 +1,28 @@
-import { checkAccountInput, decodeSainfo, labels, loginHref, routePath } from '@hub/core';
+import { checkAccountInput, decodeSainfo, routePath } from '@hub/core';
 import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { requestResetCode, resetCodeApi } from '../../api/auth';
 import { CodeRequestFlow } from '../../components/auth/CodeRequestFlow';
-import { withFrom } from '../../components/auth/hrefs';
+import { withFrom, withSignInContext } from '../../components/auth/hrefs';
 import { ScreenFrame } from '../../components/ScreenFrame';
 import { ScreenLinks } from '../../components/ScreenLinks';
 import { TextLink } from '../../components/TextLink';
 import { type ContextKey, useFlowContext } from '../../hooks/use-flow-context';
 import type { ScreenProps } from '../types';
 
-/** The spec lists no query for this screen; we pass what the login keeps (from, subcb, sainfo). */
-const resetContextKeys: readonly ContextKey[] = ['from', 'subcb', 'sainfo'];
+/**
+ * The spec lists no query for this screen; we pass what the login keeps (from, subcb, sainfo, and
+ * the OpenID Connect interaction `oidc`, which the reset hands back to the login it returns to).
+ */
+const resetContextKeys: readonly ContextKey[] = ['from', 'subcb', 'sainfo', 'oidc'];
 
 /** Spec §2, §4 Reset password: account, code, then the new password on the finalize screen. */
 const ResetPasswordScreen = ({ platform = 'psl' }: ScreenProps) => {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const from = params.get('from');
+  const oidc = params.get('oidc');
   const sainfo = params.get('sainfo');
   const context = useFlowContext(resetContextKeys);
   // Spec §3, §4: sainfo.rrf names the flow to return to after the reset; the server decides by it.
@@ -26,7 +32,9 @@ const ResetPasswordScreen = ({ platform = 'psl' }: ScreenProps) => {
   }, [sainfo]);
   // From the tool login, "Log in" goes back to the tool login, as the reset itself does.
   const backToLogin =
-    rrf === 'tool_login' ? withFrom(routePath('tool_login', { platform }), from) : loginHref(platform, from);
+    rrf === 'tool_login'
+      ? withFrom(routePath('tool_login', { platform }), from)
+      : withSignInContext(routePath('login', { platform }), { from, oidc });
   const request = useCallback(
     (account: string) =>
       requestResetCode({ platform, account, ...(rrf ? { rrf } : {}), ...(context ? { context } : {}) }),
@@ -36,11 +44,11 @@ const ResetPasswordScreen = ({ platform = 'psl' }: ScreenProps) => {
     <ScreenFrame
       screen="reset_password"
       platform={platform}
-      title={labels.resetPassword}
-      description="Enter your account and we will send you a verification code."
+      title={t('resetPassword')}
+      description={t('reset.description')}
     >
       <CodeRequestFlow
-        accountLabel="Email, mobile number or username"
+        accountLabel={t('reset.account')}
         kind="username"
         check={checkAccountInput}
         request={request}
@@ -49,7 +57,7 @@ const ResetPasswordScreen = ({ platform = 'psl' }: ScreenProps) => {
         links={
           <ScreenLinks>
             <span>
-              Remembered it? <TextLink to={backToLogin}>Log in</TextLink>
+              {t('reset.remembered')} <TextLink to={backToLogin}>{t('logIn')}</TextLink>
             </span>
           </ScreenLinks>
         }

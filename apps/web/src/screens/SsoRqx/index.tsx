@@ -1,4 +1,4 @@
-import { labels } from '@hub/core';
+import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/Logo';
 import { Spinner } from '../../components/Spinner';
 import { SsoErrorPage } from '../../components/sso/SsoErrorPage';
@@ -6,17 +6,17 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useSsoRedirect } from '../../hooks/use-sso-redirect';
 import { documentTitle } from '../../lib/brand';
 
-const waitingTitle = 'Signing you in';
-
 /**
  * Spec §2, §4 SSO handler (/sso/rqx, rendered without the normal app): the server decides where a
  * partner tool's request goes; meanwhile only a logo and the loading animation show. A refusal
  * shows the spec's error page.
  */
 const SsoRqxScreen = () => {
+  const { t } = useTranslation();
+  const waitingTitle = t('sso.waiting');
   const state = useSsoRedirect();
   const failed = state.status === 'failed';
-  useDocumentTitle(documentTitle(failed ? labels.ssoErrorTitle : waitingTitle));
+  useDocumentTitle(documentTitle(failed ? t('ssoErrorTitle') : waitingTitle));
   return (
     <div data-screen="sso_rqx" data-status={state.status} className="flex w-full flex-col items-center">
       {failed ? (

@@ -1,8 +1,9 @@
-import { decodeSainfo, loginHref, otherPlatform, platformProductNames } from '@hub/core';
+import { decodeSainfo, otherPlatform, platformProductNames, routePath } from '@hub/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { switchingApi } from '../../api/switching';
 import { CentredLoader } from '../../components/auth/CentredLoader';
+import { withSignInContext } from '../../components/auth/hrefs';
 import { ScreenFrame } from '../../components/ScreenFrame';
 import { ContinueToTool } from '../../components/sso/ContinueToTool';
 import { AccountLinkFlow } from '../../components/switching/AccountLinkFlow';
@@ -13,8 +14,11 @@ import { useSainfoAccount } from '../../hooks/use-sainfo-account';
 import { useToolFromQuery } from '../../hooks/use-tool-info';
 import type { ScreenProps } from '../types';
 
-/** Spec §2 "Query parameters by screen": option1 reads sainfo and from (subcb goes along too). */
-const switchingContextKeys: readonly ContextKey[] = ['from', 'subcb', 'sainfo'];
+/**
+ * Spec §2 "Query parameters by screen": option1 reads sainfo and from (subcb goes along too, and the
+ * OpenID Connect interaction `oidc`, so a linking sign-in during a client's sign-in ends it).
+ */
+const switchingContextKeys: readonly ContextKey[] = ['from', 'subcb', 'sainfo', 'oidc'];
 
 /**
  * Spec §2, §4 Switching option1: an account that lives on the other platform links to this one
@@ -27,6 +31,8 @@ const SwitchingOption1Screen = ({ platform = 'psl' }: ScreenProps) => {
   const [params] = useSearchParams();
   const rawSainfo = params.get('sainfo');
   const from = params.get('from');
+  const oidc = params.get('oidc');
+  const loginLink = withSignInContext(routePath('login', { platform }), { from, oidc });
   const sainfo = useMemo(() => decodeSainfo(rawSainfo), [rawSainfo]);
   const context = useFlowContext(switchingContextKeys);
   const api = useMemo(() => switchingApi(platform, context), [platform, context]);
@@ -40,7 +46,7 @@ const SwitchingOption1Screen = ({ platform = 'psl' }: ScreenProps) => {
       <CentredLoader screen="switching_option1" title={title} platform={platform} busy={false}>
         <div data-testid="switching-not-allowed" className="flex flex-col items-center gap-2 text-center">
           <p className="text-sm text-slate-600">Linking starts from the login of {name}.</p>
-          <TextLink to={loginHref(platform, from)}>Go to login</TextLink>
+          <TextLink to={loginLink}>Go to login</TextLink>
         </div>
       </CentredLoader>
     );
@@ -59,10 +65,10 @@ const SwitchingOption1Screen = ({ platform = 'psl' }: ScreenProps) => {
         initialAccount={initialAccount}
         links={
           <>
-            <TextLink to={resetPasswordHref(platform, 'switching1', sainfo.value, from)}>
+            <TextLink to={resetPasswordHref(platform, 'switching1', sainfo.value, from, oidc)}>
               Forgot password?
             </TextLink>
-            <TextLink to={loginHref(platform, from)}>Cancel</TextLink>
+            <TextLink to={loginLink}>Cancel</TextLink>
           </>
         }
       />

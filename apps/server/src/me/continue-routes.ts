@@ -1,0 +1,24 @@
+import { meContinueEndpoints, meContinueRequestSchema, meContinueResponseSchema } from '@hub/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Hub } from '../hub.js';
+import { completeSignIn } from '../sso/complete-sign-in.js';
+import { signedInChange } from './auth.js';
+import { continueTo } from './continue.js';
+
+/** POST /api/me/continue: a landing card's 'Continue' (docs/account-center.md "Header and landing"). */
+export const registerContinueRoutes = (app: FastifyInstance, hub: Hub) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    meContinueEndpoints.continue,
+    { schema: { body: meContinueRequestSchema, response: { 200: meContinueResponseSchema } } },
+    async (request, reply) => {
+      const person = await signedInChange(hub, request);
+      const outcome = await continueTo(hub, person, request.ip, request.body.platform);
+      reply.header('cache-control', 'no-store');
+      if (outcome.next === 'sign_in')
+        return completeSignIn(hub, request, reply, { ...outcome.signIn, authMethod: 'session' });
+      return outcome;
+    },
+  );
+};

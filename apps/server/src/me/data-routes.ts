@@ -1,0 +1,48 @@
+import { deletionRequestSchema, deletionStateSchema, meDataEndpoints } from '@hub/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Hub } from '../hub.js';
+import { cancelDeletion } from '../services/account-erasure.js';
+import { signedInChange, signedInPerson } from './auth.js';
+import { deletionState, exportAccountData, requestDeletion } from './data.js';
+
+/** "Your data": the download and the deletion (docs/account-center.md "Your data"). */
+export const registerDataRoutes = (app: FastifyInstance, hub: Hub) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(meDataEndpoints.download, async (request, reply) => {
+    const person = await signedInPerson(hub, request);
+    const data = await exportAccountData(hub, person, request.ip);
+    const day = new Date(hub.now()).toISOString().slice(0, 10);
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="account-hub-data-${day}.json"`)
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(data, null, 2));
+  });
+  r.get(
+    meDataEndpoints.deletion,
+    { schema: { response: { 200: deletionStateSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return deletionState((await signedInPerson(hub, request)).account);
+    },
+  );
+  r.post(
+    meDataEndpoints.deletion,
+    { schema: { body: deletionRequestSchema, response: { 200: deletionStateSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return requestDeletion(hub, await signedInChange(hub, request), request.body, request.ip);
+    },
+  );
+  r.delete(
+    meDataEndpoints.deletion,
+    { schema: { response: { 200: deletionStateSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const person = await signedInChange(hub, request);
+      await cancelDeletion(hub, person.account.id, request.ip);
+      return { ...deletionState(person.account), dueAt: null, requestedAt: null };
+    },
+  );
+};

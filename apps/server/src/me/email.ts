@@ -1,0 +1,182 @@
+import {
+  type ChangeEmailRequest,
+  type ChangeEmailStarted,
+  type EmailChanged,
+  formatAccountForDisplay,
+  isEmail,
+  normalizeEmail,
+} from '@hub/core';
+import { HubError } from '../errors.js';
+import type { FlowCaller } from '../flows/caller.js';
+import {
+  issueCode,
+  resendAvailableAt,
+  resendCode,
+  throttleCodeSend,
+  verifyFlowCode,
+} from '../flows/code-step.js';
+import { loadFlow, moveFlow, newFlowRecord } from '../flows/flow-record.js';
+import type { Hub } from '../hub.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { accountNoticeMail } from '../mail/templates.js';
+import { policy } from '../policy.js';
+import { recordAudit } from '../services/audit.js';
+import type { SignedInPerson } from './auth.js';
+import { emailChangeStates } from './email-change-flow.js';
+import { checkPasswordAs } from './password.js';
+
+/** The new address as typed: trimmed, an email (kept in the case typed; looked up lower-cased). */
+const newAddress = (input: string): string => {
+  const value = input.trim();
+  if (value === '') throw new HubError('email.required', { field: 'newEmail' });
+  if (!isEmail(value)) throw new HubError('email.invalid', { field: 'newEmail' });
+  return value;
+};
+
+/**
+ * POST /api/me/email: the first step of an email change. The current password when the account
+ * has one (a session left open must not be enough to take the account over by its email); an
+ * address another account holds gets sign-up's answer ('Account already exist.'), no more. An
+ * account known only by mobile number or username adds its first email the same way. The flow, its
+ * code and the code's mail to the NEW address commit together; the account is unchanged until the
+ * code comes back, so the old email keeps signing in.
+ */
+export const startEmailChange = async (
+  hub: Hub,
+  { account }: SignedInPerson,
+  caller: FlowCaller,
+  input: ChangeEmailRequest,
+): Promise<ChangeEmailStarted> => {
+  await hub.throttle.consume('securityChangePerAccount', `account:${account.id}`);
+  const email = newAddress(input.newEmail);
+  if (account.email && normalizeEmail(account.email) === normalizeEmail(email)) {
+    throw new HubError('email.unchanged', { field: 'newEmail' });
+  }
+  if (account.password_hash) {
+    await checkPasswordAs(hub, 'password', {
+      accountId: account.id,
+      password: input.password ?? '',
+      ip: caller.ip,
+      failureEvent: 'account.password_change_failed',
+    });
+  }
+  if (await hub.accounts.findByIdentifier('email', email)) {
+    throw new HubError('account.already_exists', { field: 'newEmail' });
+  }
+  await throttleCodeSend(hub, `email:${normalizeEmail(email)}`, caller.ip);
+  const now = hub.now();
+  const context = { resendAvailableAt: resendAvailableAt(now) };
+  const flow = newFlowRecord({
+    kind: 'email_change',
+    state: emailChangeStates.codeSent,
+    platform: account.home_platform,
+    accountId: account.id,
+    identifier: { kind: 'email', value: email },
+    context,
+    binding: caller.binding,
+    ttlMs: policy.emailChangeFlowTtlMs,
+    now,
+  });
+  await hub.db.transaction().execute(async (trx) => {
+    await hub.flows.insert(trx, flow);
+    await issueCode(hub, trx, {
+      flowId: flow.id,
+      purpose: 'email_change',
+      to: email,
+      language: caller.language,
+    });
+    await recordAudit(
+      trx,
+      {
+        event: 'email_change.code_sent',
+        outcome: 'success',
+        accountId: account.id,
+        ip: caller.ip,
+        detail: { adding: account.email === null },
+      },
+      now,
+    );
+  });
+  hub.nudgeMail();
+  return {
+    flowId: flow.id,
+    email: formatAccountForDisplay(email, 'email'),
+    resendAfter: Math.ceil((context.resendAvailableAt - now) / 1000),
+  };
+};
+
+/** The signed-in account's email change this browser started, while it waits for its code. */
+const pendingChange = async (hub: Hub, accountId: string, caller: FlowCaller, flowId: string) => {
+  const flow = await loadFlow(hub, flowId, 'email_change', caller.binding);
+  // Another account's flow (a browser shared by two people) is no flow of this one's.
+  if (flow.account_id !== accountId || !flow.identifier) throw new HubError('flow.not_found');
+  return flow;
+};
+
+/** POST /api/me/email/resend: a fresh code to the new address once the countdown has ended. */
+export const resendEmailChangeCode = async (
+  hub: Hub,
+  { account }: SignedInPerson,
+  caller: FlowCaller,
+  flowId: string,
+) => {
+  const flow = await pendingChange(hub, account.id, caller, flowId);
+  if (flow.state !== emailChangeStates.codeSent) throw new HubError('flow.not_found');
+  return resendCode(hub, caller, flow, 'email_change');
+};
+
+/**
+ * POST /api/me/email/verify: the code from the new address. On a match, in one transaction: the
+ * flow completes, the account's email (and its look-up key) becomes the new address, the notice
+ * goes to the OLD address, and the change is audited. From then on only the new address signs in.
+ * An address another account took meanwhile is refused ('Account already exist.').
+ */
+export const verifyEmailChange = async (
+  hub: Hub,
+  { account }: SignedInPerson,
+  caller: FlowCaller,
+  flowId: string,
+  code: string,
+): Promise<EmailChanged> => {
+  const flow = await pendingChange(hub, account.id, caller, flowId);
+  if (flow.state !== emailChangeStates.codeSent) throw new HubError('code.expired', { field: 'code' });
+  const email = flow.identifier!;
+  // Taken meanwhile: refused before the code is used up, so nothing is spent on a change that cannot be.
+  const holder = await hub.accounts.findByIdentifier('email', email);
+  if (holder && holder.id !== account.id) throw new HubError('account.already_exists', { field: 'code' });
+  await verifyFlowCode(hub, flow, code, caller.ip);
+  const oldEmail = account.email;
+  const move = { from: emailChangeStates.codeSent, to: emailChangeStates.completed };
+  try {
+    await moveFlow(hub, flow, move, async (trx, now) => {
+      await hub.accounts.setEmail(trx, account.id, email, now);
+      await recordAudit(
+        trx,
+        {
+          event: 'account.email_changed',
+          outcome: 'success',
+          accountId: account.id,
+          ip: caller.ip,
+          detail: { added: oldEmail === null },
+        },
+        now,
+      );
+      if (oldEmail) {
+        const notice = accountNoticeMail({
+          notice: { kind: 'email_changed', newEmail: email },
+          at: now,
+          ...(caller.language ? { language: caller.language } : {}),
+        });
+        await enqueueMail(trx, { to: oldEmail, ...notice }, now);
+      }
+    });
+  } catch (error) {
+    if (error instanceof HubError) throw error;
+    // The unique email index: another account registered the address a moment earlier.
+    const taken = await hub.accounts.findByIdentifier('email', email);
+    if (taken && taken.id !== account.id) throw new HubError('account.already_exists', { field: 'code' });
+    throw error;
+  }
+  hub.nudgeMail();
+  return { email: formatAccountForDisplay(email, 'email') };
+};

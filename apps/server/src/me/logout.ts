@@ -1,0 +1,33 @@
+import type { MeLogoutRequest } from '@hub/core';
+import type { Hub } from '../hub.js';
+import { recordAudit } from '../services/audit.js';
+import { signOut } from '../sso/sign-out.js';
+import type { SignedInPerson } from './auth.js';
+
+/**
+ * Log out from the account center or the header: the hub's single logout (sso/sign-out.ts), the
+ * one tools use, run as it is — it ends this browser's hub session (and with it the OpenID Connect
+ * sign-ins that mirror it) and names where the browser goes: the registered logout address of the
+ * tool this browser keeps a session of, else the hub's home. Audited.
+ */
+export const logOut = async (
+  hub: Hub,
+  { session, account }: SignedInPerson,
+  sessionToken: string | undefined,
+  ip: string,
+  input: MeLogoutRequest,
+) => {
+  const { target } = await signOut(hub, sessionToken, input);
+  await recordAudit(
+    hub.db,
+    {
+      event: 'account.logout',
+      outcome: 'success',
+      accountId: account.id,
+      ip,
+      detail: { platform: session.platform, tool: input.tid ?? null, toTool: target !== '/' },
+    },
+    hub.now(),
+  );
+  return { next: 'redirect' as const, location: target };
+};

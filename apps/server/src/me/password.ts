@@ -1,0 +1,89 @@
+import type { ChangePasswordRequest, ChangePasswordResponse } from '@hub/core';
+import { HubError } from '../errors.js';
+import { checkAccountPassword } from '../flows/password-check.js';
+import type { Hub } from '../hub.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { accountNoticeMail } from '../mail/templates.js';
+import { recordAudit } from '../services/audit.js';
+import { checkNewPassword, hashPassword } from '../services/passwords.js';
+import type { SignedInPerson } from './auth.js';
+
+/**
+ * The same check as every other password check, its refusal pointed at the field that holds the
+ * password here (`currentPassword`, `password`), with the code, params and wait kept.
+ */
+export const checkPasswordAs = async (
+  hub: Hub,
+  field: string,
+  input: Parameters<typeof checkAccountPassword>[1],
+) => {
+  try {
+    return await checkAccountPassword(hub, input);
+  } catch (error) {
+    if (!(error instanceof HubError) || error.field !== 'password') throw error;
+    throw new HubError(error.code, {
+      field,
+      ...(error.params ? { params: error.params } : {}),
+      ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}),
+    });
+  }
+};
+
+/**
+ * POST /api/me/password. The new password first meets sign-up's rules (score 0, not a common one),
+ * so a weak one costs no attempt; then the current password is checked like a login's (the
+ * account's shared count and delay, the client's limit); then the new must differ from it. An
+ * account without a password (made by Google or Facebook) sets its first one, with the same rules.
+ * The hash, the other sessions ended (when asked), the audit event and the notice mail commit
+ * together; a change made meanwhile by another request wins and this one is refused.
+ */
+export const changePassword = async (
+  hub: Hub,
+  { session, account }: SignedInPerson,
+  ip: string,
+  input: ChangePasswordRequest,
+): Promise<ChangePasswordResponse> => {
+  await hub.throttle.consume('securityChangePerAccount', `account:${account.id}`);
+  const problem = checkNewPassword(input.newPassword);
+  if (problem) throw new HubError(problem, { field: 'newPassword' });
+  const hadPassword = account.password_hash !== null;
+  if (hadPassword) {
+    await checkPasswordAs(hub, 'currentPassword', {
+      accountId: account.id,
+      password: input.currentPassword ?? '',
+      ip,
+      failureEvent: 'account.password_change_failed',
+    });
+    if (input.newPassword === input.currentPassword)
+      throw new HubError('password.unchanged', { field: 'newPassword' });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  const now = hub.now();
+  const otherSessionsEnded = await hub.db.transaction().execute(async (trx) => {
+    if (!(await hub.accounts.replacePassword(trx, account.id, account.password_hash, passwordHash, now))) {
+      // Another change of this password committed after this request read it.
+      throw new HubError('password.incorrect', { field: 'currentPassword' });
+    }
+    const ended = input.endOtherSessions
+      ? await hub.sessions.revokeAllFor(trx, account.id, now, session.id)
+      : 0;
+    await recordAudit(
+      trx,
+      {
+        event: 'account.password_changed',
+        outcome: 'success',
+        accountId: account.id,
+        ip,
+        detail: { set: !hadPassword, endOtherSessions: input.endOtherSessions, sessionsEnded: ended },
+      },
+      now,
+    );
+    if (account.email) {
+      const notice = { kind: 'password_changed', set: !hadPassword, otherSessionsEnded: ended > 0 } as const;
+      await enqueueMail(trx, { to: account.email, ...accountNoticeMail({ notice, at: now }) }, now);
+    }
+    return ended;
+  });
+  hub.nudgeMail();
+  return { otherSessionsEnded };
+};

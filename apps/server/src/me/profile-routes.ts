@@ -1,0 +1,33 @@
+import {
+  meProfileEndpoints,
+  meProfileRequestSchema,
+  meProfileResponseSchema,
+  meProfileSchema,
+} from '@hub/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Hub } from '../hub.js';
+import { signedInChange, signedInPerson } from './auth.js';
+import { changeProfileName, readProfile } from './profile.js';
+
+/** GET and POST /api/me/profile: the signed-in person's name and identifiers (docs/account-center.md "Profile"). */
+export const registerProfileRoutes = (app: FastifyInstance, hub: Hub) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    meProfileEndpoints.profile,
+    { schema: { response: { 200: meProfileSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return readProfile(hub, await signedInPerson(hub, request));
+    },
+  );
+  r.post(
+    meProfileEndpoints.profile,
+    { schema: { body: meProfileRequestSchema, response: { 200: meProfileResponseSchema } } },
+    async (request, reply) => {
+      const person = await signedInChange(hub, request);
+      reply.header('cache-control', 'no-store');
+      return { name: await changeProfileName(hub, person, request.ip, request.body) };
+    },
+  );
+};

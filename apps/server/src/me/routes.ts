@@ -1,0 +1,32 @@
+import { meEndpoints, meSummarySchema } from '@hub/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Hub } from '../hub.js';
+import { registerMeAccessRoutes } from './access-routes.js';
+import { signedInPerson } from './auth.js';
+import { registerContinueRoutes } from './continue-routes.js';
+import { registerDataRoutes } from './data-routes.js';
+import { registerLogoutRoutes } from './logout-routes.js';
+import { registerProfileRoutes } from './profile-routes.js';
+import { registerSecurityRoutes } from './security-routes.js';
+import { registerMeSessionRoutes } from './sessions-routes.js';
+import { meSummary } from './summary.js';
+
+/**
+ * The account center's API (docs/account-center.md). Every answer is about the signed-in person
+ * only and is never cached. Each part registers its own routes from its own module.
+ */
+export const registerMeRoutes = (app: FastifyInstance, hub: Hub) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(meEndpoints.summary, { schema: { response: { 200: meSummarySchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return meSummary(hub, await signedInPerson(hub, request));
+  });
+  registerDataRoutes(app, hub);
+  registerSecurityRoutes(app, hub);
+  registerMeSessionRoutes(app, hub);
+  registerMeAccessRoutes(app, hub);
+  registerProfileRoutes(app, hub);
+  registerLogoutRoutes(app, hub);
+  registerContinueRoutes(app, hub);
+};

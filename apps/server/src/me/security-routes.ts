@@ -1,0 +1,97 @@
+import {
+  changeEmailRequestSchema,
+  changeEmailStartedSchema,
+  changePasswordRequestSchema,
+  changePasswordResponseSchema,
+  emailChangedSchema,
+  meSecurityEndpoints,
+  resendCodeResponseSchema,
+  resendEmailChangeRequestSchema,
+  securityOverviewSchema,
+  unlinkProviderParamsSchema,
+  verifyEmailChangeRequestSchema,
+} from '@hub/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { existingFlowBinding, flowBinding } from '../http/request-context.js';
+import type { Hub } from '../hub.js';
+import { createSocialProviders } from '../social/providers.js';
+import { signedInChange, signedInPerson } from './auth.js';
+import { resendEmailChangeCode, startEmailChange, verifyEmailChange } from './email.js';
+import { changePassword } from './password.js';
+import { securityOverview, unlinkProvider } from './providers.js';
+
+/**
+ * The "Sign-in & security" page's API (docs/account-center.md): the overview, the password, the
+ * email change and its code, and the unlink of a provider (the link is the provider sign-in's
+ * start with `intent=link`, social/routes.ts). Every change: same-origin, the live session, then
+ * the service, which throttles and checks before it writes.
+ */
+export const registerSecurityRoutes = (app: FastifyInstance, hub: Hub) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const providers = createSocialProviders(hub.config);
+
+  r.get(
+    meSecurityEndpoints.overview,
+    { schema: { response: { 200: securityOverviewSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return securityOverview(hub, providers, await signedInPerson(hub, request));
+    },
+  );
+
+  r.post(
+    meSecurityEndpoints.password,
+    { schema: { body: changePasswordRequestSchema, response: { 200: changePasswordResponseSchema } } },
+    async (request, reply) => {
+      const person = await signedInChange(hub, request);
+      reply.header('cache-control', 'no-store');
+      return changePassword(hub, person, request.ip, request.body);
+    },
+  );
+
+  r.post(
+    meSecurityEndpoints.email,
+    { schema: { body: changeEmailRequestSchema, response: { 200: changeEmailStartedSchema } } },
+    async (request, reply) => {
+      const person = await signedInChange(hub, request);
+      const caller = { ip: request.ip, binding: flowBinding(request, reply, hub.config) };
+      reply.header('cache-control', 'no-store');
+      return startEmailChange(hub, person, caller, request.body);
+    },
+  );
+
+  r.post(
+    meSecurityEndpoints.emailVerify,
+    { schema: { body: verifyEmailChangeRequestSchema, response: { 200: emailChangedSchema } } },
+    async (request, reply) => {
+      const person = await signedInChange(hub, request);
+      const caller = { ip: request.ip, binding: existingFlowBinding(request, hub.config) };
+      reply.header('cache-control', 'no-store');
+      return verifyEmailChange(hub, person, caller, request.body.flowId, request.body.code);
+    },
+  );
+
+  r.post(
+    meSecurityEndpoints.emailResend,
+    { schema: { body: resendEmailChangeRequestSchema, response: { 200: resendCodeResponseSchema } } },
+    async (request, reply) => {
+      const person = await signedInChange(hub, request);
+      const caller = { ip: request.ip, binding: existingFlowBinding(request, hub.config) };
+      reply.header('cache-control', 'no-store');
+      return resendEmailChangeCode(hub, person, caller, request.body.flowId);
+    },
+  );
+
+  r.delete(
+    meSecurityEndpoints.provider,
+    { schema: { params: unlinkProviderParamsSchema, response: { 200: securityOverviewSchema } } },
+    async (request, reply) => {
+      const person = await signedInChange(hub, request);
+      await unlinkProvider(hub, person, request.ip, request.params.provider);
+      reply.header('cache-control', 'no-store');
+      // The page shows what is left: read again after the change.
+      return securityOverview(hub, providers, await signedInPerson(hub, request));
+    },
+  );
+};

@@ -1,0 +1,57 @@
+import {
+  meEndOthersResponseSchema,
+  meEndSessionResponseSchema,
+  meSessionListSchema,
+  meSessionParamsSchema,
+  meSessionsEndpoints,
+  meSignInPageSchema,
+  meSignInsQuerySchema,
+} from '@hub/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { clearSessionCookie } from '../http/request-context.js';
+import type { Hub } from '../hub.js';
+import { signedInChange, signedInPerson } from './auth.js';
+import { listSignIns } from './history.js';
+import { endOtherSessions, endSession, listSessions } from './sessions.js';
+
+/** The Devices page (docs/account-center.md "Devices"): sessions, ending them, the sign-in history. */
+export const registerMeSessionRoutes = (app: FastifyInstance, hub: Hub) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    meSessionsEndpoints.sessions,
+    { schema: { response: { 200: meSessionListSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listSessions(hub, await signedInPerson(hub, request));
+    },
+  );
+  r.delete(
+    meSessionsEndpoints.endSession,
+    { schema: { params: meSessionParamsSchema, response: { 200: meEndSessionResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const person = await signedInChange(hub, request);
+      const answer = await endSession(hub, person, request.params.id, request.ip);
+      // Ending this browser's own session is logging out: its cookie goes too.
+      if (answer.signedOut) clearSessionCookie(reply, hub.config);
+      return answer;
+    },
+  );
+  r.post(
+    meSessionsEndpoints.endOthers,
+    { schema: { response: { 200: meEndOthersResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return endOtherSessions(hub, await signedInChange(hub, request), request.ip);
+    },
+  );
+  r.get(
+    meSessionsEndpoints.signIns,
+    { schema: { querystring: meSignInsQuerySchema, response: { 200: meSignInPageSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listSignIns(hub, await signedInPerson(hub, request), request.query);
+    },
+  );
+};

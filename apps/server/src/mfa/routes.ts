@@ -1,0 +1,138 @@
+import {
+  recoveryCodesRequestSchema,
+  recoveryCodesResponseSchema,
+  secondFactorEndpoints,
+  secondFactorStatusResponseSchema,
+  secondStepEnrolConfirmRequestSchema,
+  secondStepEnrolConfirmResponseSchema,
+  secondStepEnrolRequestSchema,
+  secondStepEnrolResponseSchema,
+  secondStepPasskeyOptionsRequestSchema,
+  secondStepPasskeyOptionsResponseSchema,
+  secondStepStatusQuerySchema,
+  secondStepStatusResponseSchema,
+  secondStepVerifyRequestSchema,
+  secondStepVerifyResponseSchema,
+  totpConfirmRequestSchema,
+  totpConfirmResponseSchema,
+  totpRemoveRequestSchema,
+  totpRemoveResponseSchema,
+  totpStartRequestSchema,
+  totpStartResponseSchema,
+} from '@hub/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { callerOf, readerOf, signedInAccount } from '../flows/caller.js';
+import { requireSameOrigin } from '../http/request-context.js';
+import type { Hub } from '../hub.js';
+import {
+  confirmTotpEnrolment,
+  regenerateRecoveryCodes,
+  removeTotp,
+  secondFactorStatus,
+  startTotpEnrolment,
+} from './enrolment.js';
+import {
+  confirmEnrolmentStep,
+  parkSignIn,
+  passkeyOptionsStep,
+  secondStepStatus,
+  startEnrolmentStep,
+  verifySecondStep,
+} from './second-step.js';
+
+/**
+ * Second factors (docs/second-factors.md): the signed-in person's set-up under /api/me (the hub
+ * session; changes from the hub's own pages only; never cached: secrets and codes are in the
+ * answers), and the second step of a sign-in. Also installs the gate completeSignIn calls.
+ */
+export const registerSecondFactorRoutes = (app: FastifyInstance, hub: Hub) => {
+  hub.secondStep = (request, reply, signIn) => parkSignIn(hub, request, reply, signIn);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  /** The signed-in account of a request that changes something: same origin first, then the session. */
+  const changer = async (request: FastifyRequest, reply: FastifyReply) => {
+    requireSameOrigin(request, hub.config);
+    reply.header('cache-control', 'no-store');
+    return signedInAccount(hub, request);
+  };
+
+  r.get(
+    secondFactorEndpoints.status,
+    { schema: { response: { 200: secondFactorStatusResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return secondFactorStatus(hub, (await signedInAccount(hub, request)).id);
+    },
+  );
+  r.post(
+    secondFactorEndpoints.totp,
+    { schema: { body: totpStartRequestSchema, response: { 200: totpStartResponseSchema } } },
+    async (request, reply) => startTotpEnrolment(hub, await changer(request, reply), request.ip),
+  );
+  r.post(
+    secondFactorEndpoints.totpConfirm,
+    { schema: { body: totpConfirmRequestSchema, response: { 200: totpConfirmResponseSchema } } },
+    async (request, reply) =>
+      confirmTotpEnrolment(hub, await changer(request, reply), request.body.code, request.ip),
+  );
+  r.delete(
+    secondFactorEndpoints.totp,
+    { schema: { body: totpRemoveRequestSchema, response: { 200: totpRemoveResponseSchema } } },
+    async (request, reply) =>
+      removeTotp(hub, await changer(request, reply), request.body.password, request.ip),
+  );
+  r.post(
+    secondFactorEndpoints.recoveryCodes,
+    { schema: { body: recoveryCodesRequestSchema, response: { 200: recoveryCodesResponseSchema } } },
+    async (request, reply) => regenerateRecoveryCodes(hub, await changer(request, reply), request.ip),
+  );
+
+  r.get(
+    secondFactorEndpoints.stepStatus,
+    {
+      schema: { querystring: secondStepStatusQuerySchema, response: { 200: secondStepStatusResponseSchema } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return secondStepStatus(hub, readerOf(hub, request).binding, request.query.flowId);
+    },
+  );
+  r.post(
+    secondFactorEndpoints.verify,
+    { schema: { body: secondStepVerifyRequestSchema, response: { 200: secondStepVerifyResponseSchema } } },
+    async (request, reply) =>
+      verifySecondStep(hub, callerOf(hub, request, reply), request, reply, request.body),
+  );
+  r.post(
+    secondFactorEndpoints.passkeyOptions,
+    {
+      schema: {
+        body: secondStepPasskeyOptionsRequestSchema,
+        response: { 200: secondStepPasskeyOptionsResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return passkeyOptionsStep(hub, callerOf(hub, request, reply), request.body.flowId);
+    },
+  );
+  r.post(
+    secondFactorEndpoints.enrol,
+    { schema: { body: secondStepEnrolRequestSchema, response: { 200: secondStepEnrolResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return startEnrolmentStep(hub, callerOf(hub, request, reply), request.body.flowId);
+    },
+  );
+  r.post(
+    secondFactorEndpoints.enrolConfirm,
+    {
+      schema: {
+        body: secondStepEnrolConfirmRequestSchema,
+        response: { 200: secondStepEnrolConfirmResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      confirmEnrolmentStep(hub, callerOf(hub, request, reply), request, reply, request.body),
+  );
+};

@@ -1,0 +1,218 @@
+import { sql } from 'kysely';
+import type { Db } from './db.js';
+
+/** The sign-in events a person's own history shows (and the download holds). */
+export const SIGN_IN_EVENTS = [
+  'login.success',
+  'login.failure',
+  'signup.completed',
+  'social.linked',
+  'social.refused',
+];
+
+/** Awaits every query of a record at once: the record of their rows, under the same names. */
+const awaitAll = async <T extends Record<string, Promise<unknown>>>(
+  queries: T,
+): Promise<{ [K in keyof T]: Awaited<T[K]> }> => {
+  const names = Object.keys(queries) as (keyof T)[];
+  const rows = await Promise.all(names.map((name) => queries[name]));
+  return Object.fromEntries(names.map((name, at) => [name, rows[at]])) as { [K in keyof T]: Awaited<T[K]> };
+};
+
+/**
+ * Everything the hub holds about one account, read for the account center's download and for the
+ * deletion it schedules. All SQL about a person's data as a whole lives here.
+ */
+export const createAccountDataQueries = (db: Db) => ({
+  /** Every row that names the account, table by table (no secrets are selected). */
+  rowsOf: (accountId: string) =>
+    awaitAll({
+      account: db
+        .selectFrom('accounts')
+        .select([
+          'id',
+          'email',
+          'mobile_num',
+          'username',
+          'home_platform',
+          'user_type',
+          'u_type',
+          'verified',
+          'created_at',
+          'updated_at',
+          'password_changed_at',
+          'deletion_requested_at',
+          'deletion_due_at',
+        ])
+        .select((eb) => eb('password_hash', 'is not', null).as('has_password'))
+        .where('id', '=', accountId)
+        .executeTakeFirst(),
+      profile: db
+        .selectFrom('profiles')
+        .select([
+          'first_name',
+          'middle_name',
+          'last_name',
+          'suffix',
+          'contact_info',
+          'other_info',
+          'profile',
+          'created_at',
+        ])
+        .where('account_id', '=', accountId)
+        .executeTakeFirst(),
+      memberships: db
+        .selectFrom('platform_memberships')
+        .select(['platform', 'is_default', 'linked_at'])
+        .where('account_id', '=', accountId)
+        .orderBy('platform')
+        .execute(),
+      links: db
+        .selectFrom('account_links')
+        .select(['kind', 'parent_account_id', 'child_account_id', 'created_at'])
+        .where((eb) =>
+          eb.or([eb('parent_account_id', '=', accountId), eb('child_account_id', '=', accountId)]),
+        )
+        .orderBy('created_at')
+        .execute(),
+      tools: db
+        .selectFrom('tool_memberships')
+        .innerJoin('tools', 'tools.tid', 'tool_memberships.tid')
+        .select(['tool_memberships.tid', 'tools.name', 'tool_memberships.created_at'])
+        .where('tool_memberships.account_id', '=', accountId)
+        .orderBy('tool_memberships.tid')
+        .execute(),
+      sessions: db
+        .selectFrom('sessions')
+        .select([
+          'platform',
+          'auth_method',
+          'ip',
+          'user_agent',
+          'created_at',
+          'last_seen_at',
+          'expires_at',
+          'revoked_at',
+        ])
+        .where('account_id', '=', accountId)
+        .orderBy('created_at')
+        .execute(),
+      referrals: db
+        .selectFrom('referrals')
+        .select(['tool', 'referrer_user_id', 'referred_user_id', 'referred_from', 'created_at'])
+        .where((eb) =>
+          eb.or([eb('referred_user_id', '=', accountId), eb('referrer_user_id', '=', accountId)]),
+        )
+        .orderBy('created_at')
+        .execute(),
+      socialIdentities: db
+        .selectFrom('social_identities')
+        .select(['provider', 'subject', 'email', 'created_at'])
+        .where('account_id', '=', accountId)
+        .orderBy('created_at')
+        .execute(),
+      grants: db
+        .selectFrom('oidc_payloads')
+        .select(['payload'])
+        .where('model', '=', 'Grant')
+        .where('uid', 'like', `${accountId}/%`)
+        .execute(),
+      signIns: db
+        .selectFrom('audit_events')
+        .select(['at', 'event', 'outcome', 'ip', 'detail'])
+        .where('account_id', '=', accountId)
+        .where('event', 'in', SIGN_IN_EVENTS)
+        .orderBy('at', 'desc')
+        .limit(1000)
+        .execute(),
+    }),
+
+  /** Schedules the deletion; false when one is already pending (the first request's date stands). */
+  scheduleDeletion: async (trx: Db, accountId: string, now: number, dueAt: number) =>
+    Number(
+      (
+        await trx
+          .updateTable('accounts')
+          .set({ deletion_requested_at: now, deletion_due_at: dueAt, updated_at: now })
+          .where('id', '=', accountId)
+          .where('deletion_due_at', 'is', null)
+          .executeTakeFirst()
+      ).numUpdatedRows,
+    ) > 0,
+
+  /** Cancels a pending deletion; true when there was one. Cheap when there is none (one indexed row). */
+  cancelDeletion: async (accountId: string, now: number, trx: Db = db) =>
+    Number(
+      (
+        await trx
+          .updateTable('accounts')
+          .set({ deletion_requested_at: null, deletion_due_at: null, updated_at: now })
+          .where('id', '=', accountId)
+          .where('deletion_due_at', 'is not', null)
+          .executeTakeFirst()
+      ).numUpdatedRows,
+    ) > 0,
+
+  /** Accounts whose deletion is due, oldest first. */
+  dueForErasure: (now: number, limit: number) =>
+    db
+      .selectFrom('accounts')
+      .select(['id', 'email'])
+      .where('deletion_due_at', 'is not', null)
+      .where('deletion_due_at', '<=', now)
+      .orderBy('deletion_due_at')
+      .limit(limit)
+      .execute(),
+
+  /**
+   * Erases one account inside the caller's transaction: its row (every table that references it
+   * goes with it: memberships, links, flows and their codes, sessions, tool memberships, referrals
+   * that name it, tokens, profile, social identities, second factors), the OpenID Connect records
+   * that name it, mail to its address, referrals it made; audit rows stay, under `pseudonym`, without
+   * an IP address. Only if the deletion is still due (a sign-in a moment ago cancels it): false then.
+   */
+  erase: async (trx: Db, account: { id: string; email: string | null }, now: number, pseudonym: string) => {
+    // Touching the row first locks it (PostgreSQL) or the database (SQLite) against a cancelling sign-in.
+    const due = await trx
+      .updateTable('accounts')
+      .set({ updated_at: now })
+      .where('id', '=', account.id)
+      .where('deletion_due_at', 'is not', null)
+      .where('deletion_due_at', '<=', now)
+      .executeTakeFirst();
+    if (Number(due.numUpdatedRows) === 0) return false;
+    await trx
+      .deleteFrom('oidc_payloads')
+      .where((eb) =>
+        eb.or([
+          eb('uid', 'like', `${account.id}/%`),
+          // Sessions, codes and tokens carry the account in their JSON payload.
+          eb('payload', 'like', `%"accountId":"${account.id}"%`),
+        ]),
+      )
+      .execute();
+    if (account.email) await trx.deleteFrom('mail_outbox').where('to_address', '=', account.email).execute();
+    await trx.deleteFrom('referrals').where('referrer_user_id', '=', account.id).execute();
+    await trx
+      .updateTable('audit_events')
+      .set({ account_id: pseudonym, ip: null, user_agent: null })
+      .where('account_id', '=', account.id)
+      .execute();
+    await trx.deleteFrom('accounts').where('id', '=', account.id).execute();
+    return true;
+  },
+
+  /** Rows in `table` whose text columns hold `needle`: the erasure test's scan of the whole database. */
+  countMentions: async (table: string, columns: string[], needle: string) => {
+    if (columns.length === 0) return 0;
+    const conditions = sql.join(
+      columns.map((c) => sql`CAST(${sql.ref(c)} AS TEXT) LIKE ${`%${needle}%`}`),
+      sql` OR `,
+    );
+    const row = await sql<{
+      n: number | string;
+    }>`SELECT COUNT(*) AS n FROM ${sql.table(table)} WHERE ${conditions}`.execute(db);
+    return Number(row.rows[0]?.n ?? 0);
+  },
+});
+export type AccountDataQueries = ReturnType<typeof createAccountDataQueries>;

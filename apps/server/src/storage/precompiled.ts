@@ -1,0 +1,52 @@
+import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+import type { Database } from './schema.js';
+
+/** A value no caller ever passes: it marks where a named parameter lands in the compiled query. */
+const MARK = '\u0000hub-parameter:';
+
+interface Compiled {
+  query: CompiledQuery;
+  /** For each parameter of the SQL, the name of the caller's value, or a constant of the query itself. */
+  sources: ReadonlyArray<{ name: string } | { constant: unknown }>;
+}
+
+/**
+ * A query of the hot paths (a login's look-up, its flow, its session, its audit row) built by
+ * Kysely once per database and then run with new values only. Building and compiling a query is
+ * most of what Kysely costs per query (docs/performance.md), and these queries never change shape:
+ * `build` receives a placeholder for each of `names`, and every run puts the caller's values where
+ * the placeholders went. A value must not change the query's shape (no undefined to leave a column
+ * out, no arrays): an insert names every column. Runs on the database or on a transaction of it.
+ */
+export const precompiled = <P extends object, R>(
+  names: readonly (keyof P & string)[],
+  build: (db: Kysely<Database>, values: P) => Compilable<R>,
+) => {
+  // Per database: SQLite and PostgreSQL compile to different SQL, and tests open both in one process.
+  const byAdapter = new WeakMap<object, Compiled>();
+  const compile = (db: Kysely<Database>): Compiled => {
+    const marks = Object.fromEntries(names.map((name) => [name, `${MARK}${name}`])) as unknown as P;
+    const query = build(db, marks).compile();
+    const sources = query.parameters.map((value) =>
+      typeof value === 'string' && value.startsWith(MARK)
+        ? { name: value.slice(MARK.length) }
+        : { constant: value },
+    );
+    const used = new Set(sources.flatMap((source) => ('name' in source ? [source.name] : [])));
+    const unused = names.filter((name) => !used.has(name));
+    if (unused.length > 0) throw new Error(`precompiled query leaves out ${unused.join(', ')}: ${query.sql}`);
+    return { query, sources };
+  };
+  return (db: Kysely<Database>, values: P): Promise<QueryResult<R>> => {
+    const adapter = db.getExecutor().adapter;
+    let compiled = byAdapter.get(adapter);
+    if (!compiled) {
+      compiled = compile(db);
+      byAdapter.set(adapter, compiled);
+    }
+    const parameters = compiled.sources.map((source) =>
+      'name' in source ? ((values as Record<string, unknown>)[source.name] ?? null) : source.constant,
+    );
+    return db.executeQuery<R>({ ...compiled.query, parameters });
+  };
+};

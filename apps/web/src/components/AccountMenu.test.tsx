@@ -1,0 +1,55 @@
+import type { MeSummary } from '@hub/core';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { AccountMenu, displayNameOf } from './AccountMenu';
+
+const me: MeSummary = {
+  account: { kind: 'email', display: 'gabriela.silang@example.ph' },
+  name: { first: 'Gabriela', middle: null, last: 'Silang', suffix: null },
+  initials: 'GS',
+  userType: 0,
+  homePlatform: 'psl',
+  platforms: ['psl'],
+  createdAt: 0,
+};
+
+const renderMenu = (path = '/') =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AccountMenu me={me} />
+      <p>Elsewhere</p>
+    </MemoryRouter>,
+  );
+
+describe('AccountMenu', () => {
+  it('names the person by name, else by the account', () => {
+    expect(displayNameOf(me)).toBe('Gabriela Silang');
+    expect(displayNameOf({ ...me, name: null })).toBe('gabriela.silang@example.ph');
+  });
+
+  it('opens Account and Log out; Escape closes it and gives the focus back', async () => {
+    const user = userEvent.setup();
+    renderMenu();
+    const button = screen.getByRole('button', { name: 'Your account: Gabriela Silang' });
+    expect(button.textContent).toContain('GS');
+    expect(screen.queryByRole('link', { name: 'Account' })).toBeNull();
+    await user.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Account' }).getAttribute('href')).toBe('/account');
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('closes on a click outside, and keeps the platform tab in the Account link', async () => {
+    const user = userEvent.setup();
+    renderMenu('/biz/login');
+    await user.click(screen.getByRole('button', { name: /Your account/ }));
+    expect(screen.getByRole('link', { name: 'Account' }).getAttribute('href')).toBe('/biz/account');
+    await user.click(screen.getByText('Elsewhere'));
+    expect(screen.queryByRole('link', { name: 'Account' })).toBeNull();
+  });
+});

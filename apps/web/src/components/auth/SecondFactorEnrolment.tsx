@@ -1,0 +1,131 @@
+import { CODE_LENGTH, labels, type TotpStart, secondFactorTexts as texts } from '@hub/core';
+import { useEffect, useId, useRef, useState } from 'react';
+import { confirmSecondFactorEnrolment, startSecondFactorEnrolment } from '../../api/second-factor';
+import { useApiProblem } from '../../hooks/use-api-problem';
+import { useStableCallback } from '../../hooks/use-stable-callback';
+import type { CodeInputHandle } from './CodeInput';
+import { ProblemBanner } from './ProblemBanner';
+import {
+  RecoveryCodeList,
+  SecondFactorCodeField,
+  SecondFactorForm,
+  SecondFactorLoading,
+} from './SecondFactorParts';
+import { SubmitButton } from './SubmitButton';
+
+interface SecondFactorEnrolmentProps {
+  flowId: string;
+  onVerified: (location: string) => void;
+  onRestart: () => void;
+}
+
+const emptyBoxes = () => Array.from({ length: CODE_LENGTH }, () => '');
+
+/**
+ * A sign-in the operator requires a second factor for, of an account that has none
+ * (docs/second-factors.md, "Policy"): the authenticator app's QR code and key, its first code, then
+ * the recovery codes, shown once, before the browser leaves.
+ */
+export const SecondFactorEnrolment = ({ flowId, onVerified, onRestart }: SecondFactorEnrolmentProps) => {
+  const [started, setStarted] = useState<TotpStart | null>(null);
+  const [boxes, setBoxes] = useState<string[]>(emptyBoxes);
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<{ location: string; codes: string[] } | null>(null);
+  const { problem, dismiss, show } = useApiProblem();
+  const codeInput = useRef<CodeInputHandle>(null);
+  const promptId = useId();
+
+  const start = useStableCallback(async () => {
+    const result = await startSecondFactorEnrolment(flowId);
+    if (result.ok) setStarted(result.data);
+    else show(result.error, {}, { retry: start, restart: onRestart });
+  });
+  useEffect(() => {
+    void start();
+  }, [start]);
+  useEffect(() => {
+    if (started) codeInput.current?.focus(0);
+  }, [started]);
+
+  const submit = useStableCallback(async () => {
+    if (busy || done) return;
+    dismiss();
+    setBusy(true);
+    const result = await confirmSecondFactorEnrolment(flowId, boxes.join(''));
+    setBusy(false);
+    if (result.ok) {
+      const codes = result.data.recoveryCodes ?? [];
+      if (codes.length > 0) setDone({ location: result.data.location, codes });
+      else onVerified(result.data.location);
+      return;
+    }
+    if (show(result.error, { code: setError }, { retry: submit, restart: onRestart })) {
+      setBoxes(emptyBoxes());
+      codeInput.current?.focus(0);
+    }
+  });
+
+  if (done) {
+    return (
+      <div className="flex flex-col gap-5" data-step="second-factor-codes">
+        <div>
+          <h2 className="text-base font-semibold text-slate-900">{texts.recoveryCodesTitle}</h2>
+          <p className="mt-1 text-sm text-slate-600">{texts.recoveryCodesPrompt}</p>
+        </div>
+        <RecoveryCodeList codes={done.codes} />
+        <button
+          type="button"
+          onClick={() => onVerified(done.location)}
+          className="w-full rounded-lg bg-accent-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-accent-800"
+        >
+          {texts.savedCodes}
+        </button>
+      </div>
+    );
+  }
+
+  if (!started) {
+    return <SecondFactorLoading problem={problem} onDismiss={dismiss} />;
+  }
+
+  return (
+    <div className="flex flex-col gap-6" data-step="second-factor-enrol">
+      <SecondFactorForm
+        promptId={promptId}
+        title={texts.enrolTitle}
+        prompt={texts.enrolPrompt}
+        onSubmit={submit}
+      >
+        <img src={started.qrCode} alt={texts.qrAlt} width={192} height={192} className="mx-auto size-48" />
+        <p className="text-sm text-slate-600">
+          {texts.secretLabel}{' '}
+          <code data-testid="totp-secret" className="break-all font-mono text-slate-900">
+            {started.secret}
+          </code>
+        </p>
+        <SecondFactorCodeField
+          inputRef={codeInput}
+          boxes={boxes}
+          onChange={(next) => {
+            setError(undefined);
+            setBoxes(next);
+          }}
+          error={error}
+          readOnly={busy}
+          describedBy={promptId}
+        />
+        <SubmitButton label={busy ? labels.redirecting : texts.submit} busy={busy} />
+      </SecondFactorForm>
+      <button
+        type="button"
+        onClick={onRestart}
+        disabled={busy}
+        className="self-start text-sm font-medium text-slate-600 underline-offset-2 hover:underline disabled:opacity-50"
+      >
+        {texts.cancel}
+      </button>
+      <ProblemBanner problem={problem} onDismiss={dismiss} />
+    </div>
+  );
+};

@@ -1,0 +1,332 @@
+import {
+  type MeAccess,
+  type MeAppAccess,
+  type MeSummary,
+  type MeToolAccess,
+  type Platform,
+  platformProductNames,
+  platforms,
+  routePath,
+} from '@hub/core';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { meAccessApi } from '../../../api/me-access';
+import { ProblemBanner } from '../../../components/auth/ProblemBanner';
+import { Banner } from '../../../components/Banner';
+import { PlatformBadge } from '../../../components/PlatformBadge';
+import { Spinner } from '../../../components/Spinner';
+import { TextLink } from '../../../components/TextLink';
+import { useApiProblem } from '../../../hooks/use-api-problem';
+import { usePlatform } from '../../../hooks/use-platform';
+import { cx } from '../../../lib/class-names';
+import { approximateAgo, dateWords } from '../../../lib/time-words';
+import { confirmDangerButton, dangerButton, SubHeading, secondaryButton } from './list-parts';
+
+type Load = { kind: 'loading' } | { kind: 'ready'; access: MeAccess } | { kind: 'failed'; message: string };
+
+/** What an OpenID Connect scope lets an app see, in the consent screen's words. */
+const scopeWords: Record<string, string> = {
+  openid: 'who you are',
+  email: 'your email',
+  profile: 'your name',
+  hub: 'your platforms and account type',
+};
+
+/**
+ * The account center's Platforms & tools page: the platforms (with the switching flows of the spec),
+ * linked accounts, partner tools and OpenID Connect apps, each tool or app with "Remove access".
+ */
+export const AccessSection = ({ me, refresh }: { me: MeSummary; refresh: () => void }) => {
+  const [state, setState] = useState<Load>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [notice, setNotice] = useState<string | null>(null);
+  const { problem, dismiss, show } = useApiProblem();
+  const toolsHeading = useRef<HTMLHeadingElement>(null);
+  const appsHeading = useRef<HTMLHeadingElement>(null);
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const tab = usePlatform() ?? me.homePlatform;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is how `reload` asks again.
+  useEffect(() => {
+    const controller = new AbortController();
+    meAccessApi.access({ signal: controller.signal }).then((result) => {
+      if (controller.signal.aborted) return;
+      if (result.ok) setState({ kind: 'ready', access: result.data });
+      else if (result.error.code === 'session.required') refresh();
+      else setState({ kind: 'failed', message: result.error.message });
+    });
+    return () => controller.abort();
+  }, [attempt, refresh]);
+
+  const removed = (message: string, heading: HTMLHeadingElement | null) => {
+    setNotice(message);
+    reload();
+    heading?.focus();
+  };
+
+  const removeTool = async (tool: MeToolAccess) => {
+    dismiss();
+    setNotice(null);
+    const result = await meAccessApi.removeTool(tool.tid);
+    if (result.ok || result.error.code === 'tool.access_not_found')
+      return removed(`${tool.name} no longer has access to your account.`, toolsHeading.current);
+    show(result.error, {}, { retry: () => removeTool(tool) });
+  };
+  const removeApp = async (app: MeAppAccess) => {
+    dismiss();
+    setNotice(null);
+    const result = await meAccessApi.removeApp(app.clientId);
+    if (result.ok || result.error.code === 'oidc.consent_not_found')
+      return removed(`${app.name} no longer has access to your account.`, appsHeading.current);
+    show(result.error, {}, { retry: () => removeApp(app) });
+  };
+
+  if (state.kind === 'loading')
+    return (
+      <div className="flex justify-center py-6">
+        <Spinner label="Loading" />
+      </div>
+    );
+  if (state.kind === 'failed')
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {state.message}{' '}
+        <button type="button" onClick={reload} className="font-semibold underline">
+          Try again
+        </button>
+      </p>
+    );
+  const { access } = state;
+  return (
+    <div className="space-y-10">
+      {notice && (
+        <Banner variant="success" onDismiss={() => setNotice(null)}>
+          {notice}
+        </Banner>
+      )}
+      <ProblemBanner problem={problem} onDismiss={dismiss} />
+      <Platforms access={access} tab={tab} />
+      <LinkedAccounts access={access} tab={tab} />
+      <section aria-labelledby="tools-heading">
+        <SubHeading id="tools-heading" ref={toolsHeading}>
+          Partner tools
+        </SubHeading>
+        <p className="mt-1 text-sm text-slate-600">Tools you joined or signed in to with this account.</p>
+        {access.tools.length === 0 ? (
+          <Empty>No tools have access to your account.</Empty>
+        ) : (
+          <ul className="mt-4 space-y-3" data-testid="tool-list">
+            {access.tools.map((tool) => (
+              <AccessItem
+                key={tool.tid}
+                testId="tool"
+                title={tool.name}
+                lines={[
+                  tool.memberSince !== null
+                    ? `Member since ${dateWords(tool.memberSince)}`
+                    : 'Signed in recently',
+                  tool.lastSignInAt !== null
+                    ? `Last sign-in: ${approximateAgo(tool.lastSignInAt, Date.now())}`
+                    : null,
+                  tool.removable ? null : 'Its operator decides who can use it.',
+                ]}
+                removeLabel={tool.removable ? `Remove access for ${tool.name}` : null}
+                confirmText={`${tool.name} will no longer get your sign-ins from this hub. Signing in through it again gives it access again.`}
+                onRemove={() => removeTool(tool)}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="apps-heading">
+        <SubHeading id="apps-heading" ref={appsHeading}>
+          Apps you allowed
+        </SubHeading>
+        <p className="mt-1 text-sm text-slate-600">Apps that sign you in with your Account Hub account.</p>
+        {access.apps.length === 0 ? (
+          <Empty>No apps have access to your account.</Empty>
+        ) : (
+          <ul className="mt-4 space-y-3" data-testid="app-list">
+            {access.apps.map((app) => (
+              <AccessItem
+                key={app.clientId}
+                testId="app"
+                title={app.name}
+                lines={[`Can see ${app.scopes.map((s) => scopeWords[s] ?? s).join(', ')}`]}
+                removeLabel={`Remove access for ${app.name}`}
+                confirmText={`${app.name} will be signed out and must ask for your permission again.`}
+                onRemove={() => removeApp(app)}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+};
+
+const Empty = ({ children }: { children: ReactNode }) => (
+  <p className="mt-4 text-sm text-slate-600">{children}</p>
+);
+
+/** The platforms, home and default marked, with the spec's switching flows where they apply. */
+const Platforms = ({ access, tab }: { access: MeAccess; tab: Platform }) => {
+  const missing = platforms.filter((p) => !access.platforms.some((m) => m.platform === p));
+  return (
+    <section aria-labelledby="platforms-heading">
+      <SubHeading id="platforms-heading">Platforms</SubHeading>
+      <ul className="mt-4 space-y-3" data-testid="platform-list">
+        {access.platforms.map((m) => (
+          <li
+            key={m.platform}
+            className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl p-4 ring-1 ring-slate-900/10"
+          >
+            <PlatformBadge platform={m.platform} />
+            {m.home && <Tag>Home</Tag>}
+            {m.isDefault && <Tag>Default</Tag>}
+            <span className="w-full text-sm text-slate-600 tablet:ml-auto tablet:w-auto">
+              Since {dateWords(m.since)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <ul className="mt-4 space-y-1 text-sm">
+        {access.platforms.length > 1 && (
+          <li>
+            <TextLink to={routePath('switching_option3', { platform: tab })}>
+              Choose your default platform
+            </TextLink>
+          </li>
+        )}
+        {missing.map((p) => (
+          <li key={p}>
+            <TextLink to={routePath('login', { platform: p })}>
+              Use your account on {platformProductNames[p]}
+            </TextLink>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+};
+
+const Tag = ({ children }: { children: ReactNode }) => (
+  <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
+    {children}
+  </span>
+);
+
+/** Parent and work-account links, both ways. */
+const LinkedAccounts = ({ access, tab }: { access: MeAccess; tab: Platform }) => {
+  const { parent, businessOwner, children, workAccounts } = access.links;
+  const rows: Array<[string, MeAccess['links']['children'][number]]> = [
+    ...(parent ? [['Parent account', parent] as [string, typeof parent]] : []),
+    ...(businessOwner ? [['Business owner', businessOwner] as [string, typeof businessOwner]] : []),
+    ...children.map((c): [string, typeof c] => ['Linked to you', c]),
+    ...workAccounts.map((w): [string, typeof w] => ['Work account', w]),
+  ];
+  return (
+    <section aria-labelledby="links-heading">
+      <SubHeading id="links-heading">Linked accounts</SubHeading>
+      {rows.length === 0 ? (
+        <Empty>No accounts are linked to yours.</Empty>
+      ) : (
+        <ul
+          className="mt-4 divide-y divide-slate-900/10 rounded-xl ring-1 ring-slate-900/10"
+          data-testid="link-list"
+        >
+          {rows.map(([label, link]) => (
+            <li
+              key={`${label}:${link.account.display}`}
+              className="flex flex-col gap-0.5 px-4 py-3 text-sm tablet:flex-row tablet:gap-4"
+            >
+              <span className="shrink-0 font-medium text-slate-900 tablet:w-36">{label}</span>
+              <span className="min-w-0 break-words text-slate-700">{link.account.display}</span>
+              <span className="text-slate-600 tablet:ml-auto">Since {dateWords(link.since)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {access.mayLinkParent && (
+        <p className="mt-3 text-sm">
+          <TextLink to={routePath('switching_option2', { platform: tab })}>Link to a parent account</TextLink>
+        </p>
+      )}
+    </section>
+  );
+};
+
+/** A tool or an app, with "Remove access" asking once more before it acts. */
+const AccessItem = ({
+  testId,
+  title,
+  lines,
+  removeLabel,
+  confirmText,
+  onRemove,
+}: {
+  testId: string;
+  title: string;
+  lines: Array<string | null>;
+  /** Null: the person cannot remove it here. */
+  removeLabel: string | null;
+  confirmText: string;
+  onRemove: () => Promise<void>;
+}) => {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+  const remove = async () => {
+    if (busy) return;
+    setBusy(true);
+    await onRemove();
+    setBusy(false);
+    setConfirming(false);
+  };
+  return (
+    <li data-testid={testId} className="rounded-xl p-4 ring-1 ring-slate-900/10">
+      <div className="flex flex-col gap-3 tablet:flex-row tablet:items-start tablet:justify-between">
+        <div className="min-w-0">
+          <p className="font-medium text-slate-900">{title}</p>
+          {lines.filter(Boolean).map((line) => (
+            <p key={line} className="mt-0.5 text-sm text-slate-600">
+              {line}
+            </p>
+          ))}
+        </div>
+        {removeLabel && !confirming && (
+          <button
+            type="button"
+            aria-label={removeLabel}
+            onClick={() => setConfirming(true)}
+            className={cx(dangerButton, 'shrink-0 self-start')}
+          >
+            Remove access
+          </button>
+        )}
+      </div>
+      {confirming && (
+        <div className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-slate-800">
+          <p>{confirmText}</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button
+              ref={confirmRef}
+              type="button"
+              onClick={remove}
+              aria-busy={busy || undefined}
+              className={confirmDangerButton}
+            >
+              {busy && <Spinner size="sm" tone="inverse" />}
+              Remove access
+            </button>
+            <button type="button" onClick={() => setConfirming(false)} className={secondaryButton}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+    </li>
+  );
+};

@@ -1,0 +1,215 @@
+import type { ApiError, DeletionState, MeSummary } from '@hub/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { type DataFile, type MeDataApi, meDataApi, saveFile } from '../../../api/me-data';
+import { ProblemBanner } from '../../../components/auth/ProblemBanner';
+import { Banner } from '../../../components/Banner';
+import { Spinner } from '../../../components/Spinner';
+import { useApiProblem } from '../../../hooks/use-api-problem';
+import { useTimeout } from '../../../hooks/use-timeout';
+import { cx } from '../../../lib/class-names';
+import { dateTimeWords } from '../../../lib/time-words';
+import { DeleteAccount } from './data/DeleteAccount';
+import { YourRights } from './data/YourRights';
+import { SubHeading, secondaryButton } from './list-parts';
+
+type Load =
+  | { kind: 'loading' }
+  | { kind: 'ready'; state: DeletionState }
+  | { kind: 'failed'; message: string };
+type Notice = { variant: 'success' | 'error'; text: string };
+
+/** How long a confirmation stays on screen (it is announced when it appears), as on the other pages. */
+const SUCCESS_BANNER_MS = 8000;
+
+/** The account center's "Your data" page: download everything, delete the account, the rights. */
+export const DataSection = ({ refresh }: { me: MeSummary; refresh: () => void }) => (
+  <DataPage api={meDataApi} save={saveFile} refresh={refresh} />
+);
+
+/**
+ * The page, on the calls it is given (the real ones, or a test's). `save` hands the downloaded
+ * file to the browser.
+ */
+export const DataPage = ({
+  api,
+  save,
+  refresh,
+}: {
+  api: MeDataApi;
+  save: (file: DataFile) => void;
+  refresh: () => void;
+}) => {
+  const [loaded, setLoaded] = useState<Load>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const [keeping, setKeeping] = useState(false);
+  const { problem, dismiss, show } = useApiProblem();
+  const pendingHeading = useRef<HTMLHeadingElement>(null);
+  const deleteHeading = useRef<HTMLHeadingElement>(null);
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  useTimeout(() => setNotice(null), SUCCESS_BANNER_MS, notice?.variant === 'success' ? notice : null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is how `reload` asks again.
+  useEffect(() => {
+    const controller = new AbortController();
+    api.deletion({ signal: controller.signal }).then((result) => {
+      if (controller.signal.aborted) return;
+      if (result.ok) setLoaded({ kind: 'ready', state: result.data });
+      else if (result.error.code === 'session.required') refresh();
+      else setLoaded({ kind: 'failed', message: result.error.message });
+    });
+    return () => controller.abort();
+  }, [api, attempt, refresh]);
+
+  /** A refusal without a field: the error banner; 'Try again' repeats the call (or, signed out, goes to log in). */
+  const refused = (error: ApiError, retry: () => void) => {
+    setNotice(null);
+    show(error, {}, { retry: error.code === 'session.required' ? refresh : retry });
+  };
+
+  const download = async () => {
+    if (downloading) return;
+    dismiss();
+    setDownloading(true);
+    const result = await api.download();
+    setDownloading(false);
+    if (result.ok) save(result.data);
+    else refused(result.error, download);
+  };
+
+  const keep = async () => {
+    if (keeping) return;
+    dismiss();
+    setKeeping(true);
+    const result = await api.cancelDeletion();
+    setKeeping(false);
+    if (!result.ok) return refused(result.error, keep);
+    setLoaded({ kind: 'ready', state: result.data });
+    setNotice({ variant: 'success', text: 'Your account will not be deleted.' });
+    deleteHeading.current?.focus();
+  };
+
+  // After the person asks, focus moves to the notice that appears, so its date is read out next
+  // (not when the page merely opens with a deletion pending).
+  const focusNotice = useRef(false);
+  const scheduled = (state: DeletionState) => {
+    dismiss();
+    focusNotice.current = true;
+    setLoaded({ kind: 'ready', state });
+    setNotice({ variant: 'success', text: 'Your account is scheduled for deletion.' });
+  };
+  const dueAt = loaded.kind === 'ready' ? loaded.state.dueAt : null;
+  useEffect(() => {
+    if (dueAt === null || !focusNotice.current) return;
+    focusNotice.current = false;
+    pendingHeading.current?.focus();
+  }, [dueAt]);
+
+  return (
+    <div className="space-y-10">
+      {notice && (
+        <Banner variant={notice.variant} onDismiss={() => setNotice(null)}>
+          {notice.text}
+        </Banner>
+      )}
+      <ProblemBanner problem={problem} onDismiss={dismiss} />
+      {dueAt !== null && (
+        <section
+          aria-labelledby="deletion-pending-heading"
+          data-testid="deletion-pending"
+          className="rounded-xl bg-red-50 p-4 ring-1 ring-red-600/20 tablet:p-5"
+        >
+          <h3
+            id="deletion-pending-heading"
+            ref={pendingHeading}
+            tabIndex={-1}
+            className="text-base font-semibold text-red-800 focus:outline-none"
+          >
+            Your account will be deleted on{' '}
+            <time dateTime={new Date(dueAt).toISOString()}>{dateTimeWords(dueAt)}</time>.
+          </h3>
+          <p className="mt-1 text-sm text-slate-700">
+            Your other devices were signed out. Sign in again before then, or keep your account now, and
+            nothing is deleted.
+          </p>
+          <button
+            type="button"
+            onClick={keep}
+            aria-busy={keeping || undefined}
+            className={cx(secondaryButton, 'mt-4')}
+          >
+            {keeping && <Spinner size="sm" />}
+            Keep my account
+          </button>
+        </section>
+      )}
+      <section aria-labelledby="download-heading">
+        <SubHeading id="download-heading">Download your data</SubHeading>
+        <p className="mt-1 text-sm text-slate-600">
+          One file (JSON) with everything we hold about your account: your account and profile, your
+          platforms, linked accounts, the tools and apps you use with it, where you’re signed in, your sign-in
+          history, your referrals and your linked Google or Facebook accounts. It holds no password or code.
+        </p>
+        <button
+          type="button"
+          onClick={download}
+          aria-busy={downloading || undefined}
+          className={cx(secondaryButton, 'mt-4')}
+        >
+          {downloading ? <Spinner size="sm" /> : <DownloadIcon />}
+          Download your data
+        </button>
+      </section>
+      <section aria-labelledby="delete-heading">
+        <SubHeading id="delete-heading" ref={deleteHeading}>
+          Delete your account
+        </SubHeading>
+        {loaded.kind === 'loading' && (
+          <div className="flex justify-center py-6">
+            <Spinner label="Loading" size="md" />
+          </div>
+        )}
+        {loaded.kind === 'failed' && (
+          <p role="alert" className="mt-4 text-sm text-red-700">
+            {loaded.message}{' '}
+            <button type="button" onClick={reload} className="font-semibold underline">
+              Try again
+            </button>
+          </p>
+        )}
+        {loaded.kind === 'ready' && (
+          <DeleteAccount
+            api={api}
+            state={loaded.state}
+            onScheduled={scheduled}
+            onRefused={refused}
+            onBlocked={(text) => {
+              dismiss();
+              setNotice({ variant: 'error', text });
+            }}
+            onPendingElsewhere={reload}
+          />
+        )}
+      </section>
+      <YourRights />
+    </div>
+  );
+};
+
+const DownloadIcon = () => (
+  <svg
+    aria-hidden="true"
+    viewBox="0 0 20 20"
+    className="size-4"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.75"
+  >
+    <path
+      d="M10 3v9m0 0-3.5-3.5M10 12l3.5-3.5M4 14.5V16h12v-1.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
+  </svg>
+);

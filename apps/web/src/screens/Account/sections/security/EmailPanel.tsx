@@ -1,0 +1,157 @@
+import { type ChangeEmailStarted, CODE_TTL_SECONDS, errorMessage } from '@hub/core';
+import { useEffect, useId, useRef, useState } from 'react';
+import { emailChangeCodeApi, meSecurityApi } from '../../../../api/me-security';
+import { CodeStep } from '../../../../components/auth/CodeStep';
+import { ProblemBanner } from '../../../../components/auth/ProblemBanner';
+import { TextField } from '../../../../components/auth/TextField';
+import { useApiProblem } from '../../../../hooks/use-api-problem';
+import { useField } from '../../../../hooks/use-field';
+import { useStableCallback } from '../../../../hooks/use-stable-callback';
+import {
+  CurrentPasswordField,
+  PanelButton,
+  PanelForm,
+  SecurityPanel,
+  type SecurityPanelProps,
+} from './panel';
+
+type Step = { kind: 'closed' } | { kind: 'address' } | { kind: 'code'; started: ChangeEmailStarted };
+
+/**
+ * Change the email in two steps: the new address (and the current password, when the account has
+ * one), then the 6-digit code mailed to it, with resend. The current address keeps signing in
+ * until the code is verified; a notice then goes to it.
+ */
+export const EmailPanel = ({ overview, changed, notify }: SecurityPanelProps) => {
+  const formId = useId();
+  const [step, setStep] = useState<Step>({ kind: 'closed' });
+  const [busy, setBusy] = useState(false);
+  const address = useField();
+  const password = useField();
+  const addressRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const { problem, dismiss, show } = useApiProblem();
+  const { email, hasPassword } = overview;
+
+  const opened = useRef(false);
+  useEffect(() => {
+    if (step.kind === 'address') addressRef.current?.focus();
+    else if (step.kind === 'closed' && opened.current) toggleRef.current?.focus();
+    opened.current = step.kind !== 'closed';
+  }, [step.kind]);
+
+  const close = () => {
+    setStep({ kind: 'closed' });
+    address.reset();
+    password.reset();
+    dismiss();
+  };
+
+  const submit = useStableCallback(async () => {
+    if (busy) return;
+    dismiss();
+    if (address.value.trim() === '') {
+      address.fail(errorMessage('email.required'));
+      addressRef.current?.focus();
+      return;
+    }
+    if (hasPassword && password.value === '') {
+      password.fail(errorMessage('password.required'));
+      passwordRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    const result = await meSecurityApi.startEmailChange({
+      newEmail: address.value,
+      ...(hasPassword ? { password: password.value } : {}),
+    });
+    setBusy(false);
+    if (result.ok) {
+      password.reset();
+      setStep({ kind: 'code', started: result.data });
+      return;
+    }
+    const field = show(result.error, { newEmail: address.fail, password: password.fail }, { retry: submit });
+    if (field === 'newEmail') addressRef.current?.focus();
+    else if (field === 'password') passwordRef.current?.focus();
+  });
+
+  return (
+    <SecurityPanel
+      overlay={<ProblemBanner problem={problem} onDismiss={dismiss} />}
+      testId="email"
+      title="Email"
+      summary={
+        email ? (
+          <p>
+            <span className="font-medium break-words text-slate-900">{email}</span>
+            <span className="block">You sign in and get codes and notices at this address.</span>
+          </p>
+        ) : (
+          <p>No email yet. Add one to sign in with it and to reset a forgotten password.</p>
+        )
+      }
+      action={
+        step.kind === 'closed' && (
+          <PanelButton
+            buttonRef={toggleRef}
+            onClick={() => setStep({ kind: 'address' })}
+            expanded={false}
+            controls={formId}
+          >
+            {email ? 'Change email' : 'Add email'}
+          </PanelButton>
+        )
+      }
+    >
+      {step.kind === 'address' && (
+        <PanelForm id={formId} onSubmit={submit} onCancel={close} submitLabel="Send code" busy={busy}>
+          <TextField
+            ref={addressRef}
+            label="New email"
+            name="new-email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            value={address.value}
+            onChange={address.change}
+            error={address.error}
+            readOnly={busy}
+          />
+          {hasPassword && <CurrentPasswordField field={password} inputRef={passwordRef} busy={busy} />}
+          <p className="text-sm text-slate-600">
+            We will send a 6-digit code to the new address. Your current email keeps working until you enter
+            it.
+          </p>
+        </PanelForm>
+      )}
+      {step.kind === 'code' && (
+        <div id={formId} className="flex max-w-md flex-col gap-4">
+          <p className="text-sm text-slate-700">
+            Enter the code we sent to{' '}
+            <span className="font-medium break-words text-slate-900">{step.started.email}</span>. It expires
+            in {CODE_TTL_SECONDS / 60} minutes.
+          </p>
+          <CodeStep
+            flowId={step.started.flowId}
+            resendAfter={step.started.resendAfter}
+            api={emailChangeCodeApi}
+            onVerified={(answer) => {
+              close();
+              notify(`Your email is now ${answer.email}.`);
+              changed();
+            }}
+            onRestart={() => setStep({ kind: 'address' })}
+          />
+          <div>
+            <PanelButton onClick={close}>Cancel</PanelButton>
+          </div>
+        </div>
+      )}
+    </SecurityPanel>
+  );
+};

@@ -1,0 +1,170 @@
+import { errorMessage, isPasswordAccepted, notices, scorePassword } from '@hub/core';
+import { useEffect, useId, useRef, useState } from 'react';
+import { meSecurityApi } from '../../../../api/me-security';
+import { PasswordField } from '../../../../components/auth/PasswordField';
+import { PasswordHints } from '../../../../components/auth/PasswordHints';
+import { ProblemBanner } from '../../../../components/auth/ProblemBanner';
+import { StrengthMeter } from '../../../../components/auth/StrengthMeter';
+import { useApiProblem } from '../../../../hooks/use-api-problem';
+import { useField } from '../../../../hooks/use-field';
+import { useStableCallback } from '../../../../hooks/use-stable-callback';
+import {
+  CurrentPasswordField,
+  PanelButton,
+  PanelForm,
+  SecurityPanel,
+  type SecurityPanelProps,
+  shortDate,
+} from './panel';
+
+/**
+ * Change the password: the current one, the new one with sign-up's hints and strength meter (only
+ * a full-strength password is sent), and whether to sign out of the other devices. An account
+ * made by Google or Facebook has no password yet: it sets one here, without a current one.
+ */
+export const PasswordPanel = ({ overview, changed, notify }: SecurityPanelProps) => {
+  const formId = useId();
+  const hintsId = useId();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [endOthers, setEndOthers] = useState(false);
+  const [ended, setEnded] = useState<number | null>(null);
+  const current = useField();
+  const next = useField();
+  const currentRef = useRef<HTMLInputElement>(null);
+  const nextRef = useRef<HTMLInputElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const { problem, dismiss, show } = useApiProblem();
+  const { hasPassword } = overview;
+  const { score } = scorePassword(next.value);
+
+  // Opening puts focus in the first field; closing puts it back on the button that opened the form.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (open) (hasPassword ? currentRef : nextRef).current?.focus();
+    else if (opened.current) toggleRef.current?.focus();
+    opened.current = open;
+  }, [open, hasPassword]);
+
+  const close = () => {
+    setOpen(false);
+    current.reset();
+    next.reset();
+    setEndOthers(false);
+    dismiss();
+  };
+
+  const submit = useStableCallback(async () => {
+    if (busy) return;
+    dismiss();
+    if (hasPassword && current.value === '') {
+      current.fail(errorMessage('password.required'));
+      currentRef.current?.focus();
+      return;
+    }
+    if (!isPasswordAccepted(next.value)) {
+      next.fail(errorMessage(next.value === '' ? 'password.required' : 'password.too_weak'));
+      nextRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    const result = await meSecurityApi.changePassword({
+      ...(hasPassword ? { currentPassword: current.value } : {}),
+      newPassword: next.value,
+      endOtherSessions: endOthers,
+    });
+    setBusy(false);
+    if (result.ok) {
+      setEnded(endOthers ? result.data.otherSessionsEnded : null);
+      close();
+      notify(notices.passwordUpdated);
+      changed();
+      return;
+    }
+    const field = show(
+      result.error,
+      { currentPassword: current.fail, newPassword: next.fail },
+      { retry: submit },
+    );
+    if (field === 'currentPassword') currentRef.current?.focus();
+    else if (field === 'newPassword') nextRef.current?.focus();
+  });
+
+  const summary = hasPassword ? (
+    <p>
+      {overview.passwordChangedAt
+        ? `Last changed ${shortDate(overview.passwordChangedAt)}.`
+        : 'You sign in with a password.'}
+    </p>
+  ) : (
+    <p>
+      You have no password yet: you sign in with Google or Facebook. Set one to sign in with your email too.
+      It follows the same rules as at sign-up.
+    </p>
+  );
+
+  return (
+    <SecurityPanel
+      overlay={<ProblemBanner problem={problem} onDismiss={dismiss} />}
+      testId="password"
+      title="Password"
+      summary={
+        <>
+          {summary}
+          {ended !== null && (
+            <p role="status" className="mt-1 text-business-700">
+              {ended === 0
+                ? 'No other device was signed in.'
+                : `You were signed out of ${ended} other ${ended === 1 ? 'device' : 'devices'}.`}
+            </p>
+          )}
+        </>
+      }
+      action={
+        !open && (
+          <PanelButton buttonRef={toggleRef} onClick={() => setOpen(true)} expanded={false} controls={formId}>
+            {hasPassword ? 'Change password' : 'Set password'}
+          </PanelButton>
+        )
+      }
+    >
+      {open && (
+        <PanelForm
+          id={formId}
+          onSubmit={submit}
+          onCancel={close}
+          submitLabel={hasPassword ? 'Change password' : 'Set password'}
+          busy={busy}
+        >
+          {hasPassword && <CurrentPasswordField field={current} inputRef={currentRef} busy={busy} />}
+          <PasswordField
+            ref={nextRef}
+            label="New password"
+            name="new-password"
+            autoComplete="new-password"
+            required
+            value={next.value}
+            onChange={next.change}
+            error={next.error}
+            describedBy={hintsId}
+            readOnly={busy}
+          />
+          <PasswordHints id={hintsId} password={next.value} />
+          <StrengthMeter score={score} />
+          <label className="flex items-start gap-3 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              checked={endOthers}
+              onChange={(event) => setEndOthers(event.target.checked)}
+              className="mt-0.5 size-4 shrink-0 rounded border-slate-400 accent-accent-700"
+            />
+            <span>
+              Sign out of my other devices
+              <span className="block text-slate-600">This device stays signed in.</span>
+            </span>
+          </label>
+        </PanelForm>
+      )}
+    </SecurityPanel>
+  );
+};

@@ -1,0 +1,620 @@
+import {
+  apiErrorText,
+  CODE_LENGTH,
+  errorMessage,
+  RECOVERY_CODE_COUNT,
+  type SecondFactorStatus,
+  secondFactorTexts,
+  type TotpStart,
+} from '@hub/core';
+import { type ReactNode, type Ref, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { meSecondFactorsApi } from '../../../../api/me-second-factors';
+import { listPasskeys } from '../../../../api/passkeys';
+import type { CodeInputHandle } from '../../../../components/auth/CodeInput';
+import { ProblemBanner } from '../../../../components/auth/ProblemBanner';
+import { RecoveryCodeList, SecondFactorCodeField } from '../../../../components/auth/SecondFactorParts';
+import { Spinner } from '../../../../components/Spinner';
+import { useApiProblem } from '../../../../hooks/use-api-problem';
+import { useField } from '../../../../hooks/use-field';
+import { useStableCallback } from '../../../../hooks/use-stable-callback';
+import {
+  CurrentPasswordField,
+  PanelButton,
+  PanelFormActions,
+  SecurityPanel,
+  type SecurityPanelProps,
+  shortDate,
+} from './panel';
+
+/** What the panel shows under its title: the set-up as the server reads it, and the passkeys' count. */
+type Loaded =
+  | { kind: 'loading' }
+  | { kind: 'ready'; status: SecondFactorStatus; passkeys: number | null }
+  | { kind: 'failed'; message: string };
+
+/** What is open under the summary. */
+type Step =
+  | { kind: 'closed' }
+  | { kind: 'setup'; started: TotpStart | null }
+  | { kind: 'codes'; codes: string[] }
+  | { kind: 'turn-off'; askPassword: boolean }
+  | { kind: 'new-codes' };
+
+type Show = ReturnType<typeof useApiProblem>['show'];
+
+const emptyBoxes = () => Array.from({ length: CODE_LENGTH }, () => '');
+
+/** The last second factor is the one whose removal needs the password (docs/second-factors.md). */
+const isLastFactor = (status: SecondFactorStatus) =>
+  status.methods.every((method) => method === 'totp' || method === 'recovery');
+
+const copyText = async (text: string): Promise<boolean> => {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The key as shown: groups of four, easier to type (apps ignore the spaces; Copy gives the key without them). */
+const groupsOfFour = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
+const quietButton =
+  'rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 shadow-xs hover:bg-slate-50';
+
+/** "Copied" (or why not) next to a copy button, announced when it appears. */
+const CopyButton = ({ text, label }: { text: string; label: string }) => {
+  const [copied, setCopied] = useState<boolean | null>(null);
+  return (
+    <span className="inline-flex flex-wrap items-center gap-x-3 gap-y-1">
+      <button type="button" className={quietButton} onClick={async () => setCopied(await copyText(text))}>
+        {label}
+      </button>
+      <span role="status" className="text-sm text-slate-600">
+        {copied === true ? 'Copied.' : copied === false ? 'Couldn’t copy. Select the text and copy it.' : ''}
+      </span>
+    </span>
+  );
+};
+
+/**
+ * Two-step sign-in (docs/second-factors.md, docs/account-center.md): whether an authenticator app
+ * confirms the sign-ins and since when, how many recovery codes are left, how many passkeys the
+ * account has; setting the app up (QR code, the key as text, its first code), turning it off (with
+ * the password when it is the last second factor), and new recovery codes. Recovery codes are
+ * shown once, right after they are made, with Download and Copy.
+ */
+export const TwoStepPanel = ({ overview, notify }: SecurityPanelProps) => {
+  const stepId = useId();
+  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+  const [round, setRound] = useState(0);
+  const [step, setStep] = useState<Step>({ kind: 'closed' });
+  const { problem, dismiss, show } = useApiProblem();
+  const actionsRef = useRef<HTMLDivElement>(null);
+  const reload = useCallback(() => setRound((count) => count + 1), []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` is how `reload` asks again.
+  useEffect(() => {
+    const controller = new AbortController();
+    Promise.all([meSecondFactorsApi.status({ signal: controller.signal }), listPasskeys()]).then(
+      ([status, passkeys]) => {
+        if (controller.signal.aborted) return;
+        if (status.ok)
+          setLoaded({
+            kind: 'ready',
+            status: status.data,
+            passkeys: passkeys.ok ? passkeys.data.passkeys.length : null,
+          });
+        else setLoaded({ kind: 'failed', message: apiErrorText(status.error) });
+      },
+    );
+    return () => controller.abort();
+  }, [round]);
+
+  const setStatus = (status: SecondFactorStatus) =>
+    setLoaded((current) => ({
+      kind: 'ready',
+      status,
+      passkeys: current.kind === 'ready' ? current.passkeys : null,
+    }));
+
+  // Closing puts focus back on the panel's first button (the one that opened the step, or its successor).
+  const opened = useRef(false);
+  useEffect(() => {
+    if (step.kind === 'closed' && opened.current) actionsRef.current?.querySelector('button')?.focus();
+    opened.current = step.kind !== 'closed';
+  }, [step.kind]);
+
+  const close = () => {
+    dismiss();
+    setStep({ kind: 'closed' });
+  };
+
+  const startSetup = useStableCallback(async () => {
+    dismiss();
+    setStep({ kind: 'setup', started: null });
+    const result = await meSecondFactorsApi.startTotp();
+    if (result.ok) {
+      setStep({ kind: 'setup', started: result.data });
+      return;
+    }
+    setStep({ kind: 'closed' });
+    // Set up meanwhile (another tab): the summary says so once read again.
+    if (result.error.code === 'second_factor.already_enrolled') reload();
+    show(result.error, {}, { retry: startSetup });
+  });
+
+  const status = loaded.kind === 'ready' ? loaded.status : null;
+  const enrolled = status?.totp.enrolled ?? false;
+
+  const summary =
+    loaded.kind === 'ready' ? (
+      <Summary status={loaded.status} passkeys={loaded.passkeys} />
+    ) : loaded.kind === 'failed' ? (
+      <p role="alert" className="text-red-700">
+        {loaded.message}{' '}
+        <button type="button" className="font-medium underline" onClick={reload}>
+          Try again
+        </button>
+      </p>
+    ) : (
+      <Spinner label="Loading your two-step sign-in" size="sm" />
+    );
+
+  const action = status && step.kind === 'closed' && (
+    <div ref={actionsRef} className="flex flex-wrap gap-2">
+      {enrolled ? (
+        <>
+          <PanelButton onClick={() => setStep({ kind: 'new-codes' })} expanded={false} controls={stepId}>
+            New recovery codes
+          </PanelButton>
+          <PanelButton
+            tone="danger"
+            onClick={() => setStep({ kind: 'turn-off', askPassword: isLastFactor(status) })}
+            expanded={false}
+            controls={stepId}
+          >
+            Turn off
+          </PanelButton>
+        </>
+      ) : (
+        <PanelButton onClick={() => void startSetup()} expanded={false} controls={stepId}>
+          Set up an authenticator app
+        </PanelButton>
+      )}
+    </div>
+  );
+
+  return (
+    <SecurityPanel
+      overlay={<ProblemBanner problem={problem} onDismiss={dismiss} />}
+      testId="two-step"
+      title="Two-step sign-in"
+      summary={summary}
+      action={action}
+    >
+      {step.kind === 'setup' && (
+        <div id={stepId}>
+          {step.started ? (
+            <SetupStep
+              started={step.started}
+              show={show}
+              dismiss={dismiss}
+              onCancel={close}
+              onRestart={() => void startSetup()}
+              onDone={(next, codes) => {
+                setStatus(next);
+                notify('Two-step sign-in is on. We’ll ask for a code from your app when you sign in.');
+                if (codes && codes.length > 0) setStep({ kind: 'codes', codes });
+                else close();
+              }}
+            />
+          ) : (
+            <Spinner label="Making your key" />
+          )}
+        </div>
+      )}
+      {step.kind === 'codes' && (
+        <div id={stepId}>
+          <RecoveryCodes codes={step.codes} onSaved={close} />
+        </div>
+      )}
+      {step.kind === 'turn-off' && status && (
+        <div id={stepId}>
+          <TurnOffStep
+            askPassword={step.askPassword}
+            hasPassword={overview.hasPassword}
+            show={show}
+            dismiss={dismiss}
+            onCancel={close}
+            onPasswordNeeded={() => setStep({ kind: 'turn-off', askPassword: true })}
+            onDone={(next) => {
+              setStatus(next);
+              close();
+              notify('Two-step sign-in is off. You sign in with your password alone.');
+            }}
+          />
+        </div>
+      )}
+      {step.kind === 'new-codes' && (
+        <div id={stepId}>
+          <NewCodesStep
+            show={show}
+            dismiss={dismiss}
+            onCancel={close}
+            onDone={(codes) => {
+              reload();
+              setStep({ kind: 'codes', codes });
+              notify('You have new recovery codes. The old ones no longer work.');
+            }}
+          />
+        </div>
+      )}
+    </SecurityPanel>
+  );
+};
+
+const SummaryRow = ({ term, children }: { term: string; children: ReactNode }) => (
+  <div className="flex flex-wrap gap-x-2">
+    <dt className="font-medium text-slate-800">{term}:</dt>
+    <dd>{children}</dd>
+  </div>
+);
+
+const Summary = ({ status, passkeys }: { status: SecondFactorStatus; passkeys: number | null }) => {
+  const { totp, recoveryCodes } = status;
+  const left = recoveryCodes.remaining;
+  return (
+    <div className="flex flex-col gap-2">
+      {totp.enrolled ? (
+        <p>
+          After your password, you enter a <span className="whitespace-nowrap">6-digit</span> code from your
+          authenticator app, or one of your recovery codes.
+        </p>
+      ) : (
+        <p>
+          Add a second step to your sign-ins: after your password, a{' '}
+          <span className="whitespace-nowrap">6-digit</span> code from an authenticator app on your phone.
+        </p>
+      )}
+      <dl className="flex flex-col gap-1" data-testid="two-step-status">
+        <SummaryRow term="Authenticator app">
+          {totp.enrolled ? (totp.confirmedAt ? `On since ${shortDate(totp.confirmedAt)}` : 'On') : 'Off'}
+        </SummaryRow>
+        {totp.enrolled && (
+          <SummaryRow term="Recovery codes">
+            <span className={left <= 2 ? 'font-medium text-red-700' : undefined}>
+              {left === 0
+                ? 'None left. Make new ones.'
+                : `${left} of ${RECOVERY_CODE_COUNT} left${left <= 2 ? '. Make new ones soon.' : ''}`}
+            </span>
+          </SummaryRow>
+        )}
+        {passkeys !== null && (
+          <SummaryRow term="Passkeys">
+            {passkeys === 0 ? 'None' : `${passkeys} ${passkeys === 1 ? 'passkey' : 'passkeys'}`}
+          </SummaryRow>
+        )}
+      </dl>
+    </div>
+  );
+};
+
+/**
+ * A step of the panel as a form: its heading (the step focuses it through `titleRef`) and what it
+ * does, the step's own fields, then Cancel and the step's button.
+ */
+const StepForm = ({
+  step,
+  gap = 'gap-4',
+  titleRef,
+  title,
+  description,
+  onSubmit,
+  onCancel,
+  busy,
+  submitLabel,
+  children,
+}: {
+  /** The form's data-step. */
+  step: string;
+  gap?: 'gap-4' | 'gap-5';
+  titleRef: Ref<HTMLHeadingElement>;
+  title: string;
+  description: string;
+  onSubmit: () => Promise<void>;
+  onCancel: () => void;
+  busy: boolean;
+  submitLabel: string;
+  children?: ReactNode;
+}) => {
+  const titleId = useId();
+  return (
+    <form
+      noValidate
+      aria-labelledby={titleId}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSubmit();
+      }}
+      className={`flex max-w-md flex-col ${gap}`}
+      data-step={step}
+    >
+      <div>
+        <h4 id={titleId} ref={titleRef} tabIndex={-1} className="text-sm font-semibold text-slate-900">
+          {title}
+        </h4>
+        <p className="mt-1 text-sm text-slate-600">{description}</p>
+      </div>
+      {children}
+      <PanelFormActions onCancel={onCancel} cancelDisabled={busy} submitLabel={submitLabel} busy={busy} />
+    </form>
+  );
+};
+
+/** The QR code, the key as text with Copy, and the code boxes for the app's first code. */
+const SetupStep = ({
+  started,
+  show,
+  dismiss,
+  onCancel,
+  onRestart,
+  onDone,
+}: {
+  started: TotpStart;
+  show: Show;
+  dismiss: () => void;
+  onCancel: () => void;
+  onRestart: () => void;
+  onDone: (status: SecondFactorStatus, codes: string[] | undefined) => void;
+}) => {
+  const promptId = useId();
+  const [boxes, setBoxes] = useState<string[]>(emptyBoxes);
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const codeInput = useRef<CodeInputHandle>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => titleRef.current?.focus(), []);
+
+  const submit = useStableCallback(async () => {
+    if (busy) return;
+    dismiss();
+    const code = boxes.join('');
+    if (code.length !== CODE_LENGTH) {
+      setError(errorMessage('second_factor.code_required'));
+      codeInput.current?.focus(code.length);
+      return;
+    }
+    setBusy(true);
+    const result = await meSecondFactorsApi.confirmTotp(code);
+    setBusy(false);
+    if (result.ok) {
+      onDone(result.data.status, result.data.recoveryCodes);
+      return;
+    }
+    if (show(result.error, { code: setError }, { retry: submit, restart: onRestart }) === 'code') {
+      setBoxes(emptyBoxes());
+      codeInput.current?.focus(0);
+    }
+  });
+
+  return (
+    <StepForm
+      step="two-step-setup"
+      gap="gap-5"
+      titleRef={titleRef}
+      title={secondFactorTexts.enrolTitle}
+      description="Scan this QR code with an authenticator app, such as Google Authenticator, Microsoft Authenticator or your password manager."
+      onSubmit={submit}
+      onCancel={onCancel}
+      busy={busy}
+      submitLabel="Turn on"
+    >
+      <img
+        src={started.qrCode}
+        alt={secondFactorTexts.qrAlt}
+        width={192}
+        height={192}
+        className="size-48 self-center rounded-lg bg-white ring-1 ring-slate-200 tablet:self-start"
+      />
+      <div className="flex flex-col gap-2 text-sm text-slate-600">
+        <p>{secondFactorTexts.secretLabel}</p>
+        <code
+          data-testid="totp-secret"
+          className="rounded-lg bg-slate-50 px-3 py-2 font-mono text-base tracking-wide break-all text-slate-900"
+        >
+          {groupsOfFour(started.secret)}
+        </code>
+        <div>
+          <CopyButton text={started.secret} label="Copy key" />
+        </div>
+      </div>
+      <SecondFactorCodeField
+        inputRef={codeInput}
+        prompt={
+          <p id={promptId} className="text-sm text-slate-700">
+            Then enter the 6-digit code the app shows for Account Hub.
+          </p>
+        }
+        boxes={boxes}
+        onChange={(next) => {
+          setError(undefined);
+          setBoxes(next);
+        }}
+        error={error}
+        readOnly={busy}
+        describedBy={promptId}
+      />
+    </StepForm>
+  );
+};
+
+/** The recovery codes, shown once: Download, Copy, and "I’ve saved them", which closes them for good. */
+const RecoveryCodes = ({ codes, onSaved }: { codes: string[]; onSaved: () => void }) => {
+  const titleId = useId();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => titleRef.current?.focus(), []);
+  const asText = codes.join('\n');
+
+  const download = () => {
+    const file = new Blob(
+      [
+        `Account Hub recovery codes\n\nEach code lets you sign in once if you can’t use your authenticator app.\n\n${asText}\n`,
+      ],
+      { type: 'text/plain' },
+    );
+    const url = URL.createObjectURL(file);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = 'account-hub-recovery-codes.txt';
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+
+  return (
+    <section aria-labelledby={titleId} className="flex max-w-md flex-col gap-4" data-step="two-step-codes">
+      <div>
+        <h4 id={titleId} ref={titleRef} tabIndex={-1} className="text-sm font-semibold text-slate-900">
+          {secondFactorTexts.recoveryCodesTitle}
+        </h4>
+        <p className="mt-1 text-sm text-slate-600">{secondFactorTexts.recoveryCodesPrompt}</p>
+      </div>
+      <RecoveryCodeList codes={codes} />
+      <div className="flex flex-wrap items-center gap-2">
+        <button type="button" className={quietButton} onClick={download}>
+          Download
+        </button>
+        <CopyButton text={asText} label="Copy" />
+      </div>
+      <div className="tablet:w-48">
+        <button
+          type="button"
+          onClick={onSaved}
+          className="w-full rounded-lg bg-accent-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-accent-800"
+        >
+          I’ve saved them
+        </button>
+      </div>
+    </section>
+  );
+};
+
+/** Turning the app off: a confirmation, with the password when it is the last second factor. */
+const TurnOffStep = ({
+  askPassword,
+  hasPassword,
+  show,
+  dismiss,
+  onCancel,
+  onPasswordNeeded,
+  onDone,
+}: {
+  askPassword: boolean;
+  hasPassword: boolean;
+  show: Show;
+  dismiss: () => void;
+  onCancel: () => void;
+  onPasswordNeeded: () => void;
+  onDone: (status: SecondFactorStatus) => void;
+}) => {
+  const [busy, setBusy] = useState(false);
+  const password = useField();
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (askPassword) passwordRef.current?.focus();
+    else titleRef.current?.focus();
+  }, [askPassword]);
+
+  const submit = useStableCallback(async () => {
+    if (busy) return;
+    dismiss();
+    if (askPassword && password.value === '') {
+      password.fail(errorMessage('password.required'));
+      passwordRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    const result = await meSecondFactorsApi.removeTotp(askPassword ? password.value : undefined);
+    setBusy(false);
+    if (result.ok) {
+      onDone(result.data);
+      return;
+    }
+    // The server counts it as the last second factor: ask for the password, then send again.
+    if (!askPassword && result.error.code === 'password.required') {
+      onPasswordNeeded();
+      return;
+    }
+    if (show(result.error, { password: password.fail }, { retry: submit }) === 'password') {
+      passwordRef.current?.focus();
+    }
+  });
+
+  return (
+    <StepForm
+      step="two-step-off"
+      titleRef={titleRef}
+      title="Turn off two-step sign-in?"
+      description="Your sign-ins will no longer ask for a code from your app, and your recovery codes will stop working."
+      onSubmit={submit}
+      onCancel={onCancel}
+      busy={busy}
+      submitLabel="Turn off"
+    >
+      {askPassword && (
+        <>
+          <p className="text-sm text-slate-700">
+            {hasPassword
+              ? 'It’s your last second step, so enter your password to turn it off.'
+              : 'It’s your last second step, so it needs your password. Set a password above first.'}
+          </p>
+          <CurrentPasswordField field={password} inputRef={passwordRef} label="Password" busy={busy} />
+        </>
+      )}
+    </StepForm>
+  );
+};
+
+/** New recovery codes: a confirmation first, since the old ones stop working. */
+const NewCodesStep = ({
+  show,
+  dismiss,
+  onCancel,
+  onDone,
+}: {
+  show: Show;
+  dismiss: () => void;
+  onCancel: () => void;
+  onDone: (codes: string[]) => void;
+}) => {
+  const [busy, setBusy] = useState(false);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => titleRef.current?.focus(), []);
+
+  const submit = useStableCallback(async () => {
+    if (busy) return;
+    dismiss();
+    setBusy(true);
+    const result = await meSecondFactorsApi.newRecoveryCodes();
+    setBusy(false);
+    if (result.ok) onDone(result.data.codes);
+    else show(result.error, {}, { retry: submit });
+  });
+
+  return (
+    <StepForm
+      step="two-step-new-codes"
+      titleRef={titleRef}
+      title="Make new recovery codes?"
+      description={`You get ${RECOVERY_CODE_COUNT} new codes, shown once. Your current recovery codes stop working, even the ones you haven’t used.`}
+      onSubmit={submit}
+      onCancel={onCancel}
+      busy={busy}
+      submitLabel="Make new codes"
+    />
+  );
+};

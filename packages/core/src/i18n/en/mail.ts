@@ -1,0 +1,36 @@
+/**
+ * English mail texts (namespace `mail`), rendered by apps/server/src/mail/templates.ts in the
+ * language the person used when the mail was asked for. `{product}` is the product's name.
+ */
+export const mail = {
+  'signup.subject': 'Your {product} verification code',
+  'signup.intro': 'Use this code to finish signing up for {product}:',
+  'reset.subject': 'Your {product} password reset code',
+  'reset.intro': 'Use this code to reset the password of your {product} account:',
+  'work_account.subject': 'Your {product} verification code',
+  'work_account.intro': 'Use this code to verify your work account on {product}:',
+  'email_change.subject': 'Your {product} email change code',
+  'email_change.intro': 'Use this code to make this address the email of your {product} account:',
+  lifetime_one: 'This code expires in {count} minute.',
+  lifetime_other: 'This code expires in {count} minutes.',
+  ignore: 'If you did not ask for this code, you can ignore this email: nothing changes without it.',
+  neverShare: 'Never share this code: {product} will never ask you for it.',
+  'invite.subject': '{inviter} invited you to a work account on {product}',
+  'invite.intro':
+    '{inviter} added you as a user of their business on {product}. Open the link below and enter this code to verify your work account:',
+  'invite.button': 'Verify work account',
+  'invite.ignore':
+    'If you do not know {inviter} or did not expect this invitation, you can ignore this email.',
+  'passwordSet.subject': 'Your {product} password was set',
+  'passwordSet.what': 'The password of your {product} account was set on {when}.',
+  'passwordChanged.subject': 'Your {product} password was changed',
+  'passwordChanged.what': 'The password of your {product} account was changed on {when}.',
+  'password.sessionsEnded': 'Your other devices were signed out.',
+  'password.help':
+    'If this was you, you need to do nothing. If it was not, reset your password on {product} now: the reset ends every session.',
+  'emailChanged.subject': 'Your {product} email address was changed',
+  'emailChanged.what':
+    'The email address of your {product} account was changed to {email} on {when}. This address no longer signs in.',
+  'emailChanged.help':
+    'If this was you, you need to do nothing. If it was not, contact {product} support right away.',
+} as const;

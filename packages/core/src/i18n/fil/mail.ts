@@ -1,0 +1,38 @@
+import type { Catalogue } from '../catalogue.js';
+import type { mail as en } from '../en/mail.js';
+
+/** Filipino mail texts (namespace `mail`). */
+export const mail = {
+  'signup.subject': 'Ang iyong verification code sa {product}',
+  'signup.intro': 'Gamitin ang code na ito para matapos ang pag-sign up mo sa {product}:',
+  'reset.subject': 'Ang iyong code para i-reset ang password sa {product}',
+  'reset.intro': 'Gamitin ang code na ito para i-reset ang password ng iyong {product} account:',
+  'work_account.subject': 'Ang iyong verification code sa {product}',
+  'work_account.intro': 'Gamitin ang code na ito para i-verify ang iyong work account sa {product}:',
+  'email_change.subject': 'Ang iyong code para palitan ang email sa {product}',
+  'email_change.intro':
+    'Gamitin ang code na ito para gawing email ng iyong {product} account ang address na ito:',
+  lifetime_one: 'Mag-e-expire ang code na ito sa loob ng {count} minuto.',
+  lifetime_other: 'Mag-e-expire ang code na ito sa loob ng {count} minuto.',
+  ignore:
+    'Kung hindi ikaw ang humingi ng code na ito, puwede mong balewalain ang email na ito: walang magbabago kung wala ito.',
+  neverShare: 'Huwag ibigay kaninuman ang code na ito: hindi ito kailanman hihingin sa iyo ng {product}.',
+  'invite.subject': 'Inimbitahan ka ni {inviter} sa isang work account sa {product}',
+  'invite.intro':
+    'Idinagdag ka ni {inviter} bilang user ng kanilang business sa {product}. Buksan ang link sa ibaba at ilagay ang code na ito para i-verify ang iyong work account:',
+  'invite.button': 'I-verify ang work account',
+  'invite.ignore':
+    'Kung hindi mo kilala si {inviter} o hindi mo inaasahan ang imbitasyong ito, puwede mong balewalain ang email na ito.',
+  'passwordSet.subject': 'Nagawa na ang iyong password sa {product}',
+  'passwordSet.what': 'Nagawa ang password ng iyong {product} account noong {when}.',
+  'passwordChanged.subject': 'Napalitan ang iyong password sa {product}',
+  'passwordChanged.what': 'Napalitan ang password ng iyong {product} account noong {when}.',
+  'password.sessionsEnded': 'Na-sign out ang iba mo pang device.',
+  'password.help':
+    'Kung ikaw ito, wala kang kailangang gawin. Kung hindi, i-reset agad ang iyong password sa {product}: tatapusin ng reset ang lahat ng session.',
+  'emailChanged.subject': 'Napalitan ang iyong email address sa {product}',
+  'emailChanged.what':
+    'Napalitan ang email address ng iyong {product} account ng {email} noong {when}. Hindi na makakapag-sign in ang address na ito.',
+  'emailChanged.help':
+    'Kung ikaw ito, wala kang kailangang gawin. Kung hindi, makipag-ugnayan agad sa support ng {product}.',
+} as const satisfies Catalogue<typeof en>;
