@@ -172,6 +172,8 @@ describe('in Filipino, from Accept-Language: fil-PH', () => {
     await page.getByLabel('Digit 1 sa 6').click();
     await page.keyboard.type(/\b(\d{6})\b/.exec(mail.text)?.[1] ?? '');
     await page.waitForURL(/\/reset\/password\/finalize\?/);
+    // The finalize screen's own marker: the reset screen before it has the same heading.
+    await waitForScreen(page, 'reset_password_finalize');
     await page.getByRole('heading', { name: fil.common.resetPassword }).waitFor();
     await expectNoEnglish(page, 'reset finalize');
   });

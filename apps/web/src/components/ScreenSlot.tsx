@@ -1,5 +1,6 @@
 import type { RouteMatch } from '@hub/core';
 import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { screenFor } from '../screens/registry';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary';
 import { Spinner } from './Spinner';
@@ -13,6 +14,7 @@ interface ScreenSlotProps {
  * Mount it with `key={route.id}`: the component is chosen once per screen (see RetryableLazy).
  */
 export const ScreenSlot = ({ route }: ScreenSlotProps) => {
+  const { t } = useTranslation();
   const screen = screenFor(route.id);
   const [{ Screen, attempt }, setCurrent] = useState(() => ({ Screen: screen.Component, attempt: 0 }));
   const retry = () => {
@@ -24,7 +26,7 @@ export const ScreenSlot = ({ route }: ScreenSlotProps) => {
       <Suspense
         fallback={
           <div className="flex w-full flex-1 items-center justify-center py-16">
-            <Spinner label="Loading" size="lg" />
+            <Spinner label={t('loading')} size="lg" />
           </div>
         }
       >
