@@ -1,4 +1,3 @@
-import { errors } from 'oidc-provider';
 import type { OidcClientQueries, OidcPayloadQueries } from '../storage/oidc.js';
 import type { OidcClientsTable } from '../storage/schema.js';
 
@@ -126,6 +125,8 @@ export const createOidcAdapter = (deps: {
         await payloads.revokeByGrantId(row.grant_id, GRANTABLE_MODELS);
         await payloads.destroy('Grant', row.grant_id);
       }
+      // Loaded by now: the provider that calls its adapter is built from the same module (provider.ts).
+      const { errors } = await import('oidc-provider');
       throw new errors.InvalidGrant(`${this.model} already consumed`);
     }
 

@@ -1,10 +1,6 @@
 import { ACR_MULTI_FACTOR, acrOf, acrValues } from '@hub/core';
-import Provider, {
-  type ClientInstance,
-  type InteractionResults,
-  interactionPolicy,
-  type KoaContextWithOIDC,
-} from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import type { ClientInstance, InteractionResults, KoaContextWithOIDC } from 'oidc-provider';
 import { cookieName } from '../http/request-context.js';
 import { liveSession } from '../http/session.js';
 import type { Hub } from '../hub.js';
@@ -18,6 +14,18 @@ import { createOidcClientQueries, createOidcPayloadQueries } from '../storage/oi
 import { sharedSecret } from '../storage/secrets.js';
 import { createOidcAdapter, grantKey } from './adapter.js';
 import { withFormAction } from './csp.js';
+
+type OidcModule = typeof import('oidc-provider');
+
+/**
+ * oidc-provider is loaded with the first OpenID Connect request, not at start: a hub whose partners
+ * use only the tool login never holds its code (about 5 MiB of heap, docs/performance.md "Memory").
+ */
+let oidcModule: Promise<OidcModule> | undefined;
+export const loadOidcProvider = () => {
+  oidcModule ??= import('oidc-provider');
+  return oidcModule;
+};
 
 /** Every endpoint of the provider lives under this path; discovery stays at the issuer's root. */
 export const OIDC_PREFIX = '/oidc';
@@ -173,41 +181,47 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
    * only the tool's members, as the tool login does. Checked on every authorization, with or
    * without a password step; the interaction screen then answers the client with access_denied.
    */
-  const prompts = interactionPolicy.base();
-  // prompt=create (OpenID Connect "Initiating User Registration"): a client may ask for the sign-up
-  // screen instead of the login. A requestable prompt only: it is asked for, never decided here;
-  // the hub's exit marks it resolved (see oidcExitLocation).
-  prompts.add(new interactionPolicy.Prompt({ name: 'create', requestable: true }), 0);
-  prompts.get('login').checks.push(
-    new interactionPolicy.Check(
-      TOOL_MEMBERSHIP_REASON,
-      TOOL_MEMBERSHIP_DESCRIPTION,
-      'access_denied',
-      async (ctx: KoaContextWithOIDC) => {
-        const accountId = ctx.oidc.session?.accountId;
-        const clientId = ctx.oidc.client?.clientId;
-        if (!accountId || !clientId) return false;
-        return refusedByTool(accountId, clientId);
-      },
-    ),
-  );
+  const interactionPrompts = ({ interactionPolicy }: OidcModule) => {
+    const prompts = interactionPolicy.base();
+    // prompt=create (OpenID Connect "Initiating User Registration"): a client may ask for the sign-up
+    // screen instead of the login. A requestable prompt only: it is asked for, never decided here;
+    // the hub's exit marks it resolved (see oidcExitLocation).
+    prompts.add(new interactionPolicy.Prompt({ name: 'create', requestable: true }), 0);
+    prompts.get('login').checks.push(
+      new interactionPolicy.Check(
+        TOOL_MEMBERSHIP_REASON,
+        TOOL_MEMBERSHIP_DESCRIPTION,
+        'access_denied',
+        async (ctx: KoaContextWithOIDC) => {
+          const accountId = ctx.oidc.session?.accountId;
+          const clientId = ctx.oidc.client?.clientId;
+          if (!accountId || !clientId) return false;
+          return refusedByTool(accountId, clientId);
+        },
+      ),
+    );
 
-  // A client that asks for the multi-factor acr (acr_values) signs in again when the browser's
-  // session was signed in with one factor: its sign-in then needs the second (docs/second-factors.md).
-  prompts.get('login').checks.push(
-    new interactionPolicy.Check(
-      'second_factor_required',
-      'the client asked for a sign-in with a second factor',
-      'login_required',
-      (ctx: KoaContextWithOIDC) => {
-        const asked = String(ctx.oidc.params?.acr_values ?? '').split(' ');
-        const session = ctx.oidc.session as { accountId?: string; acr?: string } | undefined;
-        return (
-          Boolean(session?.accountId) && asked.includes(ACR_MULTI_FACTOR) && session?.acr !== ACR_MULTI_FACTOR
-        );
-      },
-    ),
-  );
+    // A client that asks for the multi-factor acr (acr_values) signs in again when the browser's
+    // session was signed in with one factor: its sign-in then needs the second (docs/second-factors.md).
+    prompts.get('login').checks.push(
+      new interactionPolicy.Check(
+        'second_factor_required',
+        'the client asked for a sign-in with a second factor',
+        'login_required',
+        (ctx: KoaContextWithOIDC) => {
+          const asked = String(ctx.oidc.params?.acr_values ?? '').split(' ');
+          const session = ctx.oidc.session as { accountId?: string; acr?: string } | undefined;
+          return (
+            Boolean(session?.accountId) &&
+            asked.includes(ACR_MULTI_FACTOR) &&
+            session?.acr !== ACR_MULTI_FACTOR
+          );
+        },
+      ),
+    );
+
+    return prompts;
+  };
 
   /** The client is linked to a restricted tool (or one no longer registered) the account is not a member of. */
   const refusedByTool = async (accountId: string, clientId: string) => {
@@ -254,8 +268,9 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
     };
   };
 
-  const build = (jwks: { keys: unknown[] }) => {
-    const provider = new Provider(issuer, {
+  const build = (oidcModule: OidcModule, jwks: { keys: unknown[] }) => {
+    const prompts = interactionPrompts(oidcModule);
+    const provider = new oidcModule.default(issuer, {
       adapter: Adapter,
       jwks,
       findAccount,
@@ -508,7 +523,11 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
   const check = async () => {
     const jwks = await hub.keys.providerJwks();
     if (built?.fingerprint !== jwks.fingerprint)
-      built = { provider: build(jwks), fingerprint: jwks.fingerprint, recheckAt: 0 };
+      built = {
+        provider: build(await loadOidcProvider(), jwks),
+        fingerprint: jwks.fingerprint,
+        recheckAt: 0,
+      };
     // A rotation shows within the same recheck as the key that signs ainfo.
     built.recheckAt = now() + policy.signingKeyRecheckMs;
     return built.provider;
