@@ -31,19 +31,20 @@ export type OidcSignInExit = (
  * The second step of a sign-in (mfa/second-step.ts, set by app.ts): what completeSignIn answers
  * instead of the exit when the account must confirm the sign-in with a second factor, else
  * undefined. Reached through the hub so that sso/ never imports mfa/ (which imports flows/).
+ * `location` is the same step on the login screen, for a sign-in whose answer is a redirect.
  */
 export type SecondStepGate = (
   request: FastifyRequest,
   reply: FastifyReply,
   signIn: PendingSignIn,
-) => Promise<SecondFactorNeeded | undefined>;
+) => Promise<(SecondFactorNeeded & { location: string }) | undefined>;
 
 /** A sign-in whose first factor was right, as completeSignIn holds it (its SignInOutcome). */
 export interface PendingSignIn {
   accountId: string;
   platform: Platform;
   authMethod: string;
-  context: { from?: string; subcb?: string; oidc?: string };
+  context: { from?: string; subcb?: string; oidc?: string; next?: string };
   fromSwitching?: boolean;
   /** The second factors this sign-in already proved (the second step resumes with them). */
   secondFactors?: string[];

@@ -1,10 +1,17 @@
-import { authEndpoints, encodeToolSession, secondFactorEndpoints, type ToolSession } from '@hub/core';
+import {
+  authEndpoints,
+  encodeToolSession,
+  meContinueEndpoints,
+  SECOND_STEP_PARAM,
+  secondFactorEndpoints,
+  type ToolSession,
+} from '@hub/core';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { seedAccount } from '../test-support/accounts.js';
 import { setUpTestHub } from '../test-support/app.js';
 import { seedDemoCatalogue } from '../test-support/catalogue.js';
-import { strongPassword } from '../test-support/client.js';
+import { latestCode, strongPassword } from '../test-support/client.js';
 import { testDialects } from '../test-support/databases.js';
 import { totpCodeAt } from '../test-support/second-factors.js';
 
@@ -71,6 +78,53 @@ describe.each(testDialects)('a required second factor on %s', (dialect) => {
     });
   });
 
+  /** The second step a redirect answer leads to: the login screen of `platform`, on that step. */
+  const secondStepOf = (location: string, platform: 'psl' | 'biz') => {
+    const url = new URL(location, ctx.hub.config.publicUrl);
+    expect(url.pathname).toBe(`/${platform}/login`);
+    expect(url.origin).toBe(new URL(ctx.hub.config.publicUrl).origin);
+    const flowId = url.searchParams.get(SECOND_STEP_PARAM);
+    expect(flowId).toBeTruthy();
+    return flowId as string;
+  };
+  const sessionAmr = async (accountId: string) =>
+    (await ctx.db.selectFrom('sessions').select('amr').where('account_id', '=', accountId).execute()).map(
+      (row) => row.amr,
+    );
+
+  it('does not let a one-factor session Continue into a platform that requires two', async () => {
+    const id = await seedAccount(ctx.hub, { email: email(), platforms: ['psl', 'biz'] });
+    expect((await logIn('psl')).json().next).toBe('redirect');
+    const answer = await ctx.browser.post(meContinueEndpoints.continue, { platform: 'biz' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().location).not.toContain('ainfo=');
+    const location = await enrolThrough(secondStepOf(answer.json().location, 'biz'));
+    expect(location).toMatch(new RegExp(`^${ctx.hub.config.platformUrls.biz}/sso/account/auth`));
+    expect(ainfoOf(location).amr).toEqual(expect.arrayContaining(['pwd', 'otp', 'mfa']));
+    // The session now holds both factors: the next Continue goes straight through.
+    expect(await sessionAmr(id)).toEqual([expect.stringContaining('mfa')]);
+    const again = await ctx.browser.post(meContinueEndpoints.continue, { platform: 'biz' });
+    expect(ainfoOf(again.json().location).amr).toContain('mfa');
+  });
+
+  it('does not let a sign-up complete on a platform that requires two factors without setting one up', async () => {
+    const account = `new${email()}`;
+    const started = await ctx.browser.post(authEndpoints.signupStart, { platform: 'biz', account });
+    const flowId = started.json().flowId as string;
+    expect(
+      (
+        await ctx.browser.post(authEndpoints.signupVerify, {
+          flowId,
+          code: await latestCode(ctx.hub, account),
+        })
+      ).statusCode,
+    ).toBe(200);
+    const done = await ctx.browser.post(authEndpoints.signupFinalize, { flowId, password: strongPassword });
+    expect(done.statusCode, done.body).toBe(200);
+    const location = await enrolThrough(secondStepOf(done.json().location, 'biz'));
+    expect(ainfoOf(location).amr).toEqual(['pwd', 'otp', 'mfa']);
+  });
+
   it('requires it for a tool marked so (hub tools update --second-factor required)', async () => {
     await seedAccount(ctx.hub, { email: email() });
     await ctx.db.updateTable('tools').set({ require_second_factor: 1 }).where('tid', '=', 201).execute();
@@ -83,6 +137,30 @@ describe.each(testDialects)('a required second factor on %s', (dialect) => {
       expect(ainfoOf(location)).toMatchObject({ aud: 'tool:201', amr: ['pwd', 'otp', 'mfa'] });
     } finally {
       await ctx.db.updateTable('tools').set({ require_second_factor: 0 }).where('tid', '=', 201).execute();
+    }
+  });
+
+  it('does not let a one-factor session into a tool that requires two through the SSO handler', async () => {
+    await seedAccount(ctx.hub, { email: email() });
+    // Signed in on Personal with the password alone (Personal does not require a second factor).
+    expect((await logIn('psl')).json().next).toBe('redirect');
+    await ctx.db.updateTable('tools').set({ require_second_factor: 1 }).where('tid', '=', 101).execute();
+    try {
+      // A direct checkout signs in the account this browser's session holds, at once (sso/rqx.ts).
+      const answer = await ctx.browser.post('/api/sso/rqx', {
+        from: 'MP_DIRECT_CHECKOUT_RQX',
+        callback: 'local',
+        platform: 'personal',
+        account: email(),
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json().next).toBe('redirect');
+      expect(answer.json().location).not.toContain('ainfo=');
+      const location = await enrolThrough(secondStepOf(answer.json().location, 'psl'));
+      expect(ainfoOf(location)).toMatchObject({ aud: 'tool:101' });
+      expect(ainfoOf(location).amr).toEqual(expect.arrayContaining(['pwd', 'otp', 'mfa']));
+    } finally {
+      await ctx.db.updateTable('tools').set({ require_second_factor: 0 }).where('tid', '=', 101).execute();
     }
   });
 });

@@ -12,6 +12,7 @@ import type { FlowCaller } from '../flows/caller.js';
 import { contextQuery, type FlowContextRecord } from '../flows/flow-context.js';
 import { flowContext, loadFlow, moveFlow, newFlowRecord } from '../flows/flow-record.js';
 import { flowBinding } from '../http/request-context.js';
+import { currentSession } from '../http/session.js';
 import type { Hub, PendingSignIn } from '../hub.js';
 import { policy } from '../policy.js';
 import { recordAudit } from '../services/audit.js';
@@ -24,10 +25,13 @@ import { hasPasskeys, passkeyAssertionOptions } from './passkeys.js';
 import { secondFactorRequired } from './requirement.js';
 
 /**
- * First factors that never stop for a second one: a new account has none; a live session proved it
- * already; a passkey sign-in is two factors in one (the device and the person's verification on it).
+ * First factors that stop for a second one only where this sign-in requires it (the platform's,
+ * the tool's or the OpenID Connect client's policy): a new account has none to prove yet, and a
+ * live session proved its own sign-in; a session that proved only one factor is not enough for a
+ * tool that requires two, whichever screen reaches it. A passkey sign-in is two factors in one
+ * (the device and the person's verification on it) and never stops.
  */
-const NO_SECOND_STEP = new Set(['session', 'signup', 'passkey']);
+const SECOND_STEP_IF_REQUIRED = new Set(['session', 'signup']);
 
 /**
  * The gate completeSignIn calls (hub.secondStep, set by app.ts): a sign-in of an account with a
@@ -40,8 +44,12 @@ export const parkSignIn = async (
   request: FastifyRequest,
   reply: FastifyReply,
   signIn: PendingSignIn,
-): Promise<SecondFactorNeeded | undefined> => {
-  if (NO_SECOND_STEP.has(signIn.authMethod) || (signIn.secondFactors?.length ?? 0) > 0) return undefined;
+): Promise<(SecondFactorNeeded & { location: string }) | undefined> => {
+  if (signIn.authMethod === 'passkey' || (signIn.secondFactors?.length ?? 0) > 0) return undefined;
+  if (SECOND_STEP_IF_REQUIRED.has(signIn.authMethod)) {
+    if (signIn.authMethod === 'session' && (await sessionProvedTwoFactors(hub, request))) return undefined;
+    if (!(await secondFactorRequired(hub, signIn))) return undefined;
+  }
   const methods = await enrolledMethods(hub, signIn.accountId);
   const required = methods.length === 0 && (await secondFactorRequired(hub, signIn));
   const step = secondStepFor({ enrolled: methods, required, satisfied: false });
@@ -79,8 +87,18 @@ export const parkSignIn = async (
   );
   // The answer names a flow of this browser: no cache may keep it.
   reply.header('cache-control', 'no-store');
-  return { next: 'second_factor', flowId: flow.id, methods, ...(enrol ? { enrol: true } : {}) };
+  return {
+    next: 'second_factor',
+    flowId: flow.id,
+    methods,
+    ...(enrol ? { enrol: true } : {}),
+    location: secondStepLocation(signIn.platform, flow.id, signIn.context),
+  };
 };
+
+/** The browser's live hub session was signed in with two factors (its amr says `mfa`). */
+const sessionProvedTwoFactors = async (hub: Hub, request: FastifyRequest) =>
+  ((await currentSession(hub, request))?.amr ?? '').split(' ').includes('mfa');
 
 /**
  * Where a sign-in that ended in a redirect (Google, Facebook) goes for its second step: the

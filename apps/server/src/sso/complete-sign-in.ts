@@ -70,7 +70,14 @@ const completeAnySignIn = async (
 ): Promise<SignInAnswer> => {
   // An account that confirms its sign-ins with a second factor stops here until it has (docs/second-factors.md).
   const secondStep = await hub.secondStep?.(request, reply, outcome);
-  if (secondStep) return secondStep;
+  if (secondStep) {
+    const { location, ...answer } = secondStep;
+    // A sign-in by the browser's session or by a new account answers with a redirect (the SSO
+    // handler, Continue, the sign-up's last step): it goes to the same step on the login screen.
+    return outcome.authMethod === 'session' || outcome.authMethod === 'signup'
+      ? { next: 'redirect', location }
+      : answer;
+  }
   const amr = await amrOfSignIn(hub, request, outcome);
   const exit = await exitLocation(hub, outcome, request, amr);
   const now = hub.now();
@@ -152,8 +159,15 @@ const toolOf = (context: SignInContext) => {
 const amrOfSignIn = async (hub: Hub, request: FastifyRequest, outcome: SignInOutcome) => {
   if (outcome.authMethod !== 'session')
     return amrOf(outcome.authMethod as FirstFactor, outcome.secondFactors);
-  const amr = (await currentSession(hub, request))?.amr;
-  return amr ? amr.split(' ') : [];
+  const session = await currentSession(hub, request);
+  const held = session?.amr ? session.amr.split(' ') : [];
+  if (!outcome.secondFactors?.length) return held;
+  // A session's sign-in that a tool or platform required a second factor for: the session proved its
+  // first factor, the second step just proved another, and the session now holds both.
+  if (!session) throw new HubError('session.required');
+  const amr = [...new Set([...held, ...amrOf('session', outcome.secondFactors), 'mfa'])];
+  await hub.sessions.setAmr(session.id, amr.join(' '));
+  return amr;
 };
 
 const exitLocation = async (

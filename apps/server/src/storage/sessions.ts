@@ -26,6 +26,11 @@ export const createSessionQueries = (db: Kysely<Database>) => ({
     await insertSession(db, session);
   },
 
+  /** The methods a live session has proved, after a second step added one (sso/complete-sign-in.ts). */
+  setAmr: async (id: string, amr: string) => {
+    await db.updateTable('sessions').set({ amr }).where('id', '=', id).execute();
+  },
+
   findActive: (id: string, now: number) =>
     db
       .selectFrom('sessions')
