@@ -2,7 +2,8 @@ import type { MeSummary } from '@hub/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { currentLanguage, setLanguage } from '../i18n';
 import { AccountMenu, displayNameOf } from './AccountMenu';
 
 const me: MeSummary = {
@@ -51,5 +52,23 @@ describe('AccountMenu', () => {
     expect(screen.getByRole('link', { name: 'Account' }).getAttribute('href')).toBe('/biz/account');
     await user.click(screen.getByText('Elsewhere'));
     expect(screen.queryByRole('link', { name: 'Account' })).toBeNull();
+  });
+
+  describe('the language switch in the menu', () => {
+    afterEach(() => setLanguage('en'));
+
+    it('switches the menu (and the app) to Filipino and remembers the choice', async () => {
+      const user = userEvent.setup();
+      renderMenu();
+      await user.click(screen.getByRole('button', { name: 'Your account: Gabriela Silang' }));
+      await user.selectOptions(screen.getByLabelText('Language'), 'fil');
+      await screen.findByRole('link', { name: 'Account' });
+      expect(await screen.findByRole('button', { name: 'Mag-log out' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Ang iyong account: Gabriela Silang' })).toBeTruthy();
+      expect(screen.getByLabelText('Wika')).toHaveProperty('value', 'fil');
+      expect(currentLanguage()).toBe('fil');
+      expect(document.documentElement.lang).toBe('fil');
+      expect(document.cookie).toContain('hub_lng=fil');
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { type ApiError, errorMessage, isErrorCode, type MeSummary, routePath } from '@hub/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDisclosure } from '../hooks/use-disclosure';
 import { useLogOut } from '../hooks/use-log-out';
@@ -6,6 +7,7 @@ import { usePlatform } from '../hooks/use-platform';
 import { cx } from '../lib/class-names';
 import { Avatar } from './Avatar';
 import { Banner } from './Banner';
+import { LanguageSwitch } from './LanguageSwitch';
 import { Spinner } from './Spinner';
 
 // core's apiErrorText, without its module (it holds zod, which the landing's first load leaves out).
@@ -18,10 +20,12 @@ export const displayNameOf = (me: MeSummary) =>
 
 /**
  * The header's account menu for a signed-in person, in place of 'Sign in': the initials (and, from
- * tablet up, the name) open a disclosure with 'Account' and 'Log out'. Like the 'Sign in' menu it
- * closes on Escape (focus returns to the button), on a click or focus outside, and on choosing.
+ * tablet up, the name) open a disclosure with 'Account', 'Log out' and the language switch (issue
+ * #18; the footer has the same one). Like the 'Sign in' menu it closes on Escape (focus returns to
+ * the button), on a click or focus outside, and on choosing.
  */
 export const AccountMenu = ({ me, className }: { me: MeSummary; className?: string }) => {
+  const { t } = useTranslation();
   const { open, toggle, close, containerRef, buttonRef, menuId } = useDisclosure();
   const platform = usePlatform();
   const { logOut, busy, error, dismiss: dismissError } = useLogOut();
@@ -34,7 +38,7 @@ export const AccountMenu = ({ me, className }: { me: MeSummary; className?: stri
         type="button"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={`Your account: ${name}`}
+        aria-label={t('menu.yourAccount', { name })}
         data-testid="account-menu-button"
         onClick={toggle}
         className="flex items-center gap-2 rounded-full p-0.5 text-sm font-medium text-slate-700 hover:bg-slate-100 tablet:py-1 tablet:pr-3 tablet:pl-1"
@@ -65,7 +69,7 @@ export const AccountMenu = ({ me, className }: { me: MeSummary; className?: stri
                 onClick={close}
                 className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
               >
-                Account
+                {t('menu.account')}
               </Link>
             </li>
             <li>
@@ -75,17 +79,18 @@ export const AccountMenu = ({ me, className }: { me: MeSummary; className?: stri
                 aria-busy={busy || undefined}
                 className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
               >
-                Log out
+                {t('logOut')}
                 {busy && <Spinner size="sm" />}
               </button>
             </li>
           </ul>
+          <LanguageSwitch className="mt-1 justify-between border-t border-slate-100 px-3 pt-2.5 pb-1.5" />
         </div>
       )}
       {error && (
         <Banner
           variant="error"
-          action={{ label: 'Try again', onClick: () => void logOut() }}
+          action={{ label: t('tryAgain'), onClick: () => void logOut() }}
           onDismiss={dismissError}
         >
           {errorText(error)}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMe } from '../hooks/use-me';
 import { PRODUCT_NAME } from '../lib/brand';
@@ -19,6 +20,7 @@ interface HeaderProps {
  * account stays reachable while the compact header stays the tabs (docs/account-center.md).
  */
 export const Header = ({ withSignIn = false }: HeaderProps) => {
+  const { t } = useTranslation();
   const { state } = useMe();
   const me = state.kind === 'ready' ? state.me : undefined;
   return (
@@ -31,7 +33,7 @@ export const Header = ({ withSignIn = false }: HeaderProps) => {
       >
         <Link
           to="/"
-          aria-label={`${PRODUCT_NAME} home`}
+          aria-label={t('home', { product: PRODUCT_NAME })}
           className="hidden justify-self-start rounded-lg tablet:block"
         >
           <Logo withWordmark />
