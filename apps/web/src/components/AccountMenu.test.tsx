@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { currentLanguage, setLanguage } from '../i18n';
 import { AccountMenu, displayNameOf } from './AccountMenu';
+import { LanguageSwitch } from './LanguageSwitch';
 
 const me: MeSummary = {
   account: { kind: 'email', display: 'gabriela.silang@example.ph' },
@@ -19,7 +20,7 @@ const me: MeSummary = {
 const renderMenu = (path = '/') =>
   render(
     <MemoryRouter initialEntries={[path]}>
-      <AccountMenu me={me} />
+      <AccountMenu me={me} languageSwitch={<LanguageSwitch />} />
       <p>Elsewhere</p>
     </MemoryRouter>,
   );

@@ -1,4 +1,5 @@
 import { type ApiError, errorMessage, isErrorCode, type MeSummary, routePath } from '@hub/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDisclosure } from '../hooks/use-disclosure';
@@ -7,7 +8,6 @@ import { usePlatform } from '../hooks/use-platform';
 import { cx } from '../lib/class-names';
 import { Avatar } from './Avatar';
 import { Banner } from './Banner';
-import { LanguageSwitch } from './LanguageSwitch';
 import { Spinner } from './Spinner';
 
 // core's apiErrorText, without its module (it holds zod, which the landing's first load leaves out).
@@ -18,13 +18,23 @@ const errorText = (error: ApiError) =>
 export const displayNameOf = (me: MeSummary) =>
   me.name ? `${me.name.first} ${me.name.last}`.trim() : me.account.display;
 
+export interface AccountMenuProps {
+  me: MeSummary;
+  className?: string;
+  /**
+   * The language switch under the menu's links. The header passes it in: the switch lives in the
+   * first load (the footer has it), and importing it here would split that load into more chunks.
+   */
+  languageSwitch?: ReactNode;
+}
+
 /**
  * The header's account menu for a signed-in person, in place of 'Sign in': the initials (and, from
- * tablet up, the name) open a disclosure with 'Account', 'Log out' and the language switch (issue
- * #18; the footer has the same one). Like the 'Sign in' menu it closes on Escape (focus returns to
- * the button), on a click or focus outside, and on choosing.
+ * tablet up, the name) open a disclosure with 'Account', 'Log out' and, under them, what
+ * `languageSwitch` gives (the header's language switch, issue #18). Like the 'Sign in' menu it
+ * closes on Escape (focus returns to the button), on a click or focus outside, and on choosing.
  */
-export const AccountMenu = ({ me, className }: { me: MeSummary; className?: string }) => {
+export const AccountMenu = ({ me, className, languageSwitch }: AccountMenuProps) => {
   const { t } = useTranslation();
   const { open, toggle, close, containerRef, buttonRef, menuId } = useDisclosure();
   const platform = usePlatform();
@@ -84,7 +94,9 @@ export const AccountMenu = ({ me, className }: { me: MeSummary; className?: stri
               </button>
             </li>
           </ul>
-          <LanguageSwitch className="mt-1 justify-between border-t border-slate-100 px-3 pt-2.5 pb-1.5" />
+          {languageSwitch && (
+            <div className="mt-1 border-t border-slate-100 px-3 pt-2.5 pb-1.5">{languageSwitch}</div>
+          )}
         </div>
       )}
       {error && (

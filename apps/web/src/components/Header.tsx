@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useMe } from '../hooks/use-me';
 import { PRODUCT_NAME } from '../lib/brand';
 import { cx } from '../lib/class-names';
+import { LanguageSwitch } from './LanguageSwitch';
 import { LazyAccountMenu as AccountMenu } from './LazyAccountMenu';
 import { Logo } from './Logo';
 import { PlatformTabs } from './PlatformTabs';
@@ -17,7 +18,8 @@ interface HeaderProps {
  * Spec §1: logo (to the root) and the Personal/Business tabs. On mobile (≤ 576 px) the header is
  * compact and shows only the tabs. A signed-in person sees their account menu instead of 'Sign in'
  * on every layout with a header; on mobile only its initials, at the edge beside the tabs, so the
- * account stays reachable while the compact header stays the tabs (docs/account-center.md).
+ * account stays reachable while the compact header stays the tabs (docs/account-center.md). Both
+ * menus end with the language switch (issue #18), as the footer does.
  */
 export const Header = ({ withSignIn = false }: HeaderProps) => {
   const { t } = useTranslation();
@@ -42,7 +44,11 @@ export const Header = ({ withSignIn = false }: HeaderProps) => {
           className={cx('w-full max-w-xs tablet:w-auto', me && 'min-w-0 flex-1 tablet:flex-none')}
         />
         {me ? (
-          <AccountMenu me={me} className="shrink-0 justify-self-end" />
+          <AccountMenu
+            me={me}
+            className="shrink-0 justify-self-end"
+            languageSwitch={<LanguageSwitch className="justify-between" />}
+          />
         ) : (
           withSignIn && <SignInMenu className="hidden justify-self-end tablet:block" />
         )}

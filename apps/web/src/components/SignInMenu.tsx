@@ -57,7 +57,9 @@ export const SignInMenu = ({ className }: { className?: string }) => {
               </li>
             ))}
           </ul>
-          <LanguageSwitch className="mt-1 justify-between border-t border-slate-100 px-3 pt-2.5 pb-1.5" />
+          <div className="mt-1 border-t border-slate-100 px-3 pt-2.5 pb-1.5">
+            <LanguageSwitch className="justify-between" />
+          </div>
         </div>
       )}
     </div>

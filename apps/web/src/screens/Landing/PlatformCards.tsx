@@ -7,7 +7,7 @@ import {
   routePath,
 } from '@hub/core';
 import { useId, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Banner } from '../../components/Banner';
 import { Spinner } from '../../components/Spinner';
@@ -18,9 +18,6 @@ const cards = [
   { platform: 'psl', title: 'personalCard', text: 'landing.personalText' },
   { platform: 'biz', title: 'businessCard', text: 'landing.businessText' },
 ] as const;
-
-/** The words only screen readers hear after a card's button ('Log in' … ' to Personal'). */
-const srOnly = { sr: <span className="sr-only" /> };
 
 const colours: Record<Platform, { bar: string; eyebrow: string; primary: string; secondary: string }> = {
   psl: {
@@ -84,21 +81,23 @@ export const PlatformCards = () => {
                   <>
                     <Link
                       to={routePath('registration', { platform })}
+                      aria-label={t('landing.getStartedWith', { platform: name })}
                       className={cx(
                         'rounded-lg px-4 py-2.5 text-sm font-semibold text-white shadow-sm',
                         colours[platform].primary,
                       )}
                     >
-                      <Trans i18nKey="landing.getStarted" values={{ platform: name }} components={srOnly} />
+                      {t('landing.getStarted')}
                     </Link>
                     <Link
                       to={routePath('login', { platform })}
+                      aria-label={t('landing.logInTo', { platform: name })}
                       className={cx(
                         'rounded-lg px-4 py-2.5 text-sm font-semibold ring-1',
                         colours[platform].secondary,
                       )}
                     >
-                      <Trans i18nKey="landing.logIn" values={{ platform: name }} components={srOnly} />
+                      {t('logIn')}
                     </Link>
                   </>
                 )}
@@ -143,17 +142,14 @@ const ContinueButton = ({ platform, className }: { platform: Platform; className
         onClick={() => void go()}
         aria-busy={busy || undefined}
         data-testid={`continue-${platform}`}
+        aria-label={t('landing.continueTo', { platform: platformProductNames[platform] })}
         className={cx(
           'inline-flex items-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold text-white shadow-sm',
           className,
         )}
       >
         {busy && <Spinner size="sm" tone="inverse" />}
-        <Trans
-          i18nKey="landing.continue"
-          values={{ platform: platformProductNames[platform] }}
-          components={srOnly}
-        />
+        {t('landing.continue')}
       </button>
       {failure && (
         <Banner

@@ -17,15 +17,17 @@ export const signin = {
   'menu.account': 'Account',
   logOut: 'Log out',
 
-  // The landing's platform cards; `<sr>…</sr>` is read by screen readers only.
+  // The landing's platform cards: each button's name for screen readers adds the platform.
   'landing.choosePlatform': 'Choose your platform',
   'landing.personalText':
     'One personal account for your career: your profile, your job search and the tools that help you grow.',
   'landing.businessText':
     'One business account for your company: your team, your hiring, your shop and the tools that run it.',
-  'landing.getStarted': 'Get started<sr> with {platform}</sr>',
-  'landing.logIn': 'Log in<sr> to {platform}</sr>',
-  'landing.continue': 'Continue<sr> to {platform}</sr>',
+  'landing.getStarted': 'Get started',
+  'landing.getStartedWith': 'Get started with {platform}',
+  'landing.logInTo': 'Log in to {platform}',
+  'landing.continue': 'Continue',
+  'landing.continueTo': 'Continue to {platform}',
 
   // The login and the tool login (the button and the title are `logIn`).
   'login.description': 'Log in to {platform} with your email, mobile number or username.',

@@ -16,9 +16,11 @@ export const signin = {
     'Isang personal na account para sa iyong karera: ang iyong profile, ang paghahanap mo ng trabaho at ang mga tool na tutulong sa iyong umangat.',
   'landing.businessText':
     'Isang business account para sa iyong kumpanya: ang iyong team, ang pagkuha mo ng tauhan, ang iyong tindahan at ang mga tool na nagpapatakbo nito.',
-  'landing.getStarted': 'Magsimula<sr> sa {platform}</sr>',
-  'landing.logIn': 'Mag-log in<sr> sa {platform}</sr>',
-  'landing.continue': 'Magpatuloy<sr> sa {platform}</sr>',
+  'landing.getStarted': 'Magsimula',
+  'landing.getStartedWith': 'Magsimula sa {platform}',
+  'landing.logInTo': 'Mag-log in sa {platform}',
+  'landing.continue': 'Magpatuloy',
+  'landing.continueTo': 'Magpatuloy sa {platform}',
 
   'login.description': 'Mag-log in sa {platform} gamit ang iyong email, mobile number o username.',
   'login.account': 'Email, mobile number o username',
