@@ -166,6 +166,18 @@ describe('in Filipino, from Accept-Language: fil-PH', () => {
     await expectNoEnglish(page, 'tool login, account not found');
   });
 
+  it('says in Filipino that a tool login without its tool cannot go on', async () => {
+    const bare = await openPage(setup.browser, 375, filipino);
+    await bare.page.goto(`${setup.hub.url}/psl/tool/login`);
+    await waitForScreen(bare.page, 'tool_login');
+    expect(await bare.page.getByTestId('tool-login-incomplete').textContent()).toBe(
+      fil.common['toolLogin.incomplete'],
+    );
+    await expectNoEnglish(bare.page, 'tool login without a tool');
+    expect(bare.errors).toEqual([]);
+    await bare.close();
+  });
+
   it('asks for the authenticator code in Filipino, refuses a wrong one in Filipino, and signs in with the right one', async () => {
     await page.context().clearCookies();
     await page.setViewportSize({ width: 375, height: 800 });
