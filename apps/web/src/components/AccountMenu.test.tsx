@@ -2,8 +2,10 @@ import type { MeSummary } from '@hub/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { currentLanguage, setLanguage } from '../i18n';
 import { AccountMenu, displayNameOf } from './AccountMenu';
+import { LanguageSwitch } from './LanguageSwitch';
 
 const me: MeSummary = {
   account: { kind: 'email', display: 'gabriela.silang@example.ph' },
@@ -18,7 +20,7 @@ const me: MeSummary = {
 const renderMenu = (path = '/') =>
   render(
     <MemoryRouter initialEntries={[path]}>
-      <AccountMenu me={me} />
+      <AccountMenu me={me} languageSwitch={<LanguageSwitch />} />
       <p>Elsewhere</p>
     </MemoryRouter>,
   );
@@ -51,5 +53,23 @@ describe('AccountMenu', () => {
     expect(screen.getByRole('link', { name: 'Account' }).getAttribute('href')).toBe('/biz/account');
     await user.click(screen.getByText('Elsewhere'));
     expect(screen.queryByRole('link', { name: 'Account' })).toBeNull();
+  });
+
+  describe('the language switch in the menu', () => {
+    afterEach(() => setLanguage('en'));
+
+    it('switches the menu (and the app) to Filipino and remembers the choice', async () => {
+      const user = userEvent.setup();
+      renderMenu();
+      await user.click(screen.getByRole('button', { name: 'Your account: Gabriela Silang' }));
+      await user.selectOptions(screen.getByLabelText('Language'), 'fil');
+      await screen.findByRole('link', { name: 'Account' });
+      expect(await screen.findByRole('button', { name: 'Mag-log out' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Ang iyong account: Gabriela Silang' })).toBeTruthy();
+      expect(screen.getByLabelText('Wika')).toHaveProperty('value', 'fil');
+      expect(currentLanguage()).toBe('fil');
+      expect(document.documentElement.lang).toBe('fil');
+      expect(document.cookie).toContain('hub_lng=fil');
+    });
   });
 });

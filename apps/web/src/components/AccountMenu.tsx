@@ -1,4 +1,6 @@
 import { type ApiError, errorMessage, isErrorCode, type MeSummary, routePath } from '@hub/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDisclosure } from '../hooks/use-disclosure';
 import { useLogOut } from '../hooks/use-log-out';
@@ -16,12 +18,24 @@ const errorText = (error: ApiError) =>
 export const displayNameOf = (me: MeSummary) =>
   me.name ? `${me.name.first} ${me.name.last}`.trim() : me.account.display;
 
+export interface AccountMenuProps {
+  me: MeSummary;
+  className?: string;
+  /**
+   * The language switch under the menu's links. The header passes it in: the switch lives in the
+   * first load (the footer has it), and importing it here would split that load into more chunks.
+   */
+  languageSwitch?: ReactNode;
+}
+
 /**
  * The header's account menu for a signed-in person, in place of 'Sign in': the initials (and, from
- * tablet up, the name) open a disclosure with 'Account' and 'Log out'. Like the 'Sign in' menu it
+ * tablet up, the name) open a disclosure with 'Account', 'Log out' and, under them, what
+ * `languageSwitch` gives (the header's language switch, issue #18). Like the 'Sign in' menu it
  * closes on Escape (focus returns to the button), on a click or focus outside, and on choosing.
  */
-export const AccountMenu = ({ me, className }: { me: MeSummary; className?: string }) => {
+export const AccountMenu = ({ me, className, languageSwitch }: AccountMenuProps) => {
+  const { t } = useTranslation();
   const { open, toggle, close, containerRef, buttonRef, menuId } = useDisclosure();
   const platform = usePlatform();
   const { logOut, busy, error, dismiss: dismissError } = useLogOut();
@@ -34,7 +48,7 @@ export const AccountMenu = ({ me, className }: { me: MeSummary; className?: stri
         type="button"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={`Your account: ${name}`}
+        aria-label={t('menu.yourAccount', { name })}
         data-testid="account-menu-button"
         onClick={toggle}
         className="flex items-center gap-2 rounded-full p-0.5 text-sm font-medium text-slate-700 hover:bg-slate-100 tablet:py-1 tablet:pr-3 tablet:pl-1"
@@ -65,7 +79,7 @@ export const AccountMenu = ({ me, className }: { me: MeSummary; className?: stri
                 onClick={close}
                 className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
               >
-                Account
+                {t('menu.account')}
               </Link>
             </li>
             <li>
@@ -75,17 +89,20 @@ export const AccountMenu = ({ me, className }: { me: MeSummary; className?: stri
                 aria-busy={busy || undefined}
                 className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
               >
-                Log out
+                {t('logOut')}
                 {busy && <Spinner size="sm" />}
               </button>
             </li>
           </ul>
+          {languageSwitch && (
+            <div className="mt-1 border-t border-slate-100 px-3 pt-2.5 pb-1.5">{languageSwitch}</div>
+          )}
         </div>
       )}
       {error && (
         <Banner
           variant="error"
-          action={{ label: 'Try again', onClick: () => void logOut() }}
+          action={{ label: t('tryAgain'), onClick: () => void logOut() }}
           onDismiss={dismissError}
         >
           {errorText(error)}

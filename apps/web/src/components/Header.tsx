@@ -1,7 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMe } from '../hooks/use-me';
 import { PRODUCT_NAME } from '../lib/brand';
 import { cx } from '../lib/class-names';
+import { LanguageSwitch } from './LanguageSwitch';
 import { LazyAccountMenu as AccountMenu } from './LazyAccountMenu';
 import { Logo } from './Logo';
 import { PlatformTabs } from './PlatformTabs';
@@ -16,9 +18,11 @@ interface HeaderProps {
  * Spec §1: logo (to the root) and the Personal/Business tabs. On mobile (≤ 576 px) the header is
  * compact and shows only the tabs. A signed-in person sees their account menu instead of 'Sign in'
  * on every layout with a header; on mobile only its initials, at the edge beside the tabs, so the
- * account stays reachable while the compact header stays the tabs (docs/account-center.md).
+ * account stays reachable while the compact header stays the tabs (docs/account-center.md). Both
+ * menus end with the language switch (issue #18), as the footer does.
  */
 export const Header = ({ withSignIn = false }: HeaderProps) => {
+  const { t } = useTranslation();
   const { state } = useMe();
   const me = state.kind === 'ready' ? state.me : undefined;
   return (
@@ -31,7 +35,7 @@ export const Header = ({ withSignIn = false }: HeaderProps) => {
       >
         <Link
           to="/"
-          aria-label={`${PRODUCT_NAME} home`}
+          aria-label={t('home', { product: PRODUCT_NAME })}
           className="hidden justify-self-start rounded-lg tablet:block"
         >
           <Logo withWordmark />
@@ -40,7 +44,11 @@ export const Header = ({ withSignIn = false }: HeaderProps) => {
           className={cx('w-full max-w-xs tablet:w-auto', me && 'min-w-0 flex-1 tablet:flex-none')}
         />
         {me ? (
-          <AccountMenu me={me} className="shrink-0 justify-self-end" />
+          <AccountMenu
+            me={me}
+            className="shrink-0 justify-self-end"
+            languageSwitch={<LanguageSwitch className="justify-between" />}
+          />
         ) : (
           withSignIn && <SignInMenu className="hidden justify-self-end tablet:block" />
         )}

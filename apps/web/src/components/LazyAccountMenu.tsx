@@ -1,12 +1,12 @@
-import type { MeSummary } from '@hub/core';
 import { lazy, Suspense } from 'react';
+import type { AccountMenuProps } from './AccountMenu';
 import { Avatar } from './Avatar';
 
 // Only a signed-in person needs the menu: it loads then, so a visitor's first load stays as it was.
 const AccountMenu = lazy(() => import('./AccountMenu').then((module) => ({ default: module.AccountMenu })));
 
 /** The header's account menu, loaded when first shown; its initials hold the place meanwhile. */
-export const LazyAccountMenu = ({ me, className }: { me: MeSummary; className?: string }) => (
+export const LazyAccountMenu = ({ me, className, languageSwitch }: AccountMenuProps) => (
   <Suspense
     fallback={
       <span className={className}>
@@ -14,6 +14,6 @@ export const LazyAccountMenu = ({ me, className }: { me: MeSummary; className?: 
       </span>
     }
   >
-    <AccountMenu me={me} className={className} />
+    <AccountMenu me={me} className={className} languageSwitch={languageSwitch} />
   </Suspense>
 );

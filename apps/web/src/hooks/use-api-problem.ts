@@ -1,5 +1,6 @@
 import { type ApiError, apiErrorText, type ErrorCode, type MessageScreen } from '@hub/core';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** A failure shown in the banner, with the action behind its 'Try again' button. */
 export interface Problem {
@@ -21,11 +22,18 @@ export interface ProblemActions {
  * to a field is shown under that field; anything else (no field, network, internal) goes into a
  * banner with 'Try again'. The text comes from the error's code and params through core's
  * catalogue, in the wording of `screen` (the reset screen's 'Account does not exist.'), never from
- * the server's English message.
+ * the server's English message. The banner's text follows the language when it is switched while
+ * the banner shows.
  */
 export const useApiProblem = (screen?: MessageScreen) => {
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const dismiss = useCallback(() => setProblem(null), []);
+  const { i18n } = useTranslation();
+  const [shown, setShown] = useState<{ error: ApiError; tryAgain: () => void } | null>(null);
+  const dismiss = useCallback(() => setShown(null), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: worded again when the language changes
+  const problem = useMemo<Problem | null>(
+    () => shown && { message: apiErrorText(shown.error, screen), tryAgain: shown.tryAgain },
+    [shown, screen, i18n.resolvedLanguage],
+  );
 
   /** Shows `error`; returns the field it was put under, or undefined when it went to the banner. */
   const show = useCallback(
@@ -41,10 +49,10 @@ export const useApiProblem = (screen?: MessageScreen) => {
         return field;
       }
       const action = (flowGoneCodes.includes(error.code) && actions.restart) || actions.retry;
-      setProblem({
-        message: apiErrorText(error, screen),
+      setShown({
+        error,
         tryAgain: () => {
-          setProblem(null);
+          setShown(null);
           action();
         },
       });

@@ -1,4 +1,4 @@
-import type { ApiError, MeSummary, PersonName } from '@hub/core';
+import { type ApiError, errorMessage, type MeSummary, type PersonName } from '@hub/core';
 import { useSyncExternalStore } from 'react';
 import { readMeSummary } from '../lib/me-summary';
 
@@ -33,9 +33,6 @@ type Answer = { kind: 'ready'; me: MeSummary } | { kind: 'signed_out' } | { kind
  * but a well-formed summary or a 401 is asked again through the contract-checked client, which
  * words the failure.
  */
-/** core's 'network.unreachable' text, here as a literal: importing core's catalogue would put zod on the landing page. */
-const UNREACHABLE = 'We could not reach the server. Please check your connection and try again.';
-
 const loadSummary = async (): Promise<Answer> => {
   try {
     const response = await fetch('/api/me', {
@@ -56,7 +53,11 @@ const loadSummary = async (): Promise<Answer> => {
   } catch {
     // Offline before the module was ever loaded (the service worker caches the shell, not every
     // chunk): say the server is out of reach, as the client would, rather than fail unhandled.
-    return { kind: 'failed', error: { code: 'network.unreachable', message: UNREACHABLE } };
+    // core's messages module (errorMessage) is zod-free and on the landing already (PlatformCards).
+    return {
+      kind: 'failed',
+      error: { code: 'network.unreachable', message: errorMessage('network.unreachable') },
+    };
   }
   const result = await meApi.summary();
   if (result.ok) return { kind: 'ready', me: result.data };

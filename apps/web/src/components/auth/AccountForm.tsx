@@ -1,4 +1,5 @@
 import type { ReactNode, Ref } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Field } from '../../hooks/use-field';
 import { SubmitButton } from './SubmitButton';
 import { TextField } from './TextField';
@@ -11,6 +12,7 @@ interface AccountFormProps {
   /** 'email' on sign-up (email only), 'username' where any kind of account is accepted. */
   kind: 'email' | 'username';
   fieldRef: Ref<HTMLInputElement>;
+  /** The button; 'Next' when not given. */
   submitLabel?: string;
   /** The field also offers the browser's saved passkeys in its autofill (the login's account step). */
   passkeyAutofill?: boolean;
@@ -25,34 +27,37 @@ export const AccountForm = ({
   onSubmit,
   kind,
   fieldRef,
-  submitLabel = 'Next',
+  submitLabel,
   passkeyAutofill = false,
   children,
-}: AccountFormProps) => (
-  <form
-    noValidate
-    onSubmit={(event) => {
-      event.preventDefault();
-      onSubmit();
-    }}
-    className="flex flex-col gap-5"
-  >
-    <TextField
-      ref={fieldRef}
-      label={label}
-      name={kind === 'email' ? 'email' : 'username'}
-      type={kind === 'email' ? 'email' : 'text'}
-      inputMode={kind === 'email' ? 'email' : 'text'}
-      autoComplete={kind === 'email' ? 'email' : passkeyAutofill ? 'username webauthn' : 'username'}
-      autoCapitalize="none"
-      autoCorrect="off"
-      spellCheck={false}
-      value={field.value}
-      onChange={field.change}
-      error={field.error}
-      readOnly={busy}
-    />
-    <SubmitButton label={submitLabel} busy={busy} />
-    {children}
-  </form>
-);
+}: AccountFormProps) => {
+  const { t } = useTranslation();
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      className="flex flex-col gap-5"
+    >
+      <TextField
+        ref={fieldRef}
+        label={label}
+        name={kind === 'email' ? 'email' : 'username'}
+        type={kind === 'email' ? 'email' : 'text'}
+        inputMode={kind === 'email' ? 'email' : 'text'}
+        autoComplete={kind === 'email' ? 'email' : passkeyAutofill ? 'username webauthn' : 'username'}
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        value={field.value}
+        onChange={field.change}
+        error={field.error}
+        readOnly={busy}
+      />
+      <SubmitButton label={submitLabel ?? t('next')} busy={busy} />
+      {children}
+    </form>
+  );
+};

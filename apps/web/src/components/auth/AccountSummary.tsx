@@ -34,7 +34,7 @@ export const AccountSummary = ({ account, onBack, backDisabled = false }: Accoun
         </button>
       )}
       <p className="min-w-0 text-sm">
-        <span className="sr-only">Account: </span>
+        <span className="sr-only">{t('login.accountShown')}</span>
         <span
           data-testid="account-display"
           className="block truncate font-medium text-slate-900"

@@ -1,5 +1,6 @@
 import { type Platform, routePath } from '@hub/core';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type ContextKey, useFlowContext } from '../../hooks/use-flow-context';
 import { useLoginFlow } from '../../hooks/use-login-flow';
@@ -25,6 +26,7 @@ interface LoginFlowProps {
 
 /** Spec §2, §4 Login (and the tool login): the account step, then the password step. */
 export const LoginFlow = ({ platform, toolLogin = false, toolSession }: LoginFlowProps) => {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const from = toolSession ?? params.get('from');
   const queryContext = useFlowContext(loginContextKeys);
@@ -39,8 +41,8 @@ export const LoginFlow = ({ platform, toolLogin = false, toolSession }: LoginFlo
   return (
     <AccountPasswordSteps
       flow={login}
-      accountLabel="Email, mobile number or username"
-      submitLabel="Log in"
+      accountLabel={t('login.account')}
+      submitLabel={t('logIn')}
       passkeySignIn={<PasskeySignIn platform={platform} toolLogin={toolLogin} context={context} />}
       links={
         <>
@@ -54,10 +56,10 @@ export const LoginFlow = ({ platform, toolLogin = false, toolSession }: LoginFlo
               params.get('oidc'),
             )}
           >
-            Forgot password?
+            {t('login.forgotPassword')}
           </TextLink>
           <span>
-            New here?{' '}
+            {t('login.newHere')}{' '}
             <TextLink
               to={withNext(
                 withSignInContext(routePath('registration', { platform }), {
@@ -67,7 +69,7 @@ export const LoginFlow = ({ platform, toolLogin = false, toolSession }: LoginFlo
                 params.get('next'),
               )}
             >
-              Sign up
+              {t('login.signUp')}
             </TextLink>
           </span>
         </>

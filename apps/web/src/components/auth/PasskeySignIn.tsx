@@ -1,5 +1,6 @@
 import type { FlowContext, Platform } from '@hub/core';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useApiProblem } from '../../hooks/use-api-problem';
 import { useStableCallback } from '../../hooks/use-stable-callback';
 import {
@@ -25,6 +26,7 @@ interface PasskeySignInProps {
  * asked; the hub answers where the browser goes next. Hidden in a browser without WebAuthn.
  */
 export const PasskeySignIn = ({ platform, toolLogin = false, context }: PasskeySignInProps) => {
+  const { t } = useTranslation();
   const [supported] = useState(passkeysSupported);
   const [busy, setBusy] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -92,7 +94,7 @@ export const PasskeySignIn = ({ platform, toolLogin = false, context }: PasskeyS
         className="flex h-11 w-full items-center justify-center gap-2.5 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2"
       >
         {busy || leaving ? <Spinner size="sm" /> : <PasskeyMark />}
-        <span>Sign in with a passkey</span>
+        <span>{t('login.passkey')}</span>
       </button>
       <ProblemBanner problem={problem} onDismiss={dismiss} />
     </>

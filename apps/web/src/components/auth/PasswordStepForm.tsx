@@ -1,5 +1,5 @@
-import { labels } from '@hub/core';
 import type { Ref } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Field } from '../../hooks/use-field';
 import { AccountSummary } from './AccountSummary';
 import { PasswordField } from './PasswordField';
@@ -33,30 +33,33 @@ export const PasswordStepForm = ({
   onBack,
   busy,
   submitted = false,
-}: PasswordStepFormProps) => (
-  <form
-    noValidate
-    onSubmit={(event) => {
-      event.preventDefault();
-      onSubmit();
-    }}
-    className="flex flex-col gap-5"
-  >
-    <AccountSummary account={account} onBack={onBack} backDisabled={busy || submitted} />
-    <PasswordField
-      ref={fieldRef}
-      label="Password"
-      name="password"
-      autoComplete="current-password"
-      value={password.value}
-      onChange={password.change}
-      error={password.error}
-      readOnly={busy || submitted}
-    />
-    <SubmitButton
-      label={submitted ? labels.redirecting : submitLabel}
-      busy={busy && !submitted}
-      submitted={submitted}
-    />
-  </form>
-);
+}: PasswordStepFormProps) => {
+  const { t } = useTranslation();
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      className="flex flex-col gap-5"
+    >
+      <AccountSummary account={account} onBack={onBack} backDisabled={busy || submitted} />
+      <PasswordField
+        ref={fieldRef}
+        label={t('password.label')}
+        name="password"
+        autoComplete="current-password"
+        value={password.value}
+        onChange={password.change}
+        error={password.error}
+        readOnly={busy || submitted}
+      />
+      <SubmitButton
+        label={submitted ? t('redirecting') : submitLabel}
+        busy={busy && !submitted}
+        submitted={submitted}
+      />
+    </form>
+  );
+};

@@ -1,5 +1,6 @@
-import { CODE_LENGTH, labels, type TotpStart, secondFactorTexts as texts } from '@hub/core';
+import { CODE_LENGTH, type TotpStart } from '@hub/core';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { confirmSecondFactorEnrolment, startSecondFactorEnrolment } from '../../api/second-factor';
 import { useApiProblem } from '../../hooks/use-api-problem';
 import { useStableCallback } from '../../hooks/use-stable-callback';
@@ -27,6 +28,7 @@ const emptyBoxes = () => Array.from({ length: CODE_LENGTH }, () => '');
  * the recovery codes, shown once, before the browser leaves.
  */
 export const SecondFactorEnrolment = ({ flowId, onVerified, onRestart }: SecondFactorEnrolmentProps) => {
+  const { t } = useTranslation();
   const [started, setStarted] = useState<TotpStart | null>(null);
   const [boxes, setBoxes] = useState<string[]>(emptyBoxes);
   const [error, setError] = useState<string | undefined>();
@@ -70,8 +72,8 @@ export const SecondFactorEnrolment = ({ flowId, onVerified, onRestart }: SecondF
     return (
       <div className="flex flex-col gap-5" data-step="second-factor-codes">
         <div>
-          <h2 className="text-base font-semibold text-slate-900">{texts.recoveryCodesTitle}</h2>
-          <p className="mt-1 text-sm text-slate-600">{texts.recoveryCodesPrompt}</p>
+          <h2 className="text-base font-semibold text-slate-900">{t('secondFactor.recoveryCodesTitle')}</h2>
+          <p className="mt-1 text-sm text-slate-600">{t('secondFactor.recoveryCodesPrompt')}</p>
         </div>
         <RecoveryCodeList codes={done.codes} />
         <button
@@ -79,7 +81,7 @@ export const SecondFactorEnrolment = ({ flowId, onVerified, onRestart }: SecondF
           onClick={() => onVerified(done.location)}
           className="w-full rounded-lg bg-accent-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-accent-800"
         >
-          {texts.savedCodes}
+          {t('secondFactor.savedCodes')}
         </button>
       </div>
     );
@@ -93,13 +95,19 @@ export const SecondFactorEnrolment = ({ flowId, onVerified, onRestart }: SecondF
     <div className="flex flex-col gap-6" data-step="second-factor-enrol">
       <SecondFactorForm
         promptId={promptId}
-        title={texts.enrolTitle}
-        prompt={texts.enrolPrompt}
+        title={t('secondFactor.enrolTitle')}
+        prompt={t('secondFactor.enrolPrompt')}
         onSubmit={submit}
       >
-        <img src={started.qrCode} alt={texts.qrAlt} width={192} height={192} className="mx-auto size-48" />
+        <img
+          src={started.qrCode}
+          alt={t('secondFactor.qrAlt')}
+          width={192}
+          height={192}
+          className="mx-auto size-48"
+        />
         <p className="text-sm text-slate-600">
-          {texts.secretLabel}{' '}
+          {t('secondFactor.secretLabel')}{' '}
           <code data-testid="totp-secret" className="break-all font-mono text-slate-900">
             {started.secret}
           </code>
@@ -115,7 +123,7 @@ export const SecondFactorEnrolment = ({ flowId, onVerified, onRestart }: SecondF
           readOnly={busy}
           describedBy={promptId}
         />
-        <SubmitButton label={busy ? labels.redirecting : texts.submit} busy={busy} />
+        <SubmitButton label={busy ? t('redirecting') : t('secondFactor.submit')} busy={busy} />
       </SecondFactorForm>
       <button
         type="button"
@@ -123,7 +131,7 @@ export const SecondFactorEnrolment = ({ flowId, onVerified, onRestart }: SecondF
         disabled={busy}
         className="self-start text-sm font-medium text-slate-600 underline-offset-2 hover:underline disabled:opacity-50"
       >
-        {texts.cancel}
+        {t('secondFactor.cancel')}
       </button>
       <ProblemBanner problem={problem} onDismiss={dismiss} />
     </div>

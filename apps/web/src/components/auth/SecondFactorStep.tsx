@@ -1,5 +1,6 @@
-import { CODE_LENGTH, labels, type SecondFactorMethod, secondFactorTexts as texts } from '@hub/core';
+import { CODE_LENGTH, type SecondFactorMethod } from '@hub/core';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { secondStepStatus, verifySecondFactor } from '../../api/second-factor';
 import { useApiProblem } from '../../hooks/use-api-problem';
 import { useStableCallback } from '../../hooks/use-stable-callback';
@@ -30,11 +31,11 @@ const emptyBoxes = () => Array.from({ length: CODE_LENGTH }, () => '');
 const firstMethod = (offered: readonly SecondFactorMethod[]): SecondFactorMethod | undefined =>
   (['totp', 'passkey', 'recovery'] as const).find((method) => offered.includes(method));
 
-const switchLabels: Record<SecondFactorMethod, string> = {
-  totp: texts.useTotp,
-  recovery: texts.useRecovery,
-  passkey: texts.usePasskey,
-};
+const switchLabels = {
+  totp: 'secondFactor.useTotp',
+  recovery: 'secondFactor.useRecovery',
+  passkey: 'secondFactor.usePasskey',
+} as const satisfies Record<SecondFactorMethod, string>;
 
 /**
  * The second step of a sign-in (docs/second-factors.md): the 6-digit code of the authenticator
@@ -49,6 +50,7 @@ export const SecondFactorStep = ({
   onVerified,
   onRestart,
 }: SecondFactorStepProps) => {
+  const { t } = useTranslation();
   const [supported] = useState(passkeysSupported);
   const [listed, setOffered] = useState<readonly SecondFactorMethod[] | undefined>(methods);
   const offered = listed?.filter((method) => method !== 'passkey' || supported);
@@ -144,18 +146,18 @@ export const SecondFactorStep = ({
   );
   const prompt =
     offered.length === 0
-      ? texts.passkeyUnsupported
+      ? t('secondFactor.passkeyUnsupported')
       : method === 'totp'
-        ? texts.totpPrompt
+        ? t('secondFactor.totpPrompt')
         : method === 'passkey'
-          ? texts.passkeyPrompt
-          : texts.recoveryPrompt;
+          ? t('secondFactor.passkeyPrompt')
+          : t('secondFactor.recoveryPrompt');
   return (
     <div className="flex flex-col gap-6" data-step="second-factor">
-      <SecondFactorForm promptId={promptId} title={texts.title} prompt={prompt} onSubmit={submit}>
+      <SecondFactorForm promptId={promptId} title={t('secondFactor.title')} prompt={prompt} onSubmit={submit}>
         {offered.length === 0 ? null : method === 'passkey' ? (
           <SubmitButton
-            label={leaving ? labels.redirecting : texts.usePasskey}
+            label={leaving ? t('redirecting') : t('secondFactor.usePasskey')}
             busy={busy && !leaving}
             submitted={leaving}
           />
@@ -175,7 +177,7 @@ export const SecondFactorStep = ({
         ) : (
           <TextField
             ref={recoveryInput}
-            label={texts.recoveryLabel}
+            label={t('secondFactor.recoveryLabel')}
             name="recovery-code"
             autoComplete="off"
             autoCapitalize="none"
@@ -191,7 +193,7 @@ export const SecondFactorStep = ({
         )}
         {offered.length > 0 && method !== 'passkey' && (
           <SubmitButton
-            label={leaving ? labels.redirecting : texts.submit}
+            label={leaving ? t('redirecting') : t('secondFactor.submit')}
             busy={busy && !leaving}
             submitted={leaving}
           />
@@ -206,7 +208,7 @@ export const SecondFactorStep = ({
             disabled={busy || leaving}
             className="font-medium text-accent-700 underline-offset-2 hover:underline disabled:opacity-50"
           >
-            {switchLabels[other]}
+            {t(switchLabels[other])}
           </button>
         ))}
         <button
@@ -215,7 +217,7 @@ export const SecondFactorStep = ({
           disabled={busy || leaving}
           className="font-medium text-slate-600 underline-offset-2 hover:underline disabled:opacity-50"
         >
-          {texts.cancel}
+          {t('secondFactor.cancel')}
         </button>
       </div>
       <ProblemBanner problem={problem} onDismiss={dismiss} />

@@ -5,9 +5,9 @@ import {
   routePath,
   SECOND_STEP_PARAM,
   type SocialLinkState,
-  socialButtonLabels,
 } from '@hub/core';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useField } from '../../hooks/use-field';
 import { PasswordStepForm } from '../auth/PasswordStepForm';
 import { Banner } from '../Banner';
@@ -23,6 +23,7 @@ const providerNames = { google: 'Google', facebook: 'Facebook' } as const;
  * ends like a password login.
  */
 export const SocialLinkStep = ({ platform, flowId }: { platform: Platform; flowId: string }) => {
+  const { t } = useTranslation();
   const [state, setState] = useState<SocialLinkState | 'loading' | 'gone'>('loading');
   const [busy, setBusy] = useState(false);
   const [submitted, setSubmitted] = useState(false);
@@ -43,16 +44,16 @@ export const SocialLinkStep = ({ platform, flowId }: { platform: Platform; flowI
   if (state === 'loading')
     return (
       <div className="flex justify-center py-6">
-        <Spinner label="Loading" />
+        <Spinner label={t('loading')} />
       </div>
     );
   if (state === 'gone') {
     return (
       <div className="flex flex-col gap-4">
         <p role="alert" className="text-sm text-red-700">
-          This session was not found. Please start again.
+          {t('socialLink.gone')}
         </p>
-        <TextLink to={routePath('login', { platform })}>Back to log in</TextLink>
+        <TextLink to={routePath('login', { platform })}>{t('socialLink.backToLogin')}</TextLink>
       </div>
     );
   }
@@ -84,14 +85,13 @@ export const SocialLinkStep = ({ platform, flowId }: { platform: Platform; flowI
   return (
     <div className="flex flex-col gap-6" data-testid="social-link">
       <p className="text-sm text-slate-700">
-        An account with this email already exists. Enter its password once to link your {name} sign-in to it;
-        afterwards “{socialButtonLabels[state.provider]}” signs you in directly.
+        {t('socialLink.explain', { provider: name, button: t(`social.${state.provider}`) })}
       </p>
       <PasswordStepForm
         account={state.account.display}
         password={password}
         fieldRef={fieldRef}
-        submitLabel={`Link ${name} and log in`}
+        submitLabel={t('socialLink.submit', { provider: name })}
         onSubmit={() => void submit()}
         busy={busy}
         submitted={submitted}

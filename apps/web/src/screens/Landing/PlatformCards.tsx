@@ -2,30 +2,22 @@ import {
   type ApiError,
   errorMessage,
   isErrorCode,
-  labels,
   type Platform,
   platformProductNames,
   routePath,
 } from '@hub/core';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Banner } from '../../components/Banner';
 import { Spinner } from '../../components/Spinner';
 import { useMe } from '../../hooks/use-me';
 import { cx } from '../../lib/class-names';
 
-const cards: ReadonlyArray<{ platform: Platform; title: string; text: string }> = [
-  {
-    platform: 'psl',
-    title: labels.personalCard,
-    text: 'One personal account for your career: your profile, your job search and the tools that help you grow.',
-  },
-  {
-    platform: 'biz',
-    title: labels.businessCard,
-    text: 'One business account for your company: your team, your hiring, your shop and the tools that run it.',
-  },
-];
+const cards = [
+  { platform: 'psl', title: 'personalCard', text: 'landing.personalText' },
+  { platform: 'biz', title: 'businessCard', text: 'landing.businessText' },
+] as const;
 
 const colours: Record<Platform, { bar: string; eyebrow: string; primary: string; secondary: string }> = {
   psl: {
@@ -53,13 +45,14 @@ const errorText = (error: ApiError) =>
  * For a signed-in person each card says 'Continue' instead, and goes where their login would end.
  */
 export const PlatformCards = () => {
+  const { t } = useTranslation();
   const headingId = useId();
   const { state } = useMe();
   const signedIn = state.kind === 'ready';
   return (
     <section aria-labelledby={headingId} className="mt-12 tablet:mt-16">
       <h2 id={headingId} className="sr-only">
-        Choose your platform
+        {t('landing.choosePlatform')}
       </h2>
       <ul className="flex flex-col items-center gap-6 desktop:flex-row desktop:items-stretch desktop:justify-center">
         {cards.map(({ platform, title, text }) => {
@@ -78,9 +71,9 @@ export const PlatformCards = () => {
                 {name}
               </p>
               <h3 className="mt-2 text-xl font-semibold tracking-tight text-slate-900 tablet:text-2xl">
-                {title}
+                {t(title)}
               </h3>
-              <p className="mt-3 text-sm leading-6 text-slate-600">{text}</p>
+              <p className="mt-3 text-sm leading-6 text-slate-600">{t(text)}</p>
               <div className="mt-auto flex flex-wrap gap-3 pt-6">
                 {signedIn ? (
                   <ContinueButton platform={platform} className={colours[platform].primary} />
@@ -88,21 +81,23 @@ export const PlatformCards = () => {
                   <>
                     <Link
                       to={routePath('registration', { platform })}
+                      aria-label={t('landing.getStartedWith', { platform: name })}
                       className={cx(
                         'rounded-lg px-4 py-2.5 text-sm font-semibold text-white shadow-sm',
                         colours[platform].primary,
                       )}
                     >
-                      Get started<span className="sr-only"> with {name}</span>
+                      {t('landing.getStarted')}
                     </Link>
                     <Link
                       to={routePath('login', { platform })}
+                      aria-label={t('landing.logInTo', { platform: name })}
                       className={cx(
                         'rounded-lg px-4 py-2.5 text-sm font-semibold ring-1',
                         colours[platform].secondary,
                       )}
                     >
-                      Log in<span className="sr-only"> to {name}</span>
+                      {t('logIn')}
                     </Link>
                   </>
                 )}
@@ -121,6 +116,7 @@ export const PlatformCards = () => {
  * account is not on it yet (the login offers the switching).
  */
 const ContinueButton = ({ platform, className }: { platform: Platform; className: string }) => {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -146,18 +142,19 @@ const ContinueButton = ({ platform, className }: { platform: Platform; className
         onClick={() => void go()}
         aria-busy={busy || undefined}
         data-testid={`continue-${platform}`}
+        aria-label={t('landing.continueTo', { platform: platformProductNames[platform] })}
         className={cx(
           'inline-flex items-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold text-white shadow-sm',
           className,
         )}
       >
         {busy && <Spinner size="sm" tone="inverse" />}
-        Continue<span className="sr-only"> to {platformProductNames[platform]}</span>
+        {t('landing.continue')}
       </button>
       {failure && (
         <Banner
           variant="error"
-          action={{ label: 'Try again', onClick: () => void go() }}
+          action={{ label: t('tryAgain'), onClick: () => void go() }}
           onDismiss={() => setFailure(null)}
         >
           {failure}

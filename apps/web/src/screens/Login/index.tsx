@@ -1,4 +1,5 @@
 import { platformProductNames, routePath, SECOND_STEP_PARAM } from '@hub/core';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoginFlow } from '../../components/auth/LoginFlow';
 import { SecondFactorStep } from '../../components/auth/SecondFactorStep';
@@ -11,6 +12,7 @@ import type { ScreenProps } from '../types';
 
 /** Spec §2 Login: account step, then password step; coming from a tool, that tool is named. */
 const LoginScreen = ({ platform = 'psl' }: ScreenProps) => {
+  const { t } = useTranslation();
   const tool = useToolFromQuery();
   // A provider sign-in whose verified email is an existing account's asks for its password.
   const [params] = useSearchParams();
@@ -21,8 +23,8 @@ const LoginScreen = ({ platform = 'psl' }: ScreenProps) => {
     <ScreenFrame
       screen="login"
       platform={platform}
-      title="Log in"
-      description={`Log in to ${platformProductNames[platform]} with your email, mobile number or username.`}
+      title={t('logIn')}
+      description={t('login.description', { platform: platformProductNames[platform] })}
     >
       {tool && <ContinueToTool tool={tool} />}
       {secondStepFlowId ? (

@@ -1,4 +1,5 @@
 import { errorMessage } from '@hub/core';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoginFlow } from '../../components/auth/LoginFlow';
 import { PlatformBadge } from '../../components/PlatformBadge';
@@ -8,8 +9,6 @@ import { ToolLogo } from '../../components/sso/ToolLogo';
 import { useToolLoginSession } from '../../hooks/use-tool-info';
 import type { ScreenProps } from '../types';
 
-const incompleteToolLinkMessage = 'This sign-in link is incomplete. Please start again from your tool.';
-
 /**
  * Spec §2 tool login: the login for a user coming from a third-party tool, named with its logo
  * (the `from` tool session, else the one kept under pm_tool_session). The server also checks that
@@ -17,6 +16,7 @@ const incompleteToolLinkMessage = 'This sign-in link is incomplete. Please start
  * tool to log in to, so the screen says so instead of showing a form that could only fail.
  */
 const ToolLoginScreen = ({ platform = 'psl' }: ScreenProps) => {
+  const { t } = useTranslation();
   const session = useToolLoginSession();
   // A sign-in that reached the end on another screen (sign-up, a reset, a provider) and was
   // refused by the hub because the account is not the restricted tool's member comes back here.
@@ -26,21 +26,21 @@ const ToolLoginScreen = ({ platform = 'psl' }: ScreenProps) => {
       <ScreenFrame
         screen="tool_login"
         platform={platform}
-        title="Log in"
+        title={t('logIn')}
         description={
           <span role="alert" data-testid="tool-login-incomplete">
-            {incompleteToolLinkMessage}
+            {t('toolLogin.incomplete')}
           </span>
         }
       />
     );
   }
-  const toolName = session.tool?.name ?? 'your tool';
+  const toolName = session.tool?.name ?? t('toolLogin.yourTool');
   return (
     <ScreenFrame
       screen="tool_login"
       platform={platform}
-      title={`Log in to ${toolName}`}
+      title={t('toolLogin.title', { tool: toolName })}
       logo={
         <div className="flex items-center justify-between gap-3">
           <span data-testid="tool-logo" className="inline-flex">
@@ -49,7 +49,7 @@ const ToolLoginScreen = ({ platform = 'psl' }: ScreenProps) => {
           <PlatformBadge platform={platform} />
         </div>
       }
-      description={`Log in with the account you use for ${toolName}, then we will send you back to it.`}
+      description={t('toolLogin.description', { tool: toolName })}
     >
       {refused && (
         <p
