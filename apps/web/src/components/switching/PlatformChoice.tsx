@@ -50,18 +50,21 @@ export const PlatformChoice = ({
               className="size-4 accent-accent-700"
             />
             <span className="flex min-w-0 flex-1 flex-col">
-              <span className="font-semibold text-slate-900">
-                {platformProductNames[membership.platform]}
+              {/* The mark goes beside the name, under it when the row is narrow: the date keeps the width. */}
+              <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                <span className="font-semibold text-slate-900">
+                  {platformProductNames[membership.platform]}
+                </span>
+                {membership.isDefault && (
+                  <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
+                    {t('switching3.current')}
+                  </span>
+                )}
               </span>
               <span className="text-xs text-slate-600">
                 {t('switching3.linked', { date: dateWords(membership.linkedAt, locale) })}
               </span>
             </span>
-            {membership.isDefault && (
-              <span className="shrink-0 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
-                {t('switching3.current')}
-              </span>
-            )}
           </label>
         ))}
       </div>

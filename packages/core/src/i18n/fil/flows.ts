@@ -36,7 +36,7 @@ export const flows = {
   'switching3.description': 'Ang default na platform ang bubukas sa iyo kapag nag-log in ka.',
   'switching3.legend': 'Default na platform',
   'switching3.linked': 'Na-link noong {date}',
-  'switching3.current': 'Kasalukuyang default',
+  'switching3.current': 'Default ngayon',
   'switching3.alreadyDefault': 'Ang {platform} na ang iyong default na platform.',
   'switching3.continue': 'Magpatuloy',
   'switching3f.title': 'Kumpirmahin ang iyong default na platform',
