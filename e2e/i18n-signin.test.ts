@@ -11,7 +11,7 @@ import {
   languageCookie,
   layoutProblems,
   shotIn,
-} from './support/i18n-signin.js';
+} from './support/i18n-check.js';
 import { seriousViolations } from './support/page-checks.js';
 import { type OpenedPage, openPage, waitForScreen } from './support/pages.js';
 import { useHubBrowserAndMail } from './support/setup.js';

@@ -10,7 +10,7 @@ import {
   languageCookie,
   layoutProblems,
   shotIn,
-} from './support/i18n-signin.js';
+} from './support/i18n-check.js';
 import { type OpenedPage, openPage, waitForScreen } from './support/pages.js';
 import { useHubBrowserAndMail } from './support/setup.js';
 
@@ -18,7 +18,7 @@ import { useHubBrowserAndMail } from './support/setup.js';
  * Issue #18 in Chromium: with Accept-Language fil-PH (the browser's locale) and with the switch,
  * the converted screens read in Filipino, the mail too; `?lng=fil`, the remembered choice and
  * `<html lang>`; the same screens in English show the spec's texts; nothing overflows at 320–1280 px.
- * The helpers (the English words checked for, the parts kept in English) are in support/i18n-signin.ts;
+ * The helpers (the English words checked for, the parts kept in English) are in support/i18n-check.ts;
  * the sign-in path, the header's menus and the second step are in e2e/i18n-signin.test.ts.
  */
 const setup = useHubBrowserAndMail();

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { requestLanguage } from './language.js';
+import { requestLanguage, uiLocalesLanguage } from './language.js';
 
 const request = (parts: { query?: Record<string, unknown>; cookie?: string; acceptLanguage?: string }) =>
   ({
@@ -26,5 +26,24 @@ describe('requestLanguage', () => {
     expect(requestLanguage(request({ cookie: 'klingon', acceptLanguage: 'fil' }))).toBe('fil');
     const bare = { query: undefined, headers: {} } as unknown as FastifyRequest;
     expect(requestLanguage(bare)).toBe('en');
+  });
+
+  it("puts an OpenID Connect request's ui_locales after ?lng= and before the cookie", () => {
+    expect(requestLanguage(request({ cookie: 'en', acceptLanguage: 'en' }), 'de fil-PH en')).toBe('fil');
+    expect(requestLanguage(request({ query: { lng: 'en' } }), 'fil')).toBe('en');
+    // A ?lng= that is none of ours leaves the choice to ui_locales.
+    expect(requestLanguage(request({ query: { lng: 'de' }, cookie: 'en' }), 'tl')).toBe('fil');
+    expect(requestLanguage(request({ cookie: 'fil' }), 'de ja')).toBe('fil');
+    expect(requestLanguage(request({ acceptLanguage: 'fil' }), undefined)).toBe('fil');
+  });
+});
+
+describe('uiLocalesLanguage', () => {
+  it('takes the first of our languages in a space-separated list, and nothing else', () => {
+    expect(uiLocalesLanguage('de fil-PH en')).toBe('fil');
+    expect(uiLocalesLanguage('en-GB  fil')).toBe('en');
+    expect(uiLocalesLanguage('de ja')).toBeUndefined();
+    expect(uiLocalesLanguage(['fil'])).toBeUndefined();
+    expect(uiLocalesLanguage(undefined)).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
-import { acrOf, isPlatform, LANGUAGE_QUERY, type Platform, routePath, toLanguage } from '@hub/core';
+import { acrOf, isPlatform, LANGUAGE_QUERY, type Platform, routePath } from '@hub/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HubError } from '../errors.js';
+import { uiLocalesLanguage } from '../http/language.js';
 import type { Hub } from '../hub.js';
 import { recordAudit } from '../services/audit.js';
 import { createOidcClientQueries } from '../storage/oidc.js';
@@ -70,10 +71,7 @@ export const startInteraction = async (
   });
   // OpenID Connect ui_locales ("fil en"): the first of ours is the screens' language (`?lng=`, which
   // the web app then remembers); without one, the person's own choice or browser decides (issue #18).
-  const uiLanguage = String(details.params.ui_locales ?? '')
-    .split(/\s+/)
-    .map(toLanguage)
-    .find((language) => language !== undefined);
+  const uiLanguage = uiLocalesLanguage(details.params.ui_locales);
   const query = `?${new URLSearchParams({ oidc: uid, ...(uiLanguage ? { [LANGUAGE_QUERY]: uiLanguage } : {}) })}`;
   // Signed in, but this client (not first-party) lacks the person's consent for what it asks.
   if (details.prompt.name === 'consent')

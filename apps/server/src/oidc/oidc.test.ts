@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ACR_MULTI_FACTOR, ACR_SINGLE_FACTOR, authEndpoints, secondFactorEndpoints } from '@hub/core';
+import { ACR_MULTI_FACTOR, ACR_SINGLE_FACTOR, authEndpoints, en, secondFactorEndpoints } from '@hub/core';
+import { fil } from '@hub/core/i18n/fil';
 import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify } from 'jose';
 import * as client from 'openid-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -371,6 +372,73 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
       hub.config.publicUrl,
     );
     expect(plain.searchParams.has('lng')).toBe(false);
+  });
+
+  it("words the provider's error page in the reader's language, its code and description as they are (issue #18)", async () => {
+    const { clientId } = await register({ public: true });
+    const refused = (headers: Record<string, string>, extra = '') =>
+      hub.app.inject({
+        method: 'GET',
+        url: `/oidc/auth?client_id=${clientId}&response_type=code&scope=openid&redirect_uri=${encodeURIComponent('https://evil.example.test/callback')}&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256${extra}`,
+        headers,
+      });
+    const filipino = await refused({ 'accept-language': 'fil-PH,fil;q=0.9,en;q=0.8' });
+    expect(filipino.statusCode).toBe(400);
+    expect(filipino.body).toMatch(/^<!doctype html><html lang="fil">/);
+    expect(filipino.body).toContain(`<title>${fil.common['oidcPage.errorTitle']}</title>`);
+    expect(filipino.body).toContain(`<p>${fil.common['oidcPage.error']}</p>`);
+    // The code and the provider's description are for the client's developers: as they are, marked English.
+    expect(filipino.body).toContain('<p lang="en"><code>invalid_redirect_uri</code></p>');
+    expect(filipino.body).toMatch(/<p lang="en">[^<]*redirect_uri/);
+    // The request's ui_locales over the browser's languages, the remembered choice over them too.
+    expect((await refused({ 'accept-language': 'en-US' }, '&ui_locales=de%20fil')).body).toContain(
+      '<html lang="fil">',
+    );
+    expect((await refused({ 'accept-language': 'en-US', cookie: 'hub_lng=fil' })).body).toContain(
+      '<html lang="fil">',
+    );
+    const english = await refused({ 'accept-language': 'en-US' });
+    expect(english.body).toMatch(/^<!doctype html><html lang="en">/);
+    expect(english.body).toContain(`<h1>${en.common['oidcPage.errorTitle']}</h1>`);
+    expect(english.body).toContain('<h1>Sign-in could not continue</h1>');
+  });
+
+  it("asks to sign out and says it is done in the reader's language (issue #18)", async () => {
+    const { clientId } = await register({ public: true });
+    const config = await configFor(clientId);
+    const tokens = await signedIn(config);
+    browser.cookies.set('hub_lng', 'fil');
+    const form = await browser.get(
+      path(client.buildEndSessionUrl(config, { id_token_hint: tokens.id_token! }).href),
+    );
+    expect(form.statusCode).toBe(200);
+    expect(form.body).toMatch(/^<!doctype html><html lang="fil">/);
+    expect(form.body).toContain('<h1>Mag-sign out sa Account Hub?</h1>');
+    expect(form.body).toContain(`value="yes">${fil.common['oidcPage.signOut']}</button>`);
+    expect(form.body).not.toMatch(/Sign out|<script|style=/);
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(form.body)?.[1];
+    const done = await browser.post('/oidc/session/end/confirm', `xsrf=${xsrf}&logout=yes`, {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    // No address of the client's to go back to: the provider's own page says it is done.
+    const success = await browser.get(path(String(done.headers.location)));
+    expect(success.body).toContain(`<h1>${fil.common['oidcPage.signedOutTitle']}</h1>`);
+    expect(success.body).toContain(`<p>${fil.common['oidcPage.signedOut']}</p>`);
+
+    // A client's ui_locales for the person wins over the remembered English.
+    browser.cookies.set('hub_lng', 'en');
+    const again = await signedIn(config);
+    const asked = await browser.get(
+      path(client.buildEndSessionUrl(config, { id_token_hint: again.id_token!, ui_locales: 'fil-PH' }).href),
+    );
+    expect(asked.body).toContain('<html lang="fil">');
+    browser.cookies.delete('hub_lng');
+    const third = await signedIn(config);
+    const plain = await browser.get(
+      path(client.buildEndSessionUrl(config, { id_token_hint: third.id_token! }).href),
+    );
+    expect(plain.body).toContain('<h1>Sign out of Account Hub?</h1>');
+    expect(plain.body).toContain('value="yes">Sign out</button>');
   });
 
   it('sends prompt=create to the sign-up screen, whose sign-up ends the interaction', async () => {

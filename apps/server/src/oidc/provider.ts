@@ -6,7 +6,6 @@ import { liveSession } from '../http/session.js';
 import type { Hub } from '../hub.js';
 import { policy } from '../policy.js';
 import { type AuditEvent, recordAudit } from '../services/audit.js';
-import { escapeHtml, FAVICON_PATH } from '../services/html.js';
 import { sameHash, sha256 } from '../services/tokens.js';
 import { endHubSession } from '../sso/sign-out.js';
 import { isRestrictedTool } from '../sso/tool-exit.js';
@@ -14,6 +13,7 @@ import { createOidcClientQueries, createOidcPayloadQueries } from '../storage/oi
 import { sharedSecret } from '../storage/secrets.js';
 import { createOidcAdapter, grantKey } from './adapter.js';
 import { withFormAction } from './csp.js';
+import { errorPage, type PageContext, pageLanguage, signedOutPage, signOutPage } from './pages.js';
 
 type OidcModule = typeof import('oidc-provider');
 
@@ -79,9 +79,6 @@ const cookieNames = (https: boolean) => ({
   interaction: 'hub_oidc_interaction',
   resume: 'hub_oidc_resume',
 });
-
-const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><link rel="icon" type="image/svg+xml" href="${FAVICON_PATH}"></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 
 export interface HubOidc {
   /** The provider built on the current key set (rebuilt when `hub keys rotate` changes it). */
@@ -397,7 +394,7 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
           enabled: true,
           // No inline script or style: the hub's CSP holds here too.
           logoutSource: async (
-            ctx: {
+            ctx: PageContext & {
               body: string;
               oidc: { params?: Record<string, unknown> };
               response: { get(name: string): string };
@@ -411,13 +408,10 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
             const csp = ctx.response.get('content-security-policy');
             if (typeof target === 'string' && URL.canParse(target) && csp)
               ctx.set('content-security-policy', withFormAction(csp, [new URL(target).origin]));
-            ctx.body = page(
-              'Sign out of Account Hub?',
-              `${form}<p><button type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button></p>`,
-            );
+            ctx.body = signOutPage(pageLanguage(ctx), form);
           },
-          postLogoutSuccessSource: async (ctx: { body: string }) => {
-            ctx.body = page('You are signed out', '<p>You can close this window.</p>');
+          postLogoutSuccessSource: async (ctx: PageContext & { body: string }) => {
+            ctx.body = signedOutPage(pageLanguage(ctx));
           },
         },
       },
@@ -425,12 +419,10 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
         policy: prompts,
         url: async (_ctx: unknown, interaction: { uid: string }) => interactionPath(interaction.uid),
       },
-      renderError: async (ctx: { type: string; body: string }, out: Record<string, string>) => {
+      // In the reader's language (issue #18); the error's code and description stay as they are.
+      renderError: async (ctx: PageContext & { type: string; body: string }, out: Record<string, string>) => {
         ctx.type = 'html';
-        ctx.body = page(
-          'Sign-in could not continue',
-          `<p>${escapeHtml(out.error ?? 'error')}</p><p>${escapeHtml(out.error_description ?? '')}</p>`,
-        );
+        ctx.body = errorPage(pageLanguage(ctx), out);
       },
     });
     // Behind the hub, Fastify decides the client's address and protocol (TRUST_PROXY); the

@@ -7,6 +7,7 @@ import type { Hub } from '../hub.js';
 import { registerOidcConsentRoutes } from './consent.js';
 import { withFormAction } from './csp.js';
 import { startInteraction } from './interaction.js';
+import { rememberHubRequest } from './pages.js';
 import { type HubOidc, OIDC_PREFIX } from './provider.js';
 
 /** oidc-provider's own limit on a request body (lib/shared/selective_body.js): the same here. */
@@ -95,7 +96,10 @@ export const registerOidcRoutes = (app: FastifyInstance, hub: Hub, oidc: HubOidc
           : value,
       );
     reply.hijack();
-    provider.callback()(forProvider(raw), reply.raw);
+    const handed = forProvider(raw);
+    // The pages the provider renders (logout, errors) are in this request's language (pages.ts).
+    rememberHubRequest(handed, request);
+    provider.callback()(handed, reply.raw);
   };
 
   app.addHook('onClose', () => oidc.idle());

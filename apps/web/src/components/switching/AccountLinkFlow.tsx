@@ -1,5 +1,6 @@
-import { type AccountCheck, type MessageScreen, notices, REDIRECT_DELAY_MS } from '@hub/core';
+import { type AccountCheck, type MessageScreen, REDIRECT_DELAY_MS } from '@hub/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AccountPasswordApi } from '../../api/auth';
 import { useAccountPasswordFlow } from '../../hooks/use-account-password-flow';
 import { AccountPasswordSteps } from '../auth/AccountPasswordSteps';
@@ -29,6 +30,7 @@ export const AccountLinkFlow = ({
   screen,
   links,
 }: AccountLinkFlowProps) => {
+  const { t } = useTranslation();
   const link = useAccountPasswordFlow({
     api,
     initialAccount,
@@ -40,9 +42,9 @@ export const AccountLinkFlow = ({
     <AccountPasswordSteps
       flow={link}
       accountLabel={accountLabel}
-      submitLabel="Link account"
+      submitLabel={t('switching.linkAccount')}
       links={links}
-      successNotice={notices.accountLinked}
+      successNotice={t('notice.accountLinked')}
     />
   );
 };

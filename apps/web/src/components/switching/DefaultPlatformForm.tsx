@@ -1,5 +1,6 @@
 import { type FlowContext, type Platform, platformProductNames } from '@hub/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { chooseDefaultPlatform, type DefaultPlatformState } from '../../api/switching';
 import { useApiProblem } from '../../hooks/use-api-problem';
 import { useGoTo } from '../../hooks/use-go-to';
@@ -21,6 +22,7 @@ const currentDefault = (account: DefaultPlatformState): Platform | undefined =>
  * server, which answers the finalize screen where the password confirms it.
  */
 export const DefaultPlatformForm = ({ account, context }: DefaultPlatformFormProps) => {
+  const { t } = useTranslation();
   const initial = currentDefault(account) ?? account.platforms[0]?.platform ?? 'psl';
   const [selected, setSelected] = useState<Platform>(initial);
   const [error, setError] = useState<string>();
@@ -37,7 +39,7 @@ export const DefaultPlatformForm = ({ account, context }: DefaultPlatformFormPro
     if (busy) return;
     dismiss();
     if (selected === currentDefault(account)) {
-      setError(`${platformProductNames[selected]} is already your default platform.`);
+      setError(t('switching3.alreadyDefault', { platform: platformProductNames[selected] }));
       return;
     }
     setBusy(true);
@@ -66,7 +68,7 @@ export const DefaultPlatformForm = ({ account, context }: DefaultPlatformFormPro
         error={error}
         disabled={busy}
       />
-      <SubmitButton label="Continue" busy={busy} />
+      <SubmitButton label={t('switching3.continue')} busy={busy} />
       <ProblemBanner problem={problem} onDismiss={dismiss} />
     </form>
   );

@@ -1,7 +1,9 @@
 import { type Platform, platformProductNames } from '@hub/core';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { DefaultPlatformState } from '../../api/switching';
 import { cx } from '../../lib/class-names';
+import { dateWords } from '../../lib/time-words';
 
 interface PlatformChoiceProps {
   platforms: DefaultPlatformState['platforms'];
@@ -11,7 +13,8 @@ interface PlatformChoiceProps {
   disabled?: boolean;
 }
 
-const linkedOn = new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium' });
+/** The Philippine locale of each language, for the dates the choice shows. */
+const dateLocale = { en: 'en-PH', fil: 'fil-PH' } as const;
 
 /** Option3: the account's platforms as radio choices, the current default marked. */
 export const PlatformChoice = ({
@@ -21,10 +24,12 @@ export const PlatformChoice = ({
   error,
   disabled = false,
 }: PlatformChoiceProps) => {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage === 'fil' ? dateLocale.fil : dateLocale.en;
   const errorId = useId();
   return (
     <fieldset aria-describedby={error ? errorId : undefined} disabled={disabled} className="min-w-0">
-      <legend className="text-sm font-medium text-slate-800">Default platform</legend>
+      <legend className="text-sm font-medium text-slate-800">{t('switching3.legend')}</legend>
       <div className="mt-2 flex flex-col gap-3">
         {platforms.map((membership) => (
           <label
@@ -45,16 +50,21 @@ export const PlatformChoice = ({
               className="size-4 accent-accent-700"
             />
             <span className="flex min-w-0 flex-1 flex-col">
-              <span className="font-semibold text-slate-900">
-                {platformProductNames[membership.platform]}
+              {/* The mark goes beside the name, under it when the row is narrow: the date keeps the width. */}
+              <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                <span className="font-semibold text-slate-900">
+                  {platformProductNames[membership.platform]}
+                </span>
+                {membership.isDefault && (
+                  <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
+                    {t('switching3.current')}
+                  </span>
+                )}
               </span>
-              <span className="text-xs text-slate-600">Linked {linkedOn.format(membership.linkedAt)}</span>
+              <span className="text-xs text-slate-600">
+                {t('switching3.linked', { date: dateWords(membership.linkedAt, locale) })}
+              </span>
             </span>
-            {membership.isDefault && (
-              <span className="shrink-0 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
-                Current default
-              </span>
-            )}
           </label>
         ))}
       </div>

@@ -1,4 +1,5 @@
-import { labels, loginHref, type Platform } from '@hub/core';
+import { loginHref, type Platform } from '@hub/core';
+import { useTranslation } from 'react-i18next';
 import { type WorkAccountStatus, workAccountPasswordApi } from '../../api/switching';
 import { AccountSummary } from '../auth/AccountSummary';
 import { PasswordSetupForm } from '../auth/PasswordSetupForm';
@@ -24,27 +25,30 @@ export const WorkAccountPasswordStep = ({
   flowId,
   status,
   onRestart,
-}: WorkAccountPasswordStepProps) => (
-  <ScreenFrame
-    screen="work_account_verification"
-    platform={platform}
-    title={labels.setUpPassword}
-    logo={<TenantLogo platform={platform} from={null} />}
-    description="Choose a password to finish setting up your work account."
-  >
-    <div className="flex flex-col gap-5">
-      <AccountSummary account={status.account.display} />
-      <PasswordSetupForm
-        variant="setup_two_fields"
-        flowId={flowId}
-        api={workAccountPasswordApi}
-        onRestart={onRestart}
-      />
-      <ScreenLinks>
-        <span>
-          Already have an account? <TextLink to={loginHref(platform)}>Log in</TextLink>
-        </span>
-      </ScreenLinks>
-    </div>
-  </ScreenFrame>
-);
+}: WorkAccountPasswordStepProps) => {
+  const { t } = useTranslation();
+  return (
+    <ScreenFrame
+      screen="work_account_verification"
+      platform={platform}
+      title={t('setUpPassword')}
+      logo={<TenantLogo platform={platform} from={null} />}
+      description={t('workAccount.passwordDescription')}
+    >
+      <div className="flex flex-col gap-5">
+        <AccountSummary account={status.account.display} />
+        <PasswordSetupForm
+          variant="setup_two_fields"
+          flowId={flowId}
+          api={workAccountPasswordApi}
+          onRestart={onRestart}
+        />
+        <ScreenLinks>
+          <span>
+            {t('signup.haveAccount')} <TextLink to={loginHref(platform)}>{t('logIn')}</TextLink>
+          </span>
+        </ScreenLinks>
+      </div>
+    </ScreenFrame>
+  );
+};

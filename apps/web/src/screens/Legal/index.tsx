@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, isLanguage } from '@hub/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/Card';
@@ -5,8 +6,9 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { documentTitle } from '../../lib/brand';
 import { isLegalRoute, legalPages } from '../../lib/legal-pages';
 import type { ScreenProps } from '../types';
-import { legalDocuments, legalDocumentsFil } from './documents';
+import { legalDocuments } from './documents';
 import { GoverningNote } from './parts';
+import { legalWords } from './words';
 
 /**
  * Spec §2: Terms and Conditions, Data Policy and Cookies Policy; one chunk for the three. The privacy
@@ -17,8 +19,8 @@ const LegalScreen = ({ routeId }: ScreenProps) => {
   const { t, i18n } = useTranslation();
   const headingId = useId();
   const page = legalPages.find((candidate) => candidate.id === routeId) ?? legalPages[0]!;
-  const documents = i18n.resolvedLanguage === 'fil' ? legalDocumentsFil : legalDocuments;
-  const Document = isLegalRoute(routeId) ? documents[routeId] : documents.terms;
+  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
+  const Document = isLegalRoute(routeId) ? legalDocuments[routeId] : legalDocuments.terms;
   const title = t(page.labelKey);
   useDocumentTitle(documentTitle(title));
   return (
@@ -28,8 +30,8 @@ const LegalScreen = ({ routeId }: ScreenProps) => {
           <h1 id={headingId} className="text-2xl font-semibold tracking-tight text-slate-900 tablet:text-3xl">
             {title}
           </h1>
-          {documents !== legalDocuments && <GoverningNote />}
-          <Document />
+          {language !== DEFAULT_LANGUAGE && <GoverningNote />}
+          <Document words={legalWords[language]} />
         </article>
       </Card>
     </section>

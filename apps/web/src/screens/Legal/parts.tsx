@@ -1,44 +1,35 @@
-import type { ReactNode } from 'react';
+import {
+  ADR_AGREEMENT_DAYS,
+  ADR_SETTLEMENT_MONTHS,
+  ARBITRATOR_COUNT,
+  CODE_TTL_SECONDS,
+  DATA_REQUEST_RESPONSE_DAYS,
+  MINIMUM_AGE,
+  TERMINATION_NOTICE_DAYS,
+} from '@hub/core';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PRODUCT_NAME } from '../../lib/brand';
+import { type LegalRouteId, legalPages } from '../../lib/legal-pages';
+import { type RichTags, type RichValues, richText } from './rich';
+import type { LegalWords } from './words';
 
 /** Spec §2 legal page shell: a page for readers who want to know what cookies are. */
 export const COOKIE_EXPLAINER_URL = 'https://www.allaboutcookies.org/';
 
-const numberWords: Readonly<Record<number, string>> = {
-  2: 'two',
-  3: 'three',
-  7: 'seven',
-  14: 'fourteen',
-  18: 'eighteen',
-  21: 'twenty-one',
-};
-
-/** Legal style for a number: 'seven (7)'. */
-export const spelled = (value: number): string => {
-  const word = numberWords[value];
-  return word ? `${word} (${value})` : String(value);
-};
-
-/** The Filipino words, with the linker the noun after them takes ('pitong (7) araw'). */
-const numberWordsFil: Readonly<Record<number, string>> = {
-  2: 'dalawang',
-  3: 'tatlong',
-  7: 'pitong',
-  14: 'labing-apat na',
-  18: 'labingwalong',
-  21: 'dalawampu’t isang',
-};
-
-/** Filipino legal style for a number before its noun: 'pitong (7)', 'labing-apat na (14)'. */
-export const spelledFil = (value: number): string => {
-  const word = numberWordsFil[value];
-  return word ? `${word} (${value})` : String(value);
-};
-
-export const Section = ({ title, children }: { title: string; children: ReactNode }) => (
+/** A numbered section of a document: the number is the structure's, the title the language's. */
+export const Section = ({
+  number,
+  title,
+  children,
+}: {
+  number: number;
+  title: string;
+  children: ReactNode;
+}) => (
   <section className="mt-8">
-    <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+    <h2 className="text-lg font-semibold text-slate-900">{`${number}. ${title}`}</h2>
     <div className="mt-2 space-y-3 text-[0.9375rem] leading-7 text-slate-700">{children}</div>
   </section>
 );
@@ -82,3 +73,57 @@ export const MainSiteLink = () => <NewTabLink href="/">{PRODUCT_NAME}</NewTabLin
 export const CookieExplainerLink = ({ children }: { children: ReactNode }) => (
   <NewTabLink href={COOKIE_EXPLAINER_URL}>{children}</NewTabLink>
 );
+
+/** Another legal page, named in the reader's language. */
+export const LegalPageLink = ({ id }: { id: LegalRouteId }) => {
+  const { t } = useTranslation();
+  const page = legalPages.find((candidate) => candidate.id === id)!;
+  return (
+    <Link to={page.path} className="rounded font-medium text-primary-700 underline underline-offset-4">
+      {t(page.labelKey)}
+    </Link>
+  );
+};
+
+/** What the documents' words may name: spec §1's facts, spelled as the language spells numbers. */
+export const legalValues = (words: LegalWords): RichValues => ({
+  product: PRODUCT_NAME,
+  currency: words.currency,
+  age: words.spell(MINIMUM_AGE),
+  noticeDays: words.spell(TERMINATION_NOTICE_DAYS),
+  agreeDays: words.spell(ADR_AGREEMENT_DAYS),
+  settleMonths: words.spell(ADR_SETTLEMENT_MONTHS),
+  arbitrators: words.spell(ARBITRATOR_COUNT),
+  responseDays: words.spell(DATA_REQUEST_RESPONSE_DAYS),
+  minutes: CODE_TTL_SECONDS / 60,
+});
+
+/** The elements the documents' words may place: the links and the bold words. */
+export const legalTags: RichTags = {
+  main: <MainSiteLink />,
+  privacy: <LegalPageLink id="privacy" />,
+  cookies: <LegalPageLink id="cookies" />,
+  explainer: <CookieExplainerLink>All About Cookies</CookieExplainerLink>,
+  b: <strong className="font-semibold text-slate-900" />,
+};
+
+/** A text of the words as React nodes, its values and elements filled in. */
+export const useLegalText = (words: LegalWords) =>
+  useMemo(() => {
+    const values = legalValues(words);
+    return (text: string) => richText(text, values, legalTags);
+  }, [words]);
+
+/** A list whose items are the language's. */
+export const Items = ({ items, text }: { items: readonly string[]; text: (words: string) => ReactNode }) => (
+  <List>
+    {items.map((item) => (
+      <li key={item}>{text(item)}</li>
+    ))}
+  </List>
+);
+
+/** What each document is given: the reader's language's words. */
+export interface DocumentProps {
+  words: LegalWords;
+}

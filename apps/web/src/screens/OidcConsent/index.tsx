@@ -1,5 +1,6 @@
 import { apiErrorText, type OidcConsentDetails, type OidcConsentItem } from '@hub/core';
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { oidcConsentApi } from '../../api/oidc';
 import { ScreenFrame } from '../../components/ScreenFrame';
@@ -7,15 +8,8 @@ import { Spinner } from '../../components/Spinner';
 import { cx } from '../../lib/class-names';
 import type { ScreenProps } from '../types';
 
-const title = 'Allow access to your account?';
-
-/** What each item the client would receive means, in the person's words. */
-const itemText: Record<OidcConsentItem, string> = {
-  email: 'Your email address',
-  name: 'Your name',
-  platforms: 'The platforms your account belongs to (Personal, Business)',
-  account_type: 'Your account type',
-};
+/** What each item the client would receive means, in the person's words (the catalogue's key). */
+const itemKey = (item: OidcConsentItem) => `consent.item.${item}` as const;
 
 type State =
   | { kind: 'loading' }
@@ -28,6 +22,7 @@ type State =
  * remembered, so the same client asking for the same things does not ask again.
  */
 const OidcConsentScreen = ({ platform = 'psl' }: ScreenProps) => {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const uid = params.get('oidc') ?? '';
   const [state, setState] = useState<State>({ kind: 'loading' });
@@ -55,12 +50,12 @@ const OidcConsentScreen = ({ platform = 'psl' }: ScreenProps) => {
     setState({ kind: 'failed', message: apiErrorText(result.error) });
   };
 
-  const frame = { screen: 'oidc_consent', platform, title } as const;
+  const frame = { screen: 'oidc_consent', platform, title: t('consent.title') } as const;
   if (state.kind === 'loading')
     return (
       <ScreenFrame {...frame}>
         <div className="flex justify-center py-6">
-          <Spinner label="Loading" size="lg" />
+          <Spinner label={t('loading')} size="lg" />
         </div>
       </ScreenFrame>
     );
@@ -79,26 +74,27 @@ const OidcConsentScreen = ({ platform = 'psl' }: ScreenProps) => {
     <ScreenFrame
       {...frame}
       description={
-        <>
-          <strong data-testid="oidc-client-name">{client.name}</strong> wants to sign you in with your
-          account.
-        </>
+        // The name is the element's own child, never parsed as part of the translation.
+        <Trans
+          i18nKey="consent.wants"
+          components={{ client: <strong data-testid="oidc-client-name">{client.name}</strong> }}
+        />
       }
     >
       <div className="flex flex-col gap-5">
         <div>
-          <p className="text-sm font-medium text-slate-900">It will receive:</p>
+          <p className="text-sm font-medium text-slate-900">{t('consent.receives')}</p>
           <ul
             className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700"
             data-testid="oidc-consent-items"
           >
-            <li>An identifier for your account</li>
+            <li>{t('consent.item.identifier')}</li>
             {receives.map((item) => (
-              <li key={item}>{itemText[item]}</li>
+              <li key={item}>{t(itemKey(item))}</li>
             ))}
           </ul>
         </div>
-        <p className="text-xs text-slate-600">Your answer is remembered. Your password is never shared.</p>
+        <p className="text-xs text-slate-600">{t('consent.remembered')}</p>
         <div className="flex flex-col gap-3">
           <button
             type="button"
@@ -107,7 +103,7 @@ const OidcConsentScreen = ({ platform = 'psl' }: ScreenProps) => {
             className={cx(button, 'bg-accent-700 text-white hover:bg-accent-800')}
           >
             {sending === 'allow' && <Spinner size="sm" tone="inverse" />}
-            <span>Allow</span>
+            <span>{t('consent.allow')}</span>
           </button>
           <button
             type="button"
@@ -116,7 +112,7 @@ const OidcConsentScreen = ({ platform = 'psl' }: ScreenProps) => {
             className={cx(button, 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50')}
           >
             {sending === 'deny' && <Spinner size="sm" />}
-            <span>Deny</span>
+            <span>{t('consent.deny')}</span>
           </button>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { decodeSainfo, otherPlatform, platformProductNames, routePath } from '@hub/core';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { switchingApi } from '../../api/switching';
 import { CentredLoader } from '../../components/auth/CentredLoader';
@@ -28,6 +29,7 @@ const switchingContextKeys: readonly ContextKey[] = ['from', 'subcb', 'sainfo', 
  * server decides from its own records (docs/security.md "Query-string state").
  */
 const SwitchingOption1Screen = ({ platform = 'psl' }: ScreenProps) => {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const rawSainfo = params.get('sainfo');
   const from = params.get('from');
@@ -39,14 +41,14 @@ const SwitchingOption1Screen = ({ platform = 'psl' }: ScreenProps) => {
   const initialAccount = useSainfoAccount();
   const tool = useToolFromQuery();
   const name = platformProductNames[platform];
-  const title = `Link your account to ${name}`;
+  const title = t('switching1.title', { platform: name });
 
   if (!sainfo.ok)
     return (
       <CentredLoader screen="switching_option1" title={title} platform={platform} busy={false}>
         <div data-testid="switching-not-allowed" className="flex flex-col items-center gap-2 text-center">
-          <p className="text-sm text-slate-600">Linking starts from the login of {name}.</p>
-          <TextLink to={loginLink}>Go to login</TextLink>
+          <p className="text-sm text-slate-600">{t('switching1.notAllowed', { platform: name })}</p>
+          <TextLink to={loginLink}>{t('goToLogin')}</TextLink>
         </div>
       </CentredLoader>
     );
@@ -56,19 +58,22 @@ const SwitchingOption1Screen = ({ platform = 'psl' }: ScreenProps) => {
       screen="switching_option1"
       platform={platform}
       title={title}
-      description={`Your account is registered to ${platformProductNames[otherPlatform(platform)]}. Log in with it once to use it on ${name} too.`}
+      description={t('switching1.description', {
+        other: platformProductNames[otherPlatform(platform)],
+        platform: name,
+      })}
     >
       {tool && <ContinueToTool tool={tool} />}
       <AccountLinkFlow
         api={api}
-        accountLabel="Email, mobile number or username"
+        accountLabel={t('switching.account')}
         initialAccount={initialAccount}
         links={
           <>
             <TextLink to={resetPasswordHref(platform, 'switching1', sainfo.value, from, oidc)}>
-              Forgot password?
+              {t('switching.forgotPassword')}
             </TextLink>
-            <TextLink to={loginLink}>Cancel</TextLink>
+            <TextLink to={loginLink}>{t('switching.cancel')}</TextLink>
           </>
         }
       />

@@ -1,5 +1,6 @@
 import { decodeSainfo } from '@hub/core';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { AccountPasswordApi } from '../../api/auth';
 import { linkingApi } from '../../api/switching';
@@ -15,14 +16,13 @@ import type { ScreenProps } from '../types';
 
 const linkingContextKeys: readonly ContextKey[] = ['from', 'subcb', 'sainfo'];
 
-const title = 'Link to a parent account';
-
 /**
  * Spec §2, §4, §6 Switching option2: the signed-in account is linked under a parent account (a
  * business owner): step 1 the parent account, step 2 the parent's password, which is the parent's
  * consent. Then 'Account successfully linked' and the exit. Needs a hub session.
  */
 const SwitchingOption2Screen = ({ platform = 'psl' }: ScreenProps) => {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const from = params.get('from');
   const rawSainfo = params.get('sainfo');
@@ -38,24 +38,21 @@ const SwitchingOption2Screen = ({ platform = 'psl' }: ScreenProps) => {
     };
   }, [platform, context, noticeSignedOut]);
 
-  const frame = { screen: 'switching_option2', platform, title } as const;
+  const frame = { screen: 'switching_option2', platform, title: t('switching2.title') } as const;
 
   if (state.kind !== 'ready') return <SignedInFallback {...frame} state={state} retry={retry} from={from} />;
   return (
-    <ScreenFrame
-      {...frame}
-      description="Enter the business owner's account to link yours under, then that account's password."
-    >
+    <ScreenFrame {...frame} description={t('switching2.description')}>
       <SignedInAs account={state.account.account.display} />
       <AccountLinkFlow
         api={api}
-        accountLabel="Parent account"
+        accountLabel={t('switching2.account')}
         screen="linking"
         links={
           <TextLink
             to={resetPasswordHref(platform, 'switching2', sainfo.ok ? sainfo.value : undefined, from)}
           >
-            Forgot password?
+            {t('switching.forgotPassword')}
           </TextLink>
         }
       />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ScreenFrame } from '../../components/ScreenFrame';
 import { DefaultPlatformForm } from '../../components/switching/DefaultPlatformForm';
@@ -9,23 +10,22 @@ import type { ScreenProps } from '../types';
 
 const contextKeys: readonly ContextKey[] = ['from', 'subcb', 'sainfo'];
 
-const title = 'Choose your default platform';
-
 /**
  * Spec §2 Switching option3 (the spec names the route only): the signed-in account picks which of
  * its platforms is its default, the one it lands on; the finalize screen confirms it by password.
  */
 const SwitchingOption3Screen = ({ platform = 'psl' }: ScreenProps) => {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const context = useFlowContext(contextKeys);
   const { state, retry } = useSignedInAccount();
 
-  const frame = { screen: 'switching_option3', platform, title } as const;
+  const frame = { screen: 'switching_option3', platform, title: t('switching3.title') } as const;
 
   if (state.kind !== 'ready')
     return <SignedInFallback {...frame} state={state} retry={retry} from={params.get('from')} />;
   return (
-    <ScreenFrame {...frame} description="Your default platform is the one you land on when you log in.">
+    <ScreenFrame {...frame} description={t('switching3.description')}>
       <SignedInAs account={state.account.account.display} />
       <DefaultPlatformForm account={state.account} context={context} />
     </ScreenFrame>

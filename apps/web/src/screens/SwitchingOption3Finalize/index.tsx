@@ -1,4 +1,5 @@
 import { platformProductNames, routePath } from '@hub/core';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { type DefaultPlatformStatus, defaultPlatformChoice } from '../../api/switching';
 import { FinalizeNotice } from '../../components/auth/FinalizeNotice';
@@ -14,8 +15,6 @@ import { useFlowStatus } from '../../hooks/use-flow-status';
 import { usePasswordConfirm } from '../../hooks/use-password-confirm';
 import type { ScreenProps } from '../types';
 
-const title = 'Confirm your default platform';
-
 interface ConfirmFormProps {
   flowId: string;
   status: DefaultPlatformStatus;
@@ -24,6 +23,7 @@ interface ConfirmFormProps {
 
 /** The account and its password; the server then makes the choice the default and signs in there. */
 const ConfirmForm = ({ flowId, status, onRestart }: ConfirmFormProps) => {
+  const { t } = useTranslation();
   const form = usePasswordConfirm({
     confirm: (password) => defaultPlatformChoice.confirm(flowId, password),
     onRestart,
@@ -34,7 +34,7 @@ const ConfirmForm = ({ flowId, status, onRestart }: ConfirmFormProps) => {
         account={status.account.display}
         password={form.password}
         fieldRef={form.fieldRef}
-        submitLabel="Confirm"
+        submitLabel={t('switching3f.confirm')}
         onSubmit={form.submit}
         busy={form.busy}
         submitted={form.leaving}
@@ -49,11 +49,12 @@ const ConfirmForm = ({ flowId, status, onRestart }: ConfirmFormProps) => {
  * account's password. It is an existing password, so no strength meter.
  */
 const SwitchingOption3FinalizeScreen = ({ platform = 'psl' }: ScreenProps) => {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const from = params.get('from');
   const startHref = withFrom(routePath('switching_option3', { platform }), from);
-  const frame = { screen: 'switching_option3_finalize', platform, title } as const;
+  const frame = { screen: 'switching_option3_finalize', platform, title: t('switching3f.title') } as const;
   const { state, retry } = useFlowStatus(defaultPlatformChoice, params.get('flow'));
 
   if (state.kind === 'failed' && state.error.code === 'session.required')
@@ -66,8 +67,8 @@ const SwitchingOption3FinalizeScreen = ({ platform = 'psl' }: ScreenProps) => {
     return (
       <ScreenFrame {...frame}>
         <FinalizeNotice
-          message={`${chosen} is your default platform now.`}
-          actionLabel="Choose again"
+          message={t('switching3f.done', { platform: chosen })}
+          actionLabel={t('switching3f.chooseAgain')}
           actionHref={startHref}
         />
       </ScreenFrame>
@@ -78,16 +79,18 @@ const SwitchingOption3FinalizeScreen = ({ platform = 'psl' }: ScreenProps) => {
       {...frame}
       description={
         <span data-testid="default-platform-choice">
-          Make <strong className="font-semibold text-slate-900">{chosen}</strong> your default platform
-          {status.current === status.platform ? '' : ` instead of ${current}`}. Enter your password to
-          confirm.
+          <Trans
+            i18nKey={status.current === status.platform ? 'switching3f.make' : 'switching3f.makeInstead'}
+            values={{ current }}
+            components={{ platform: <strong className="font-semibold text-slate-900">{chosen}</strong> }}
+          />
         </span>
       }
     >
       <div className="flex flex-col gap-6">
         <ConfirmForm flowId={state.flowId} status={status} onRestart={() => navigate(startHref)} />
         <ScreenLinks>
-          <TextLink to={startHref}>Choose another platform</TextLink>
+          <TextLink to={startHref}>{t('switching3f.chooseAnother')}</TextLink>
         </ScreenLinks>
       </div>
     </ScreenFrame>

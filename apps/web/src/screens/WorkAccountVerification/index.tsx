@@ -1,13 +1,12 @@
 import {
   apiErrorText,
-  labels,
   loginHref,
-  notices,
   type Platform,
   platformProductNames,
   WORK_ACCOUNT_INVITE_PARAM,
 } from '@hub/core';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type WorkAccountStatus, workAccountCodeApi, workAccountInvitation } from '../../api/switching';
 import { AccountSummary } from '../../components/auth/AccountSummary';
@@ -22,22 +21,25 @@ import { useFlowStatus } from '../../hooks/use-flow-status';
 import type { ScreenProps } from '../types';
 
 const screen = 'work_account_verification';
-const title = 'Verify your work account';
 
 /** What the screen says when the link cannot be used (no invitation id, unknown, used up or expired). */
-const invitationProblem = (code: string | undefined): string => {
-  if (code === undefined)
-    return 'This invitation link is incomplete. Open the link in your invitation email again.';
-  if (code === 'flow.expired')
-    return 'This invitation has expired. Ask the business owner who invited you to send a new one.';
-  return 'This invitation link is not valid any more. Ask the business owner who invited you to send a new one.';
+const invitationProblem = (code: string | undefined) => {
+  if (code === undefined) return 'workAccount.incomplete' as const;
+  if (code === 'flow.expired') return 'workAccount.expired' as const;
+  return 'workAccount.invalid' as const;
 };
 
+/** Who invited whom: the two accounts are the elements' own children, never parsed as words. */
 const InvitationLine = ({ status }: { status: WorkAccountStatus }) => (
   <span data-testid="invitation-line">
-    <strong className="font-semibold text-slate-900">{status.inviter}</strong> invited{' '}
-    <strong className="font-semibold text-slate-900">{status.account.display}</strong> to{' '}
-    {platformProductNames[status.platform]}
+    <Trans
+      i18nKey="workAccount.invited"
+      values={{ platform: platformProductNames[status.platform] }}
+      components={{
+        inviter: <strong className="font-semibold text-slate-900">{status.inviter}</strong>,
+        account: <strong className="font-semibold text-slate-900">{status.account.display}</strong>,
+      }}
+    />
   </span>
 );
 
@@ -50,6 +52,7 @@ interface InvitationStepsProps {
 
 /** The code from the invitation mail, then (on the same screen) the password set-up. */
 const InvitationSteps = ({ platform, flowId, status, onRestart }: InvitationStepsProps) => {
+  const { t } = useTranslation();
   const [verified, setVerified] = useState(status.state === 'verified');
   if (verified)
     return (
@@ -59,15 +62,13 @@ const InvitationSteps = ({ platform, flowId, status, onRestart }: InvitationStep
     <ScreenFrame
       screen={screen}
       platform={platform}
-      title={title}
+      title={t('workAccount.title')}
       description={<InvitationLine status={status} />}
     >
       <div className="flex flex-col gap-5">
         <div className="flex flex-col gap-2">
           <AccountSummary account={status.account.display} />
-          <p className="text-sm text-slate-600">
-            Enter the 6-digit verification code from your invitation email.
-          </p>
+          <p className="text-sm text-slate-600">{t('workAccount.enterCode')}</p>
         </div>
         <CodeStep
           flowId={flowId}
@@ -88,6 +89,8 @@ const InvitationSteps = ({ platform, flowId, status, onRestart }: InvitationStep
  * password' screen; then 'Account successfully registered' and the Business site, signed in.
  */
 const WorkAccountVerificationScreen = ({ platform = 'biz' }: ScreenProps) => {
+  const { t } = useTranslation();
+  const title = t('workAccount.title');
   const [params] = useSearchParams();
   const { state, retry } = useFlowStatus(workAccountInvitation, params.get(WORK_ACCOUNT_INVITE_PARAM));
   const loginLink = loginHref(platform);
@@ -97,8 +100,8 @@ const WorkAccountVerificationScreen = ({ platform = 'biz' }: ScreenProps) => {
     return (
       <ScreenFrame screen={screen} platform={platform} title={title}>
         <FinalizeNotice
-          message={invitationProblem(state.kind === 'missing' ? undefined : state.error.code)}
-          actionLabel={labels.goToLogin}
+          message={t(invitationProblem(state.kind === 'missing' ? undefined : state.error.code))}
+          actionLabel={t('goToLogin')}
           actionHref={loginLink}
         />
       </ScreenFrame>
@@ -116,12 +119,12 @@ const WorkAccountVerificationScreen = ({ platform = 'biz' }: ScreenProps) => {
       <ScreenFrame
         screen={screen}
         platform={platform}
-        title={labels.setUpPassword}
+        title={t('setUpPassword')}
         logo={<TenantLogo platform={platform} from={null} />}
       >
         <FinalizeNotice
-          message={notices.alreadyRegistered}
-          actionLabel={labels.goToLogin}
+          message={t('notice.alreadyRegistered')}
+          actionLabel={t('goToLogin')}
           actionHref={loginLink}
         />
       </ScreenFrame>

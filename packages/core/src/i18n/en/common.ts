@@ -5,6 +5,7 @@
  * plural forms chosen by `count`; `<terms>…</terms>` marks a link the screen puts around the words.
  */
 import { labels, notices } from '../../labels.js';
+import { flows } from './flows.js';
 import { signin } from './signin.js';
 
 // The spec's texts come from labels.ts and notices themselves, so they are written once; the three
@@ -123,4 +124,5 @@ export const common = {
     'That account is already linked to another account here. Sign in with it instead.',
   'socialError.provider_linked': 'You already have one of these linked. Unlink it first to link another.',
   ...signin,
+  ...flows,
 } as const;

@@ -1,5 +1,6 @@
 import type { Catalogue } from '../catalogue.js';
 import type { common as en } from '../en/common.js';
+import { flows } from './flows.js';
 import { signin } from './signin.js';
 
 /**
@@ -146,4 +147,5 @@ export const common = {
     'Naka-link na ang account na iyan sa ibang account dito. Iyan na lang ang gamitin mo sa pag-sign in.',
   'socialError.provider_linked': 'May naka-link ka nang ganito. I-unlink muna ito bago mag-link ng iba.',
   ...signin,
+  ...flows,
 } as const satisfies Catalogue<typeof en>;
