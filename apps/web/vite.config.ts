@@ -73,6 +73,11 @@ export default defineConfig(({ mode }) => ({
       output: {
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames,
+        // Everything the first page loads statically is one chunk. Left to itself, the bundler cut
+        // the modules that the first load shares with a lazy chunk (core's routes and messages,
+        // shared with the Filipino catalogue and the screens) into a dozen small files, and a dozen
+        // gzip streams and requests cost the landing page more than one.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
         assetFileNames: 'assets/[name]-[hash][extname]',
       },
     },
