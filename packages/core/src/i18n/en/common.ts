@@ -5,6 +5,7 @@
  * plural forms chosen by `count`; `<terms>…</terms>` marks a link the screen puts around the words.
  */
 import { labels, notices } from '../../labels.js';
+import { account } from './account.js';
 
 // The spec's texts come from labels.ts and notices themselves, so they are written once; the three
 // labels that are functions or carry link tags here are given their catalogue form below.
@@ -121,4 +122,5 @@ export const common = {
   'socialError.already_linked':
     'That account is already linked to another account here. Sign in with it instead.',
   'socialError.provider_linked': 'You already have one of these linked. Unlink it first to link another.',
+  ...account,
 } as const;

@@ -1,5 +1,6 @@
 import type { Catalogue } from '../catalogue.js';
 import type { common as en } from '../en/common.js';
+import { account } from './account.js';
 
 /**
  * Filipino screen texts (namespace `common`). Written for people, not word for word; the terms
@@ -144,4 +145,5 @@ export const common = {
   'socialError.already_linked':
     'Naka-link na ang account na iyan sa ibang account dito. Iyan na lang ang gamitin mo sa pag-sign in.',
   'socialError.provider_linked': 'May naka-link ka nang ganito. I-unlink muna ito bago mag-link ng iba.',
+  ...account,
 } as const satisfies Catalogue<typeof en>;
