@@ -70,6 +70,6 @@ describe('methodWords', () => {
     expect(methodWords(english, 'passkey')).toBe('another way');
     expect(methodWords(english, null)).toBe('another way');
     expect(methodWords(filipino, 'google')).toBe('gamit ang Google');
-    expect(methodWords(filipino, 'signup')).toBe('sa pag-sign up');
+    expect(methodWords(filipino, 'signup')).toBe('nang mag-sign up');
   });
 });

@@ -51,7 +51,7 @@ export const account = {
   'account.profile.accountType': 'Uri ng account',
   'account.profile.name': 'Pangalan',
   'account.profile.editName': 'Baguhin ang pangalan',
-  'account.profile.addName': 'Idagdag ang pangalan mo',
+  'account.profile.addName': 'Ilagay ang pangalan',
   'account.profile.noName': 'Hindi mo pa naidadagdag ang pangalan mo.',
   'account.name.first': 'Unang pangalan',
   'account.name.middle': 'Gitnang pangalan',
@@ -137,11 +137,11 @@ export const account = {
     'Pagkatapos, ilagay ang 6-digit na code na ipinapakita ng app para sa {product}.',
   'account.twoStep.saveCodes': 'I-save ang mga recovery code mo',
   'account.twoStep.saveCodesPrompt':
-    'Kapag nawala ang phone mo, bawat isa sa mga code na ito ay makakapag-sign in sa iyo nang isang beses. Itago ang mga ito sa ligtas na lugar: hindi na ito ipapakita ulit.',
+    'Kapag nawala ang phone mo, magagamit mo ang bawat isa sa mga code na ito nang isang beses para mag-sign in. Itago ang mga ito sa ligtas na lugar: hindi na ito ipapakita ulit.',
   'account.twoStep.saved': 'Na-save ko na',
   'account.twoStep.fileTitle': 'Mga recovery code sa {product}',
   'account.twoStep.fileLine':
-    'Bawat code ay makakapag-sign in sa iyo nang isang beses kapag hindi mo magamit ang authenticator app mo.',
+    'Magagamit mo ang bawat code nang isang beses para mag-sign in kapag hindi mo magamit ang authenticator app mo.',
   'account.twoStep.turnOffTitle': 'I-off ang two-step na pag-sign in?',
   'account.twoStep.turnOffDescription':
     'Hindi ka na hihingan ng code mula sa app mo tuwing magsa-sign in, at hindi na gagana ang mga recovery code mo.',
@@ -183,7 +183,7 @@ export const account = {
   'account.device.browserOn': 'Browser sa {system}',
   'account.device.unknown': 'Hindi kilalang device',
   'account.method.password': 'gamit ang password',
-  'account.method.signup': 'sa pag-sign up',
+  'account.method.signup': 'nang mag-sign up',
   'account.method.session': 'gamit ang bukas nang session',
   'account.method.google': 'gamit ang Google',
   'account.method.facebook': 'gamit ang Facebook',
@@ -203,7 +203,7 @@ export const account = {
   'account.sessions.signedOutOthers_other': 'Na-sign out ang {count} pang device.',
   'account.sessions.unrecognised':
     'May device na hindi mo kilala? I-sign out ito, saka palitan ang password mo.',
-  'account.sessions.endOthers': 'I-sign out ang lahat ng ibang device',
+  'account.sessions.endOthers': 'I-sign out ang iba pang device',
   'account.sessions.lastUsed': 'Huling ginamit: {ago}',
   'account.sessions.thisDevice': 'Ang device na ito',
   'account.sessions.signedIn': 'Nag-sign in noong {when} {method} sa {platform}',
@@ -226,7 +226,8 @@ export const account = {
   'account.scope.hub': 'ang mga platform mo at uri ng account',
   'account.access.removed': 'Wala nang access ang {name} sa account mo.',
   'account.access.tools': 'Mga partner tool',
-  'account.access.toolsDescription': 'Mga tool na sinalihan o pinag-sign in-an mo gamit ang account na ito.',
+  'account.access.toolsDescription':
+    'Mga tool na sinalihan mo o kung saan ka nag-sign in gamit ang account na ito.',
   'account.access.noTools': 'Walang tool na may access sa account mo.',
   'account.access.memberSince': 'Miyembro mula {date}',
   'account.access.signedInRecently': 'Nag-sign in kamakailan',
@@ -236,7 +237,7 @@ export const account = {
   'account.access.remove': 'Alisin ang access',
   'account.access.removeFor': 'Alisin ang access ng {name}',
   'account.access.toolConfirm':
-    'Hindi na matatanggap ng {name} ang mga pag-sign in mo mula sa hub na ito. Kapag nag-sign in ka ulit dito, magkakaroon ulit ito ng access.',
+    'Hindi na matatanggap ng {name} ang mga pag-sign in mo mula sa hub na ito. Kapag nag-sign in ka ulit gamit ito, magkakaroon ulit ito ng access.',
   'account.access.apps': 'Mga app na pinayagan mo',
   'account.access.appsDescription': 'Mga app na nagsa-sign in sa iyo gamit ang {product} account mo.',
   'account.access.noApps': 'Walang app na may access sa account mo.',

@@ -45,7 +45,8 @@ export const SecurityPanel = ({
           </h3>
           <div className="mt-1 text-sm text-slate-600">{summary}</div>
         </div>
-        {action && <div className="shrink-0">{action}</div>}
+        {/* Capped at the panel's width, so a long label wraps on a narrow phone instead of overflowing. */}
+        {action && <div className="max-w-full shrink-0">{action}</div>}
       </div>
       {Children.toArray(children).length > 0 && <div className="mt-5">{children}</div>}
       {overlay}
