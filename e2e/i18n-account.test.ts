@@ -113,6 +113,19 @@ describe('the account center in Filipino (fil-PH)', () => {
     runHubCli(hub.databaseUrl, ['tools', 'add-member', '302', email]);
     page = await phone.newPage();
     page.on('pageerror', (error) => errors.push(error));
+    // A platform authenticator (Chromium's virtual one), so the page can add a passkey.
+    const cdp = await phone.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
   });
   afterAll(async () => {
     expect(errors).toEqual([]);
@@ -230,6 +243,23 @@ describe('the account center in Filipino (fil-PH)', () => {
     await passkeys.getByRole('button', { name: t['account.passkeys.add'] }).click();
     await passkeys.getByText(t['account.passkeys.nameMissing']).waitFor();
     await expectNoEnglish(page, 'passkeys', kept);
+    await passkeys.getByLabel(t['account.passkeys.name']).fill('Telepono ko');
+    await passkeys.getByRole('button', { name: t['account.passkeys.add'] }).click();
+    await passkeys.getByText(t['account.passkeys.added'].replace('{name}', 'Telepono ko')).waitFor();
+    const item = passkeys.getByTestId('passkey-item');
+    await item.getByText(t['account.passkeys.notUsed'], { exact: false }).waitFor();
+    expect(await item.textContent()).toMatch(/Idinagdag noong \w{3} \d{1,2}, \d{4}/);
+    await expectNoEnglish(page, 'a passkey', kept);
+    await checkWidths(page, 'account_security-passkey');
+    await item.getByRole('button', { name: t['account.passkeys.rename'] }).click();
+    await expectNoEnglish(page, 'renaming a passkey', kept);
+    await checkWidths(page, 'account_security-passkey-rename');
+    await item.getByRole('button', { name: t['account.cancel'] }).click();
+    await item.getByRole('button', { name: t['account.passkeys.remove'], exact: true }).click();
+    await item.getByText(t['account.passkeys.removeConfirm'].replace('{name}', 'Telepono ko')).waitFor();
+    await expectNoEnglish(page, 'removing a passkey', kept);
+    await checkWidths(page, 'account_security-passkey-remove');
+    await item.getByRole('button', { name: t['account.cancel'] }).click();
   });
 
   it('asks before removing a tool’s access, in Filipino', async () => {

@@ -250,7 +250,7 @@ const PasskeyItem = ({
           </p>
         </div>
         {mode === 'view' && (
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <button type="button" className={buttonLook} onClick={() => setMode('rename')}>
               {t('account.passkeys.rename')}
             </button>
@@ -262,7 +262,7 @@ const PasskeyItem = ({
       </div>
       {mode === 'rename' && (
         <PasskeyNameForm label={t('account.passkeys.newName')} name={name} onSubmit={rename}>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <button type="submit" className={primaryLook} disabled={busy}>
               {t('account.save')}
             </button>
@@ -295,7 +295,7 @@ const PasskeyItem = ({
               autoComplete="current-password"
             />
           )}
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <button type="submit" className={primaryLook} disabled={busy}>
               {t('account.passkeys.removeButton')}
             </button>

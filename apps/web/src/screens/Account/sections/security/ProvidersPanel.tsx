@@ -77,7 +77,7 @@ export const ProvidersPanel = ({ me, overview, changed, notify }: SecurityPanelP
                     {last && <p className="mt-1 text-sm text-slate-600">{t('account.providers.onlyWay')}</p>}
                   </div>
                 </div>
-                <div className="flex shrink-0 gap-2">
+                <div className="flex max-w-full shrink-0 flex-wrap gap-2">
                   {!linked && overview.available.includes(provider) && (
                     <a
                       href={linkProviderHref(provider, me.homePlatform)}
