@@ -3,12 +3,14 @@ import { defineConfig } from 'vitest/config';
 
 const coreSource = fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url));
 const filCatalogue = fileURLToPath(new URL('./packages/core/src/i18n/fil/index.ts', import.meta.url));
+const accountTexts = fileURLToPath(new URL('./packages/core/src/i18n/account.ts', import.meta.url));
 
 export default defineConfig({
   resolve: {
     alias: [
       { find: /^@hub\/core$/, replacement: coreSource },
       { find: /^@hub\/core\/i18n\/fil$/, replacement: filCatalogue },
+      { find: /^@hub\/core\/i18n\/account$/, replacement: accountTexts },
     ],
   },
   test: {

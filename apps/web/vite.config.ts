@@ -8,6 +8,8 @@ import { precompressAssets, stampServiceWorker } from './vite-plugins.ts';
 const coreSource = fileURLToPath(new URL('../../packages/core/src/index.ts', import.meta.url));
 /** The Filipino catalogue: its own chunk, loaded only for people who read Filipino (src/i18n). */
 const filCatalogue = fileURLToPath(new URL('../../packages/core/src/i18n/fil/index.ts', import.meta.url));
+/** The account center's texts: in the account center's lazy chunk (src/screens/Account/texts.ts). */
+const accountTexts = fileURLToPath(new URL('../../packages/core/src/i18n/account.ts', import.meta.url));
 
 /** The hub server (apps/server) serves the API; in development Vite forwards these prefixes to it. */
 const hubServer = 'http://localhost:3000';
@@ -53,6 +55,7 @@ export default defineConfig(({ mode }) => ({
     alias: [
       { find: /^@hub\/core$/, replacement: coreSource },
       { find: /^@hub\/core\/i18n\/fil$/, replacement: filCatalogue },
+      { find: /^@hub\/core\/i18n\/account$/, replacement: accountTexts },
     ],
   },
   server: {

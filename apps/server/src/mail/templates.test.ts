@@ -1,5 +1,6 @@
 import { CODE_TTL_SECONDS } from '@hub/core';
 import { describe, expect, it } from 'vitest';
+import { deletionScheduledMail } from './deletion-notice.js';
 import {
   accountNoticeMail,
   codePurposes,
@@ -141,5 +142,41 @@ describe('the mails in Filipino (issue #18)', () => {
     expect(notice.text).toContain(
       'Napalitan ang password ng iyong Account Hub account noong 2026-01-02 03:04 UTC. Na-sign out ang iba mo pang device.',
     );
+  });
+});
+
+describe('deletionScheduledMail', () => {
+  const dueAt = new Date(Date.UTC(2026, 10, 28, 12, 4));
+
+  it('says when, how to cancel and what to do if it was not them, in English word for word', () => {
+    const mail = deletionScheduledMail({ dueAt });
+    expect(mail.subject).toBe('Your Account Hub account will be deleted');
+    expect(mail.text).toBe(
+      [
+        'Account Hub',
+        '',
+        'You asked us to delete your Account Hub account. It will be deleted on Sat, 28 Nov 2026 12:04:00 UTC, with your profile, platforms, links, tools and sessions.',
+        '',
+        'Changed your mind? Sign in to Account Hub before then and the deletion is cancelled.',
+        '',
+        'If you did not ask for this, sign in now to cancel it, then change your password.',
+        '',
+      ].join('\n'),
+    );
+    expect(mail.html).toContain('<html lang="en">');
+    expect(mail.html).not.toMatch(/<a\s/);
+  });
+
+  it('is written in Filipino for a Filipino request, the date in Filipino too (issue #18)', () => {
+    const mail = deletionScheduledMail({ dueAt, language: 'fil' });
+    expect(mail.subject).toBe('Buburahin na ang iyong Account Hub account');
+    expect(mail.html).toContain('<html lang="fil">');
+    for (const part of [mail.text, visibleText(mail.html)]) {
+      expect(part).toContain(
+        'Hiniling mong burahin ang iyong Account Hub account. Buburahin ito sa Sabado, Nobyembre 28, 2026 nang 12:04 PM UTC,',
+      );
+      expect(part).toContain('Nagbago ang isip mo? Mag-sign in sa Account Hub');
+      expect(part).not.toMatch(/\b(Your|You asked|deleted|Changed your mind|Sat|Nov)\b/);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { deletionRequestSchema, deletionStateSchema, meDataEndpoints } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../http/language.js';
 import type { Hub } from '../hub.js';
 import { cancelDeletion } from '../services/account-erasure.js';
 import { signedInChange, signedInPerson } from './auth.js';
@@ -32,7 +33,8 @@ export const registerDataRoutes = (app: FastifyInstance, hub: Hub) => {
     { schema: { body: deletionRequestSchema, response: { 200: deletionStateSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return requestDeletion(hub, await signedInChange(hub, request), request.body, request.ip);
+      const person = await signedInChange(hub, request);
+      return requestDeletion(hub, person, request.body, request.ip, requestLanguage(request));
     },
   );
   r.delete(

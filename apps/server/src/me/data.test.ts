@@ -75,6 +75,31 @@ describe.each(testDialects)('your data (download, deletion) on %s', (dialect) =>
     expect(audit).toHaveLength(1);
   });
 
+  it('mails the deletion notice in the language of the request: Filipino from Accept-Language (issue #18)', async () => {
+    const email = emailOf('aalis');
+    await seedAccount(ctx.hub, { email });
+    await signInWith(ctx.browser, email);
+    const asked = await ctx.browser.post(
+      meDataEndpoints.deletion,
+      { password: strongPassword },
+      { 'accept-language': 'fil-PH,fil;q=0.9,en;q=0.8' },
+    );
+    expect(asked.statusCode, asked.body).toBe(200);
+    const [mail] = await ctx.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', email)
+      .execute();
+    expect(mail?.subject).toBe('Buburahin na ang iyong Account Hub account');
+    expect(mail?.text_body).toContain(
+      'Hiniling mong burahin ang iyong Account Hub account. Buburahin ito sa ',
+    );
+    expect(mail?.text_body).toMatch(/sa \w+, \w+ \d{1,2}, \d{4} nang \d{1,2}:\d\d [AP]M UTC, kasama/);
+    expect(mail?.text_body).not.toMatch(/\b(Your|You asked|deleted|Changed your mind)\b/);
+    // Kept for the next test's clean slate: the button cancels.
+    expect((await ctx.browser.send('DELETE', meDataEndpoints.deletion)).statusCode).toBe(200);
+  });
+
   it('asks for the password, ends the other sessions, mails a notice, and a sign-in or the button cancels', async () => {
     const email = emailOf('leaving');
     const id = await seedAccount(ctx.hub, { email });

@@ -1,4 +1,4 @@
-import { ACCOUNT_DATA_FORMAT, type DeletionRequest, type DeletionState } from '@hub/core';
+import { ACCOUNT_DATA_FORMAT, type DeletionRequest, type DeletionState, type Language } from '@hub/core';
 import { HubError } from '../errors.js';
 import { checkAccountPassword } from '../flows/password-check.js';
 import type { Hub } from '../hub.js';
@@ -79,13 +79,15 @@ export const deletionState = (account: SignedInPerson['account']): DeletionState
 /**
  * Schedules the account's deletion (the Data Policy's right of erasure): confirmed by the password,
  * or for an account without one by a sign-in in the last few minutes. Every other session ends;
- * any new sign-in within the grace period cancels it. A notice goes to the account's email.
+ * any new sign-in within the grace period cancels it. A notice goes to the account's email, in
+ * `language`, the request's (issue #18).
  */
 export const requestDeletion = async (
   hub: Hub,
   person: SignedInPerson,
   input: DeletionRequest,
   ip: string,
+  language: Language = 'en',
 ): Promise<DeletionState> => {
   const { account, session } = person;
   await hub.throttle.consume('accountDataPerAccount', account.id);
@@ -109,7 +111,7 @@ export const requestDeletion = async (
     if (account.email)
       await enqueueMail(
         trx,
-        { to: account.email, ...deletionScheduledMail({ dueAt: new Date(dueAt) }) },
+        { to: account.email, ...deletionScheduledMail({ dueAt: new Date(dueAt), language }) },
         now,
       );
     await recordAudit(

@@ -1,4 +1,4 @@
-import type { ChangePasswordRequest, ChangePasswordResponse } from '@hub/core';
+import type { ChangePasswordRequest, ChangePasswordResponse, Language } from '@hub/core';
 import { HubError } from '../errors.js';
 import { checkAccountPassword } from '../flows/password-check.js';
 import type { Hub } from '../hub.js';
@@ -35,13 +35,15 @@ export const checkPasswordAs = async (
  * account's shared count and delay, the client's limit); then the new must differ from it. An
  * account without a password (made by Google or Facebook) sets its first one, with the same rules.
  * The hash, the other sessions ended (when asked), the audit event and the notice mail commit
- * together; a change made meanwhile by another request wins and this one is refused.
+ * together; a change made meanwhile by another request wins and this one is refused. The notice is
+ * written in `language`, the request's (issue #18).
  */
 export const changePassword = async (
   hub: Hub,
   { session, account }: SignedInPerson,
   ip: string,
   input: ChangePasswordRequest,
+  language: Language = 'en',
 ): Promise<ChangePasswordResponse> => {
   await hub.throttle.consume('securityChangePerAccount', `account:${account.id}`);
   const problem = checkNewPassword(input.newPassword);
@@ -80,7 +82,7 @@ export const changePassword = async (
     );
     if (account.email) {
       const notice = { kind: 'password_changed', set: !hadPassword, otherSessionsEnded: ended > 0 } as const;
-      await enqueueMail(trx, { to: account.email, ...accountNoticeMail({ notice, at: now }) }, now);
+      await enqueueMail(trx, { to: account.email, ...accountNoticeMail({ notice, at: now, language }) }, now);
     }
     return ended;
   });

@@ -13,6 +13,7 @@ import {
 } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../http/language.js';
 import { existingFlowBinding, flowBinding } from '../http/request-context.js';
 import type { Hub } from '../hub.js';
 import { createSocialProviders } from '../social/providers.js';
@@ -25,7 +26,8 @@ import { securityOverview, unlinkProvider } from './providers.js';
  * The "Sign-in & security" page's API (docs/account-center.md): the overview, the password, the
  * email change and its code, and the unlink of a provider (the link is the provider sign-in's
  * start with `intent=link`, social/routes.ts). Every change: same-origin, the live session, then
- * the service, which throttles and checks before it writes.
+ * the service, which throttles and checks before it writes. Its mail (the email change's code, the
+ * notices) is written in the request's language (issue #18).
  */
 export const registerSecurityRoutes = (app: FastifyInstance, hub: Hub) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -46,7 +48,7 @@ export const registerSecurityRoutes = (app: FastifyInstance, hub: Hub) => {
     async (request, reply) => {
       const person = await signedInChange(hub, request);
       reply.header('cache-control', 'no-store');
-      return changePassword(hub, person, request.ip, request.body);
+      return changePassword(hub, person, request.ip, request.body, requestLanguage(request));
     },
   );
 
@@ -55,7 +57,11 @@ export const registerSecurityRoutes = (app: FastifyInstance, hub: Hub) => {
     { schema: { body: changeEmailRequestSchema, response: { 200: changeEmailStartedSchema } } },
     async (request, reply) => {
       const person = await signedInChange(hub, request);
-      const caller = { ip: request.ip, binding: flowBinding(request, reply, hub.config) };
+      const caller = {
+        ip: request.ip,
+        binding: flowBinding(request, reply, hub.config),
+        language: requestLanguage(request),
+      };
       reply.header('cache-control', 'no-store');
       return startEmailChange(hub, person, caller, request.body);
     },
@@ -66,7 +72,11 @@ export const registerSecurityRoutes = (app: FastifyInstance, hub: Hub) => {
     { schema: { body: verifyEmailChangeRequestSchema, response: { 200: emailChangedSchema } } },
     async (request, reply) => {
       const person = await signedInChange(hub, request);
-      const caller = { ip: request.ip, binding: existingFlowBinding(request, hub.config) };
+      const caller = {
+        ip: request.ip,
+        binding: existingFlowBinding(request, hub.config),
+        language: requestLanguage(request),
+      };
       reply.header('cache-control', 'no-store');
       return verifyEmailChange(hub, person, caller, request.body.flowId, request.body.code);
     },
@@ -77,7 +87,11 @@ export const registerSecurityRoutes = (app: FastifyInstance, hub: Hub) => {
     { schema: { body: resendEmailChangeRequestSchema, response: { 200: resendCodeResponseSchema } } },
     async (request, reply) => {
       const person = await signedInChange(hub, request);
-      const caller = { ip: request.ip, binding: existingFlowBinding(request, hub.config) };
+      const caller = {
+        ip: request.ip,
+        binding: existingFlowBinding(request, hub.config),
+        language: requestLanguage(request),
+      };
       reply.header('cache-control', 'no-store');
       return resendEmailChangeCode(hub, person, caller, request.body.flowId);
     },

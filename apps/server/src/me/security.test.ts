@@ -95,6 +95,23 @@ describe.each(testDialects)('the account center: password on %s', (dialect) => {
     expect(notice?.text).not.toContain(newPassword);
   });
 
+  it('writes the notice in the language of the request: Filipino from Accept-Language (issue #18)', async () => {
+    const { other } = await twoBrowsers();
+    const res = await ctx.browser.post(
+      meSecurityEndpoints.password,
+      { currentPassword: strongPassword, newPassword, endOtherSessions: true },
+      { 'accept-language': 'fil-PH,fil;q=0.9,en;q=0.8' },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expectRefusal(await other.get(meEndpoints.summary), 401, { code: 'session.required' });
+    const notice = await mailTo(ctx.hub, email());
+    expect(notice?.subject).toBe('Napalitan ang iyong password sa Account Hub');
+    expect(notice?.text).toContain('Napalitan ang password ng iyong Account Hub account noong ');
+    expect(notice?.text).toContain('Na-sign out ang iba mo pang device.');
+    expect(notice?.html).toContain('<html lang="fil">');
+    expect(notice?.text).not.toMatch(/\b(Your|was changed|If this was you)\b/);
+  });
+
   it('ends the other sessions only when asked: the other browser’s next request is refused', async () => {
     const { other } = await twoBrowsers();
     const third = browserFor(ctx.hub, `198.19.43.${ctx.n}`);
@@ -257,6 +274,30 @@ describe.each(testDialects)('the account center: email on %s', (dialect) => {
       400,
       { code: 'code.expired' },
     );
+  });
+
+  it('mails the code and the notice in the language the person chose (hub_lng=fil, issue #18)', async () => {
+    await signedIn();
+    ctx.browser.cookies.set('hub_lng', 'fil');
+    const started = await start({ newEmail: newEmail(), password: strongPassword });
+    expect(started.statusCode, started.body).toBe(200);
+    await ctx.hub.mailWorker.runOnce();
+    const codeMail = ctx.hub.devMailbox?.latestFor(newEmail());
+    expect(codeMail?.subject).toBe('Ang iyong code para palitan ang email sa Account Hub');
+    expect(codeMail?.text).toContain('Mag-e-expire ang code na ito sa loob ng 10 minuto.');
+    const code = await latestCode(ctx.hub, newEmail());
+    const done = await ctx.browser.post(meSecurityEndpoints.emailVerify, {
+      flowId: started.json().flowId,
+      code,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const notice = await mailTo(ctx.hub, oldEmail());
+    expect(notice?.subject).toBe('Napalitan ang iyong email address sa Account Hub');
+    expect(notice?.text).toContain(
+      `Napalitan ang email address ng iyong Account Hub account ng ${newEmail()}`,
+    );
+    expect(notice?.html).toContain('<html lang="fil">');
+    expect(notice?.text).not.toMatch(/\b(Your|was changed|If this was you)\b/);
   });
 
   it('refuses an address another account holds as sign-up does, a wrong password, and no change at all', async () => {

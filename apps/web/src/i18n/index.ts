@@ -14,6 +14,7 @@ import {
   setErrorTranslator,
   toLanguage,
 } from '@hub/core';
+import type { enAccount } from '@hub/core/i18n/account';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -21,7 +22,9 @@ declare module 'i18next' {
   /** Keys and their parameters are checked against the English catalogue: a missing key fails the typecheck. */
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof enCommon; errors: typeof enErrors };
+    resources: { common: typeof enCommon; errors: typeof enErrors; account: typeof enAccount };
+    /** A screen of another namespace (the account center's `account`) uses `common`'s texts too. */
+    fallbackNS: 'common';
     keySeparator: false;
     nsSeparator: ':';
     interpolationPrefix: '{';
@@ -70,6 +73,7 @@ void i18next.use(initReactI18next).init({
   ...i18nOptions,
   supportedLngs: [...i18nOptions.supportedLngs],
   ns: [...i18nOptions.ns],
+  fallbackNS: 'common',
   lng: DEFAULT_LANGUAGE,
   // English is in the first load, so it stays small: the screen texts only. An English error text
   // comes from core's catalogue itself (`englishErrorMessage`), the source of the English `errors`.

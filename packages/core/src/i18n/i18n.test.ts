@@ -3,10 +3,14 @@ import { socialButtonLabels, socialErrorMessages } from '../contracts/social.js'
 import { labels, notices, termsLineParts } from '../labels.js';
 import { errorCatalog, errorCodes, errorMessage } from '../messages.js';
 import { passwordHints } from '../password.js';
-import { en } from './en/index.js';
-import { fil } from './fil/index.js';
+import { enAccount, filAccount } from './account.js';
+import { en as enBundled } from './en/index.js';
+import { fil as filBundled } from './fil/index.js';
 import { fromAcceptLanguage, resolveLanguage, toLanguage } from './languages.js';
 
+// Every namespace, the account center's too (a subpath of its own, account.ts).
+const en = { ...enBundled, account: enAccount };
+const fil = { ...filBundled, account: filAccount };
 type Namespace = keyof typeof en;
 const namespaces = Object.keys(en) as Namespace[];
 const entries = (catalogue: typeof en | typeof fil, ns: Namespace) =>

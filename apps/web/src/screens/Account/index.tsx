@@ -1,3 +1,4 @@
+import './texts';
 import {
   type AccountRouteId,
   accountNextPath,
@@ -8,6 +9,7 @@ import {
 } from '@hub/core';
 import type { ComponentType } from 'react';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { displayNameOf } from '../../components/AccountMenu';
 import { Avatar } from '../../components/Avatar';
@@ -52,7 +54,8 @@ const AccountScreen = ({ routeId, platform }: ScreenProps) => {
   const section = accountSections.find((s) => s.id === current) ?? accountSections[0]!;
   const { state, refresh } = useMe();
   const navigate = useNavigate();
-  useDocumentTitle(documentTitle(section.label));
+  const { t } = useTranslation('account');
+  useDocumentTitle(documentTitle(t(`account.section.${section.id}`)));
 
   useEffect(() => {
     // After a log-out the log-out decides where the browser goes (the landing).
@@ -78,7 +81,7 @@ const AccountScreen = ({ routeId, platform }: ScreenProps) => {
         )}
         <div className="min-w-0 flex-1">
           <h1 id="account-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
-            Your account
+            {t('account.title')}
           </h1>
           {me && (
             <p data-testid="account-who" className="truncate text-sm text-slate-600">
@@ -91,7 +94,7 @@ const AccountScreen = ({ routeId, platform }: ScreenProps) => {
         {me && <LogOutButton className="hidden tablet:inline-flex" />}
       </div>
       <div className="mt-6 grid gap-4 tablet:mt-8 tablet:grid-cols-[13rem_1fr] tablet:gap-6 desktop:grid-cols-[15rem_1fr]">
-        <nav aria-label="Account" className="-mx-4 min-w-0 tablet:mx-0">
+        <nav aria-label={t('account.nav')} className="-mx-4 min-w-0 tablet:mx-0">
           <ul className="flex gap-1 overflow-x-auto px-4 pb-1 [scrollbar-width:none] tablet:flex-col tablet:overflow-visible tablet:px-0">
             {accountSections.map((s) => (
               <li key={s.id} className="shrink-0">
@@ -105,15 +108,15 @@ const AccountScreen = ({ routeId, platform }: ScreenProps) => {
                       : 'text-slate-600 hover:bg-white/70 hover:text-slate-900',
                   )}
                 >
-                  {s.label}
+                  {t(`account.section.${s.id}`)}
                 </Link>
               </li>
             ))}
           </ul>
         </nav>
         <div className="min-w-0 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5 tablet:p-8">
-          <h2 className="text-lg font-semibold text-slate-900">{section.label}</h2>
-          <p className="mt-1 text-sm text-slate-600">{section.description}</p>
+          <h2 className="text-lg font-semibold text-slate-900">{t(`account.section.${section.id}`)}</h2>
+          <p className="mt-1 text-sm text-slate-600">{t(`account.section.${section.id}.description`)}</p>
           <div className="mt-6">
             {me ? (
               <Section me={me} refresh={refresh} />
@@ -135,6 +138,7 @@ const AccountScreen = ({ routeId, platform }: ScreenProps) => {
 /** The account center's 'Log out': the same log-out as the header's menu. */
 const LogOutButton = ({ className }: { className: string }) => {
   const { logOut, busy, error, dismiss } = useLogOut();
+  const { t } = useTranslation('account');
   return (
     <>
       <button
@@ -147,12 +151,12 @@ const LogOutButton = ({ className }: { className: string }) => {
         )}
       >
         {busy && <Spinner size="sm" />}
-        Log out
+        {t('account.logOut')}
       </button>
       {error && (
         <Banner
           variant="error"
-          action={{ label: 'Try again', onClick: () => void logOut() }}
+          action={{ label: t('tryAgain'), onClick: () => void logOut() }}
           onDismiss={dismiss}
         >
           {apiErrorText(error)}

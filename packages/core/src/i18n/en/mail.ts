@@ -33,4 +33,9 @@ export const mail = {
     'The email address of your {product} account was changed to {email} on {when}. This address no longer signs in.',
   'emailChanged.help':
     'If this was you, you need to do nothing. If it was not, contact {product} support right away.',
+  'deletion.subject': 'Your {product} account will be deleted',
+  'deletion.intro':
+    'You asked us to delete your {product} account. It will be deleted on {when}, with your profile, platforms, links, tools and sessions.',
+  'deletion.cancel': 'Changed your mind? Sign in to {product} before then and the deletion is cancelled.',
+  'deletion.notYou': 'If you did not ask for this, sign in now to cancel it, then change your password.',
 } as const;

@@ -1,7 +1,7 @@
 /**
  * English texts of the sign-in path and the chrome (namespace `common`, spread into common.ts):
  * the header and its menus, the landing's platform cards, the login and tool-login screens, the
- * second step of a sign-in, linking a provider, and how long ago something happened. None is a
+ * second step of a sign-in, and linking a provider. None is a
  * spec text; the second step's words are core's `secondFactorTexts`, given here under `secondFactor.`.
  */
 import { secondFactorTexts } from '../../second-factor.js';
@@ -52,14 +52,4 @@ export const signin = {
 
   // The second step of a sign-in (core second-factor.ts).
   ...secondFactor,
-
-  // How long ago (lib/time-words.ts): under five minutes is "now".
-  'ago.now': 'Active now',
-  'ago.minutes_one': '{count} minute ago',
-  'ago.minutes_other': '{count} minutes ago',
-  'ago.hours_one': '{count} hour ago',
-  'ago.hours_other': '{count} hours ago',
-  'ago.yesterday': 'Yesterday',
-  'ago.days_one': '{count} day ago',
-  'ago.days_other': '{count} days ago',
 } as const;

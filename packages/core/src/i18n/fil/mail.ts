@@ -35,4 +35,11 @@ export const mail = {
     'Napalitan ang email address ng iyong {product} account ng {email} noong {when}. Hindi na makakapag-sign in ang address na ito.',
   'emailChanged.help':
     'Kung ikaw ito, wala kang kailangang gawin. Kung hindi, makipag-ugnayan agad sa support ng {product}.',
+  'deletion.subject': 'Buburahin na ang iyong {product} account',
+  'deletion.intro':
+    'Hiniling mong burahin ang iyong {product} account. Buburahin ito sa {when}, kasama ang iyong profile, mga platform, link, tool at session.',
+  'deletion.cancel':
+    'Nagbago ang isip mo? Mag-sign in sa {product} bago ang araw na iyon at makakansela ang pagbura.',
+  'deletion.notYou':
+    'Kung hindi ikaw ang humiling nito, mag-sign in ngayon para kanselahin ito, saka palitan ang iyong password.',
 } as const satisfies Catalogue<typeof en>;

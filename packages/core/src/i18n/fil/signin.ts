@@ -64,13 +64,4 @@ export const signin = {
   'secondFactor.recoveryCodesPrompt':
     'Kapag nawala ang phone mo, makakapag-sign in ka nang isang beses gamit ang bawat isa sa mga code na ito. Itago ang mga ito sa ligtas na lugar: hindi na ito ipapakita ulit.',
   'secondFactor.savedCodes': 'Na-save ko na, magpatuloy',
-
-  'ago.now': 'Aktibo ngayon',
-  'ago.minutes_one': '{count} minuto na ang nakalipas',
-  'ago.minutes_other': '{count} minuto na ang nakalipas',
-  'ago.hours_one': '{count} oras na ang nakalipas',
-  'ago.hours_other': '{count} oras na ang nakalipas',
-  'ago.yesterday': 'Kahapon',
-  'ago.days_one': '{count} araw na ang nakalipas',
-  'ago.days_other': '{count} araw na ang nakalipas',
 } as const satisfies Catalogue<typeof en>;

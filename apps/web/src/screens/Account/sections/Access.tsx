@@ -1,4 +1,5 @@
 import {
+  apiErrorText,
   type MeAccess,
   type MeAppAccess,
   type MeSummary,
@@ -17,19 +18,17 @@ import { Spinner } from '../../../components/Spinner';
 import { TextLink } from '../../../components/TextLink';
 import { useApiProblem } from '../../../hooks/use-api-problem';
 import { usePlatform } from '../../../hooks/use-platform';
+import { PRODUCT_NAME } from '../../../lib/brand';
 import { cx } from '../../../lib/class-names';
-import { approximateAgo, dateWords } from '../../../lib/time-words';
+import { useAccountWords } from '../account-words';
 import { confirmDangerButton, dangerButton, SubHeading, secondaryButton } from './list-parts';
 
 type Load = { kind: 'loading' } | { kind: 'ready'; access: MeAccess } | { kind: 'failed'; message: string };
 
-/** What an OpenID Connect scope lets an app see, in the consent screen's words. */
-const scopeWords: Record<string, string> = {
-  openid: 'who you are',
-  email: 'your email',
-  profile: 'your name',
-  hub: 'your platforms and account type',
-};
+/** The OpenID Connect scopes the page words (what each lets an app see, in the consent screen's words). */
+const scopes = ['openid', 'email', 'profile', 'hub'] as const;
+const isScope = (scope: string): scope is (typeof scopes)[number] =>
+  (scopes as readonly string[]).includes(scope);
 
 /**
  * The account center's Platforms & tools page: the platforms (with the switching flows of the spec),
@@ -44,6 +43,9 @@ export const AccessSection = ({ me, refresh }: { me: MeSummary; refresh: () => v
   const appsHeading = useRef<HTMLHeadingElement>(null);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   const tab = usePlatform() ?? me.homePlatform;
+  const { t, date, ago } = useAccountWords();
+  const lastSignInWords = (words: string | null) =>
+    words === null ? t('account.access.lastSignInNow') : t('account.access.lastSignIn', { ago: words });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is how `reload` asks again.
   useEffect(() => {
@@ -52,7 +54,7 @@ export const AccessSection = ({ me, refresh }: { me: MeSummary; refresh: () => v
       if (controller.signal.aborted) return;
       if (result.ok) setState({ kind: 'ready', access: result.data });
       else if (result.error.code === 'session.required') refresh();
-      else setState({ kind: 'failed', message: result.error.message });
+      else setState({ kind: 'failed', message: apiErrorText(result.error) });
     });
     return () => controller.abort();
   }, [attempt, refresh]);
@@ -68,7 +70,7 @@ export const AccessSection = ({ me, refresh }: { me: MeSummary; refresh: () => v
     setNotice(null);
     const result = await meAccessApi.removeTool(tool.tid);
     if (result.ok || result.error.code === 'tool.access_not_found')
-      return removed(`${tool.name} no longer has access to your account.`, toolsHeading.current);
+      return removed(t('account.access.removed', { name: tool.name }), toolsHeading.current);
     show(result.error, {}, { retry: () => removeTool(tool) });
   };
   const removeApp = async (app: MeAppAccess) => {
@@ -76,14 +78,14 @@ export const AccessSection = ({ me, refresh }: { me: MeSummary; refresh: () => v
     setNotice(null);
     const result = await meAccessApi.removeApp(app.clientId);
     if (result.ok || result.error.code === 'oidc.consent_not_found')
-      return removed(`${app.name} no longer has access to your account.`, appsHeading.current);
+      return removed(t('account.access.removed', { name: app.name }), appsHeading.current);
     show(result.error, {}, { retry: () => removeApp(app) });
   };
 
   if (state.kind === 'loading')
     return (
       <div className="flex justify-center py-6">
-        <Spinner label="Loading" />
+        <Spinner label={t('loading')} />
       </div>
     );
   if (state.kind === 'failed')
@@ -91,7 +93,7 @@ export const AccessSection = ({ me, refresh }: { me: MeSummary; refresh: () => v
       <p role="alert" className="text-sm text-red-700">
         {state.message}{' '}
         <button type="button" onClick={reload} className="font-semibold underline">
-          Try again
+          {t('tryAgain')}
         </button>
       </p>
     );
@@ -108,11 +110,11 @@ export const AccessSection = ({ me, refresh }: { me: MeSummary; refresh: () => v
       <LinkedAccounts access={access} tab={tab} />
       <section aria-labelledby="tools-heading">
         <SubHeading id="tools-heading" ref={toolsHeading}>
-          Partner tools
+          {t('account.access.tools')}
         </SubHeading>
-        <p className="mt-1 text-sm text-slate-600">Tools you joined or signed in to with this account.</p>
+        <p className="mt-1 text-sm text-slate-600">{t('account.access.toolsDescription')}</p>
         {access.tools.length === 0 ? (
-          <Empty>No tools have access to your account.</Empty>
+          <Empty>{t('account.access.noTools')}</Empty>
         ) : (
           <ul className="mt-4 space-y-3" data-testid="tool-list">
             {access.tools.map((tool) => (
@@ -122,15 +124,13 @@ export const AccessSection = ({ me, refresh }: { me: MeSummary; refresh: () => v
                 title={tool.name}
                 lines={[
                   tool.memberSince !== null
-                    ? `Member since ${dateWords(tool.memberSince)}`
-                    : 'Signed in recently',
-                  tool.lastSignInAt !== null
-                    ? `Last sign-in: ${approximateAgo(tool.lastSignInAt, Date.now())}`
-                    : null,
-                  tool.removable ? null : 'Its operator decides who can use it.',
+                    ? t('account.access.memberSince', { date: date(tool.memberSince) })
+                    : t('account.access.signedInRecently'),
+                  tool.lastSignInAt !== null ? lastSignInWords(ago(tool.lastSignInAt, Date.now())) : null,
+                  tool.removable ? null : t('account.access.operatorDecides'),
                 ]}
-                removeLabel={tool.removable ? `Remove access for ${tool.name}` : null}
-                confirmText={`${tool.name} will no longer get your sign-ins from this hub. Signing in through it again gives it access again.`}
+                removeLabel={tool.removable ? t('account.access.removeFor', { name: tool.name }) : null}
+                confirmText={t('account.access.toolConfirm', { name: tool.name })}
                 onRemove={() => removeTool(tool)}
               />
             ))}
@@ -139,11 +139,13 @@ export const AccessSection = ({ me, refresh }: { me: MeSummary; refresh: () => v
       </section>
       <section aria-labelledby="apps-heading">
         <SubHeading id="apps-heading" ref={appsHeading}>
-          Apps you allowed
+          {t('account.access.apps')}
         </SubHeading>
-        <p className="mt-1 text-sm text-slate-600">Apps that sign you in with your Account Hub account.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {t('account.access.appsDescription', { product: PRODUCT_NAME })}
+        </p>
         {access.apps.length === 0 ? (
-          <Empty>No apps have access to your account.</Empty>
+          <Empty>{t('account.access.noApps')}</Empty>
         ) : (
           <ul className="mt-4 space-y-3" data-testid="app-list">
             {access.apps.map((app) => (
@@ -151,9 +153,13 @@ export const AccessSection = ({ me, refresh }: { me: MeSummary; refresh: () => v
                 key={app.clientId}
                 testId="app"
                 title={app.name}
-                lines={[`Can see ${app.scopes.map((s) => scopeWords[s] ?? s).join(', ')}`]}
-                removeLabel={`Remove access for ${app.name}`}
-                confirmText={`${app.name} will be signed out and must ask for your permission again.`}
+                lines={[
+                  t('account.access.canSee', {
+                    scopes: app.scopes.map((s) => (isScope(s) ? t(`account.scope.${s}`) : s)).join(', '),
+                  }),
+                ]}
+                removeLabel={t('account.access.removeFor', { name: app.name })}
+                confirmText={t('account.access.appConfirm', { name: app.name })}
                 onRemove={() => removeApp(app)}
               />
             ))}
@@ -171,9 +177,10 @@ const Empty = ({ children }: { children: ReactNode }) => (
 /** The platforms, home and default marked, with the spec's switching flows where they apply. */
 const Platforms = ({ access, tab }: { access: MeAccess; tab: Platform }) => {
   const missing = platforms.filter((p) => !access.platforms.some((m) => m.platform === p));
+  const { t, date } = useAccountWords();
   return (
     <section aria-labelledby="platforms-heading">
-      <SubHeading id="platforms-heading">Platforms</SubHeading>
+      <SubHeading id="platforms-heading">{t('account.platforms')}</SubHeading>
       <ul className="mt-4 space-y-3" data-testid="platform-list">
         {access.platforms.map((m) => (
           <li
@@ -181,10 +188,10 @@ const Platforms = ({ access, tab }: { access: MeAccess; tab: Platform }) => {
             className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl p-4 ring-1 ring-slate-900/10"
           >
             <PlatformBadge platform={m.platform} />
-            {m.home && <Tag>Home</Tag>}
-            {m.isDefault && <Tag>Default</Tag>}
+            {m.home && <Tag>{t('account.home')}</Tag>}
+            {m.isDefault && <Tag>{t('account.default')}</Tag>}
             <span className="w-full text-sm text-slate-600 tablet:ml-auto tablet:w-auto">
-              Since {dateWords(m.since)}
+              {t('account.since', { date: date(m.since) })}
             </span>
           </li>
         ))}
@@ -193,14 +200,14 @@ const Platforms = ({ access, tab }: { access: MeAccess; tab: Platform }) => {
         {access.platforms.length > 1 && (
           <li>
             <TextLink to={routePath('switching_option3', { platform: tab })}>
-              Choose your default platform
+              {t('account.access.chooseDefault')}
             </TextLink>
           </li>
         )}
         {missing.map((p) => (
           <li key={p}>
             <TextLink to={routePath('login', { platform: p })}>
-              Use your account on {platformProductNames[p]}
+              {t('account.access.useOn', { platform: platformProductNames[p] })}
             </TextLink>
           </li>
         ))}
@@ -218,17 +225,20 @@ const Tag = ({ children }: { children: ReactNode }) => (
 /** Parent and work-account links, both ways. */
 const LinkedAccounts = ({ access, tab }: { access: MeAccess; tab: Platform }) => {
   const { parent, businessOwner, children, workAccounts } = access.links;
+  const { t, date } = useAccountWords();
   const rows: Array<[string, MeAccess['links']['children'][number]]> = [
-    ...(parent ? [['Parent account', parent] as [string, typeof parent]] : []),
-    ...(businessOwner ? [['Business owner', businessOwner] as [string, typeof businessOwner]] : []),
-    ...children.map((c): [string, typeof c] => ['Linked to you', c]),
-    ...workAccounts.map((w): [string, typeof w] => ['Work account', w]),
+    ...(parent ? [[t('account.links.parent'), parent] as [string, typeof parent]] : []),
+    ...(businessOwner
+      ? [[t('account.links.businessOwner'), businessOwner] as [string, typeof businessOwner]]
+      : []),
+    ...children.map((c): [string, typeof c] => [t('account.links.child'), c]),
+    ...workAccounts.map((w): [string, typeof w] => [t('account.links.work'), w]),
   ];
   return (
     <section aria-labelledby="links-heading">
-      <SubHeading id="links-heading">Linked accounts</SubHeading>
+      <SubHeading id="links-heading">{t('account.links.title')}</SubHeading>
       {rows.length === 0 ? (
-        <Empty>No accounts are linked to yours.</Empty>
+        <Empty>{t('account.links.none')}</Empty>
       ) : (
         <ul
           className="mt-4 divide-y divide-slate-900/10 rounded-xl ring-1 ring-slate-900/10"
@@ -241,14 +251,18 @@ const LinkedAccounts = ({ access, tab }: { access: MeAccess; tab: Platform }) =>
             >
               <span className="shrink-0 font-medium text-slate-900 tablet:w-36">{label}</span>
               <span className="min-w-0 break-words text-slate-700">{link.account.display}</span>
-              <span className="text-slate-600 tablet:ml-auto">Since {dateWords(link.since)}</span>
+              <span className="text-slate-600 tablet:ml-auto">
+                {t('account.since', { date: date(link.since) })}
+              </span>
             </li>
           ))}
         </ul>
       )}
       {access.mayLinkParent && (
         <p className="mt-3 text-sm">
-          <TextLink to={routePath('switching_option2', { platform: tab })}>Link to a parent account</TextLink>
+          <TextLink to={routePath('switching_option2', { platform: tab })}>
+            {t('account.links.linkParent')}
+          </TextLink>
         </p>
       )}
     </section>
@@ -275,6 +289,7 @@ const AccessItem = ({
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const { t } = useAccountWords();
   useEffect(() => {
     if (confirming) confirmRef.current?.focus();
   }, [confirming]);
@@ -303,7 +318,7 @@ const AccessItem = ({
             onClick={() => setConfirming(true)}
             className={cx(dangerButton, 'shrink-0 self-start')}
           >
-            Remove access
+            {t('account.access.remove')}
           </button>
         )}
       </div>
@@ -319,10 +334,10 @@ const AccessItem = ({
               className={confirmDangerButton}
             >
               {busy && <Spinner size="sm" tone="inverse" />}
-              Remove access
+              {t('account.access.remove')}
             </button>
             <button type="button" onClick={() => setConfirming(false)} className={secondaryButton}>
-              Cancel
+              {t('account.cancel')}
             </button>
           </div>
         </div>

@@ -1,5 +1,7 @@
-import type { ApiError, DeletionState, MeSummary } from '@hub/core';
+import '../texts';
+import { type ApiError, apiErrorText, type DeletionState, type MeSummary } from '@hub/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Trans } from 'react-i18next';
 import { type DataFile, type MeDataApi, meDataApi, saveFile } from '../../../api/me-data';
 import { ProblemBanner } from '../../../components/auth/ProblemBanner';
 import { Banner } from '../../../components/Banner';
@@ -7,7 +9,7 @@ import { Spinner } from '../../../components/Spinner';
 import { useApiProblem } from '../../../hooks/use-api-problem';
 import { useTimeout } from '../../../hooks/use-timeout';
 import { cx } from '../../../lib/class-names';
-import { dateTimeWords } from '../../../lib/time-words';
+import { useAccountWords } from '../account-words';
 import { DeleteAccount } from './data/DeleteAccount';
 import { YourRights } from './data/YourRights';
 import { SubHeading, secondaryButton } from './list-parts';
@@ -48,6 +50,7 @@ export const DataPage = ({
   const pendingHeading = useRef<HTMLHeadingElement>(null);
   const deleteHeading = useRef<HTMLHeadingElement>(null);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const { t, dateTime } = useAccountWords();
   useTimeout(() => setNotice(null), SUCCESS_BANNER_MS, notice?.variant === 'success' ? notice : null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is how `reload` asks again.
@@ -57,7 +60,7 @@ export const DataPage = ({
       if (controller.signal.aborted) return;
       if (result.ok) setLoaded({ kind: 'ready', state: result.data });
       else if (result.error.code === 'session.required') refresh();
-      else setLoaded({ kind: 'failed', message: result.error.message });
+      else setLoaded({ kind: 'failed', message: apiErrorText(result.error) });
     });
     return () => controller.abort();
   }, [api, attempt, refresh]);
@@ -86,7 +89,7 @@ export const DataPage = ({
     setKeeping(false);
     if (!result.ok) return refused(result.error, keep);
     setLoaded({ kind: 'ready', state: result.data });
-    setNotice({ variant: 'success', text: 'Your account will not be deleted.' });
+    setNotice({ variant: 'success', text: t('account.data.kept') });
     deleteHeading.current?.focus();
   };
 
@@ -97,7 +100,7 @@ export const DataPage = ({
     dismiss();
     focusNotice.current = true;
     setLoaded({ kind: 'ready', state });
-    setNotice({ variant: 'success', text: 'Your account is scheduled for deletion.' });
+    setNotice({ variant: 'success', text: t('account.data.scheduled') });
   };
   const dueAt = loaded.kind === 'ready' ? loaded.state.dueAt : null;
   useEffect(() => {
@@ -126,13 +129,13 @@ export const DataPage = ({
             tabIndex={-1}
             className="text-base font-semibold text-red-800 focus:outline-none"
           >
-            Your account will be deleted on{' '}
-            <time dateTime={new Date(dueAt).toISOString()}>{dateTimeWords(dueAt)}</time>.
+            <Trans
+              ns="account"
+              i18nKey="account.data.pending"
+              components={{ when: <time dateTime={new Date(dueAt).toISOString()}>{dateTime(dueAt)}</time> }}
+            />
           </h3>
-          <p className="mt-1 text-sm text-slate-700">
-            Your other devices were signed out. Sign in again before then, or keep your account now, and
-            nothing is deleted.
-          </p>
+          <p className="mt-1 text-sm text-slate-700">{t('account.data.pendingBody')}</p>
           <button
             type="button"
             onClick={keep}
@@ -140,17 +143,13 @@ export const DataPage = ({
             className={cx(secondaryButton, 'mt-4')}
           >
             {keeping && <Spinner size="sm" />}
-            Keep my account
+            {t('account.data.keep')}
           </button>
         </section>
       )}
       <section aria-labelledby="download-heading">
-        <SubHeading id="download-heading">Download your data</SubHeading>
-        <p className="mt-1 text-sm text-slate-600">
-          One file (JSON) with everything we hold about your account: your account and profile, your
-          platforms, linked accounts, the tools and apps you use with it, where you’re signed in, your sign-in
-          history, your referrals and your linked Google or Facebook accounts. It holds no password or code.
-        </p>
+        <SubHeading id="download-heading">{t('account.data.download')}</SubHeading>
+        <p className="mt-1 text-sm text-slate-600">{t('account.data.downloadDescription')}</p>
         <button
           type="button"
           onClick={download}
@@ -158,23 +157,23 @@ export const DataPage = ({
           className={cx(secondaryButton, 'mt-4')}
         >
           {downloading ? <Spinner size="sm" /> : <DownloadIcon />}
-          Download your data
+          {t('account.data.download')}
         </button>
       </section>
       <section aria-labelledby="delete-heading">
         <SubHeading id="delete-heading" ref={deleteHeading}>
-          Delete your account
+          {t('account.data.delete')}
         </SubHeading>
         {loaded.kind === 'loading' && (
           <div className="flex justify-center py-6">
-            <Spinner label="Loading" size="md" />
+            <Spinner label={t('loading')} size="md" />
           </div>
         )}
         {loaded.kind === 'failed' && (
           <p role="alert" className="mt-4 text-sm text-red-700">
             {loaded.message}{' '}
             <button type="button" onClick={reload} className="font-semibold underline">
-              Try again
+              {t('tryAgain')}
             </button>
           </p>
         )}

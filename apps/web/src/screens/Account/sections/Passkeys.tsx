@@ -13,10 +13,9 @@ import { TextField } from '../../../components/auth/TextField';
 import { Spinner } from '../../../components/Spinner';
 import { useApiProblem } from '../../../hooks/use-api-problem';
 import { useField } from '../../../hooks/use-field';
+import { PRODUCT_NAME } from '../../../lib/brand';
 import { passkeysSupported, registerPasskey } from '../../../lib/passkey';
-
-const dateFormat = new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium' });
-const dateOf = (ms: number) => dateFormat.format(new Date(ms));
+import { useAccountWords } from '../account-words';
 
 const buttonLook =
   'rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60';
@@ -39,6 +38,7 @@ export const PasskeysSection = () => {
   const [round, setRound] = useState(0);
   const refresh = useCallback(() => setRound((n) => n + 1), []);
   const { problem, dismiss, show } = useApiProblem();
+  const { t } = useAccountWords();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `round` is how `refresh` asks again.
   useEffect(() => {
@@ -60,26 +60,25 @@ export const PasskeysSection = () => {
     >
       <div>
         <h3 id="passkeys-heading" className="text-base font-semibold text-slate-900">
-          Passkeys
+          {t('account.passkeys.title')}
         </h3>
         <p className="mt-1 text-sm text-slate-600">
-          Sign in with your fingerprint, face or screen lock instead of your password. A passkey stays on your
-          device or in your password manager, and works only on Account Hub.
+          {t('account.passkeys.description', { product: PRODUCT_NAME })}
         </p>
       </div>
-      {state.kind === 'loading' && <Spinner label="Loading your passkeys" />}
+      {state.kind === 'loading' && <Spinner label={t('account.passkeys.loading')} />}
       {state.kind === 'failed' && (
         <p role="alert" className="text-sm text-red-700">
           {apiErrorText(state.error)}{' '}
           <button type="button" className="underline" onClick={refresh}>
-            Try again
+            {t('tryAgain')}
           </button>
         </p>
       )}
       {state.kind === 'ready' && (
         <>
           {state.list.passkeys.length === 0 ? (
-            <p className="text-sm text-slate-600">You have no passkeys yet.</p>
+            <p className="text-sm text-slate-600">{t('account.passkeys.none')}</p>
           ) : (
             <ul className="flex flex-col divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200">
               {state.list.passkeys.map((passkey) => (
@@ -109,13 +108,10 @@ const AddPasskey = ({ onAdded, show, dismiss }: { onAdded: () => void; show: Sho
   const name = useField('');
   const [busy, setBusy] = useState(false);
   const [added, setAdded] = useState<string | null>(null);
+  const { t } = useAccountWords();
 
   if (!supported) {
-    return (
-      <p className="text-sm text-slate-600">
-        This browser can’t create passkeys. Try another browser or device.
-      </p>
-    );
+    return <p className="text-sm text-slate-600">{t('account.passkeys.unsupported')}</p>;
   }
   const add = async () => {
     if (busy) return;
@@ -123,7 +119,7 @@ const AddPasskey = ({ onAdded, show, dismiss }: { onAdded: () => void; show: Sho
     setAdded(null);
     const chosen = name.value.trim();
     if (chosen === '') {
-      name.fail(nameMissing);
+      name.fail(t('account.passkeys.nameMissing'));
       return;
     }
     setBusy(true);
@@ -138,20 +134,23 @@ const AddPasskey = ({ onAdded, show, dismiss }: { onAdded: () => void; show: Sho
     if (!result.cancelled) show(result.error, { name: name.fail }, { retry: add });
   };
   return (
-    <PasskeyNameForm label="Passkey name" placeholder="Work laptop" name={name} onSubmit={add}>
+    <PasskeyNameForm
+      label={t('account.passkeys.name')}
+      placeholder={t('account.passkeys.placeholder')}
+      name={name}
+      onSubmit={add}
+    >
       <button type="submit" className={primaryLook} aria-busy={busy || undefined} disabled={busy}>
-        {busy ? 'Waiting for your device…' : 'Add a passkey'}
+        {busy ? t('account.passkeys.waiting') : t('account.passkeys.add')}
       </button>
       {added && (
         <p role="status" className="text-sm text-business-700 tablet:basis-full">
-          Passkey “{added}” added. You can now sign in with it.
+          {t('account.passkeys.added', { name: added })}
         </p>
       )}
     </PasskeyNameForm>
   );
 };
-
-const nameMissing = 'Give your passkey a name, like “Work laptop”.';
 
 /** A passkey's name in a form on one row (a new passkey's, a new name for one): the field, then `children`. */
 const PasskeyNameForm = ({
@@ -206,11 +205,12 @@ const PasskeyItem = ({
   const [busy, setBusy] = useState(false);
   const name = useField(passkey.name);
   const password = useField('');
+  const { t, mediumDate } = useAccountWords();
 
   const rename = async () => {
     dismiss();
     if (name.value.trim() === '') {
-      name.fail(nameMissing);
+      name.fail(t('account.passkeys.nameMissing'));
       return;
     }
     setBusy(true);
@@ -238,34 +238,36 @@ const PasskeyItem = ({
             {passkey.name}
             {passkey.synced && (
               <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">
-                Synced
+                {t('account.passkeys.synced')}
               </span>
             )}
           </p>
           <p className="text-xs text-slate-500">
-            Added {dateOf(passkey.createdAt)} ·{' '}
-            {passkey.lastUsedAt ? `Last used ${dateOf(passkey.lastUsedAt)}` : 'Not used yet'}
+            {t('account.passkeys.addedOn', { date: mediumDate(passkey.createdAt) })} ·{' '}
+            {passkey.lastUsedAt
+              ? t('account.passkeys.lastUsed', { date: mediumDate(passkey.lastUsedAt) })
+              : t('account.passkeys.notUsed')}
           </p>
         </div>
         {mode === 'view' && (
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <button type="button" className={buttonLook} onClick={() => setMode('rename')}>
-              Rename
+              {t('account.passkeys.rename')}
             </button>
             <button type="button" className={buttonLook} onClick={() => setMode('remove')}>
-              Remove
+              {t('account.passkeys.remove')}
             </button>
           </div>
         )}
       </div>
       {mode === 'rename' && (
-        <PasskeyNameForm label="New name" name={name} onSubmit={rename}>
-          <div className="flex gap-2">
+        <PasskeyNameForm label={t('account.passkeys.newName')} name={name} onSubmit={rename}>
+          <div className="flex flex-wrap gap-2">
             <button type="submit" className={primaryLook} disabled={busy}>
-              Save
+              {t('account.save')}
             </button>
             <button type="button" className={buttonLook} onClick={() => setMode('view')}>
-              Cancel
+              {t('account.cancel')}
             </button>
           </div>
         </PasskeyNameForm>
@@ -281,24 +283,24 @@ const PasskeyItem = ({
         >
           <p className="text-sm text-slate-700">
             {needsPassword
-              ? 'This is your last passkey. Enter your password to remove it; you will sign in with your password after that.'
-              : `Remove “${passkey.name}”? You won’t be able to sign in with it any more.`}
+              ? t('account.passkeys.removeLast')
+              : t('account.passkeys.removeConfirm', { name: passkey.name })}
           </p>
           {needsPassword && (
             <PasswordField
-              label="Password"
+              label={t('password.label')}
               value={password.value}
               onChange={password.change}
               error={password.error}
               autoComplete="current-password"
             />
           )}
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <button type="submit" className={primaryLook} disabled={busy}>
-              Remove passkey
+              {t('account.passkeys.removeButton')}
             </button>
             <button type="button" className={buttonLook} onClick={() => setMode('view')}>
-              Cancel
+              {t('account.cancel')}
             </button>
           </div>
         </form>

@@ -18,7 +18,7 @@ import { TextField } from '../../../components/auth/TextField';
 import { Banner } from '../../../components/Banner';
 import { useApiProblem } from '../../../hooks/use-api-problem';
 import { meStore } from '../../../hooks/use-me';
-import { accountTypeWords, fullName, identifierLabels } from '../account-words';
+import { accountTypeWords, fullName, identifierLabel, useAccountWords } from '../account-words';
 import { SectionStatus } from '../SectionStatus';
 
 type ProfileState =
@@ -31,6 +31,7 @@ export const ProfileSection = ({ me }: { me: MeSummary; refresh: () => void }) =
   const [state, setState] = useState<ProfileState>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [saved, setSaved] = useState(false);
+  const { t } = useAccountWords();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is how 'Try again' asks again.
   useEffect(() => {
@@ -66,24 +67,24 @@ export const ProfileSection = ({ me }: { me: MeSummary; refresh: () => void }) =
     <div className="divide-y divide-slate-100">
       {saved && (
         <Banner variant="success" onDismiss={() => setSaved(false)}>
-          Your name has been saved.
+          {t('account.profile.saved')}
         </Banner>
       )}
       <NameBlock name={profile.name} onSaved={onSaved} onEditing={() => setSaved(false)} />
-      <Block title="How you sign in">
+      <Block title={t('account.profile.howYouSignIn')}>
         <dl className="grid gap-3 tablet:grid-cols-[10rem_1fr]">
           {profile.identifiers.map((id) => (
             <div key={id.kind} className="contents">
-              <dt className="text-sm text-slate-600">{identifierLabels[id.kind]}</dt>
+              <dt className="text-sm text-slate-600">{identifierLabel(t, id.kind)}</dt>
               <dd className="min-w-0 break-words text-sm font-medium text-slate-900">{id.display}</dd>
             </div>
           ))}
         </dl>
       </Block>
-      <Block title="Account type">
-        <p className="text-sm font-medium text-slate-900">{accountTypeWords(me.userType)}</p>
+      <Block title={t('account.profile.accountType')}>
+        <p className="text-sm font-medium text-slate-900">{accountTypeWords(t, me.userType)}</p>
       </Block>
-      <Block title="Platforms">
+      <Block title={t('account.platforms')}>
         <ul className="flex flex-wrap gap-2">
           {me.platforms.map((platform) => (
             <li
@@ -93,7 +94,7 @@ export const ProfileSection = ({ me }: { me: MeSummary; refresh: () => void }) =
               {platformProductNames[platform]}
               {platform === me.homePlatform && (
                 <span className="rounded-full bg-accent-700 px-2 py-0.5 text-xs font-semibold text-white">
-                  Home
+                  {t('account.home')}
                 </span>
               )}
             </li>
@@ -120,12 +121,7 @@ const Block = ({ title, children, action }: { title: string; children: ReactNode
 };
 
 const emptyFields = { first: '', middle: '', last: '', suffix: '' };
-const labels: Record<NameField, string> = {
-  first: 'First name',
-  middle: 'Middle name',
-  last: 'Last name',
-  suffix: 'Suffix',
-};
+const nameFields: readonly NameField[] = ['first', 'middle', 'last', 'suffix'];
 
 /** The name, with 'Edit name' opening the form in place (POST /api/me/profile). */
 const NameBlock = ({
@@ -138,6 +134,7 @@ const NameBlock = ({
   onEditing: () => void;
 }) => {
   const [editing, setEditing] = useState(false);
+  const { t } = useAccountWords();
   const editRef = useRef<HTMLButtonElement>(null);
   const close = () => {
     setEditing(false);
@@ -146,7 +143,7 @@ const NameBlock = ({
   };
   return (
     <Block
-      title="Name"
+      title={t('account.profile.name')}
       action={
         !editing && (
           <button
@@ -158,7 +155,7 @@ const NameBlock = ({
             }}
             className="rounded-lg px-3 py-1.5 text-sm font-semibold text-accent-700 ring-1 ring-accent-200 hover:bg-accent-50"
           >
-            {name ? 'Edit name' : 'Add your name'}
+            {name ? t('account.profile.editName') : t('account.profile.addName')}
           </button>
         )
       }
@@ -177,7 +174,7 @@ const NameBlock = ({
           {name ? (
             fullName(name)
           ) : (
-            <span className="font-normal text-slate-600">You have not added your name yet.</span>
+            <span className="font-normal text-slate-600">{t('account.profile.noName')}</span>
           )}
         </p>
       )}
@@ -202,6 +199,7 @@ const NameForm = ({
   const [errors, setErrors] = useState<Partial<Record<NameField, string>>>({});
   const [busy, setBusy] = useState(false);
   const { problem, dismiss, show } = useApiProblem();
+  const { t } = useAccountWords();
   const firstRef = useRef<HTMLInputElement>(null);
   useEffect(() => firstRef.current?.focus(), []);
 
@@ -226,21 +224,18 @@ const NameForm = ({
       return;
     }
     const setters = Object.fromEntries(
-      (Object.keys(labels) as NameField[]).map((field) => [
-        field,
-        (message: string) => setErrors({ [field]: message }),
-      ]),
+      nameFields.map((field) => [field, (message: string) => setErrors({ [field]: message })]),
     ) as Record<NameField, (message: string) => void>;
     show(result.error, setters, { retry: () => void submit() });
   };
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4 tablet:grid-cols-2">
-      {(Object.keys(labels) as NameField[]).map((field) => (
+      {nameFields.map((field) => (
         <TextField
           key={field}
           ref={field === 'first' ? firstRef : undefined}
-          label={labels[field]}
+          label={t(`account.name.${field}`)}
           value={fields[field]}
           required={field === 'first' || field === 'last'}
           autoComplete={
@@ -265,10 +260,10 @@ const NameForm = ({
           onClick={onCancel}
           className="rounded-lg px-4 py-2.5 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
         >
-          Cancel
+          {t('account.cancel')}
         </button>
         <div className="tablet:w-40">
-          <SubmitButton label="Save" busy={busy} />
+          <SubmitButton label={t('account.save')} busy={busy} />
         </div>
       </div>
       <ProblemBanner problem={problem} onDismiss={dismiss} />

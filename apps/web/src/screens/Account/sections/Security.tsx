@@ -1,16 +1,19 @@
+import '../texts';
 import {
+  apiErrorText,
   isSocialErrorCode,
   isSocialProvider,
   type MeSummary,
   type SecurityOverview,
   SOCIAL_LINKED_PARAM,
-  socialErrorMessages,
 } from '@hub/core';
 import { type ComponentType, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { meSecurityApi } from '../../../api/me-security';
 import { Banner } from '../../../components/Banner';
 import { Spinner } from '../../../components/Spinner';
 import { useTimeout } from '../../../hooks/use-timeout';
+import { i18next } from '../../../i18n';
 import { PasskeysSection } from './Passkeys';
 import { EmailPanel } from './security/EmailPanel';
 import { PasswordPanel } from './security/PasswordPanel';
@@ -47,9 +50,13 @@ const noticeFromReturn = (): Notice | null => {
   const error = params.get('social_error');
   if (!linked && !error) return null;
   window.history.replaceState(window.history.state, '', window.location.pathname);
+  // Read once, before the first render: the language is already chosen by then (startI18n).
   if (isSocialProvider(linked))
-    return { variant: 'success', text: `${providerNames[linked]} is now linked to your account.` };
-  if (isSocialErrorCode(error)) return { variant: 'error', text: socialErrorMessages[error] };
+    return {
+      variant: 'success',
+      text: i18next.t('account.providerLinked', { ns: 'account', provider: providerNames[linked] }),
+    };
+  if (isSocialErrorCode(error)) return { variant: 'error', text: i18next.t(`socialError.${error}`) };
   return null;
 };
 
@@ -63,6 +70,7 @@ export const SecuritySection = ({ me, refresh }: { me: MeSummary; refresh: () =>
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [notice, setNotice] = useState<Notice | null>(noticeFromReturn);
+  const { t } = useTranslation('account');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is how `changed` asks again.
   useEffect(() => {
@@ -71,7 +79,7 @@ export const SecuritySection = ({ me, refresh }: { me: MeSummary; refresh: () =>
       if (controller.signal.aborted) return;
       if (result.ok) setLoaded({ kind: 'ready', overview: result.data });
       else if (result.error.code === 'session.required') refresh();
-      else setLoaded({ kind: 'failed', message: result.error.message });
+      else setLoaded({ kind: 'failed', message: apiErrorText(result.error) });
     });
     return () => controller.abort();
   }, [attempt, refresh]);
@@ -107,7 +115,7 @@ export const SecuritySection = ({ me, refresh }: { me: MeSummary; refresh: () =>
         </p>
       ) : (
         <div className="flex justify-center py-6">
-          <Spinner label="Loading" size="lg" />
+          <Spinner label={t('loading')} size="lg" />
         </div>
       )}
     </div>

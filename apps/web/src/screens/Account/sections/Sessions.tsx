@@ -1,10 +1,4 @@
-import {
-  type MeSession,
-  type MeSignIn,
-  type MeSummary,
-  platformProductNames,
-  signInMethodPhrase,
-} from '@hub/core';
+import { apiErrorText, type MeSession, type MeSignIn, type MeSummary, platformProductNames } from '@hub/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { meSessionsApi } from '../../../api/me-sessions';
 import { ProblemBanner } from '../../../components/auth/ProblemBanner';
@@ -12,7 +6,7 @@ import { Banner } from '../../../components/Banner';
 import { Spinner } from '../../../components/Spinner';
 import { useApiProblem } from '../../../hooks/use-api-problem';
 import { cx } from '../../../lib/class-names';
-import { approximateAgo, dateTimeWords } from '../../../lib/time-words';
+import { useAccountWords } from '../account-words';
 import { dangerButton, SubHeading, secondaryButton } from './list-parts';
 
 type Load<T> = { kind: 'loading' } | { kind: 'ready'; data: T } | { kind: 'failed'; message: string };
@@ -29,6 +23,7 @@ export const SessionsSection = ({ refresh }: { me: MeSummary; refresh: () => voi
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [attempt, setAttempt] = useState(0);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const { t, device } = useAccountWords();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is how `reload` asks again.
   useEffect(() => {
@@ -37,7 +32,7 @@ export const SessionsSection = ({ refresh }: { me: MeSummary; refresh: () => voi
       if (controller.signal.aborted) return;
       if (result.ok) setSessions({ kind: 'ready', data: result.data.sessions });
       else if (result.error.code === 'session.required') refresh();
-      else setSessions({ kind: 'failed', message: result.error.message });
+      else setSessions({ kind: 'failed', message: apiErrorText(result.error) });
     });
     return () => controller.abort();
   }, [attempt, refresh]);
@@ -57,13 +52,13 @@ export const SessionsSection = ({ refresh }: { me: MeSummary; refresh: () => voi
     const result = await meSessionsApi.end(session.id);
     setBusy(null);
     if (!result.ok) {
-      if (result.error.code === 'session.not_found') return done('That session had already ended.');
+      if (result.error.code === 'session.not_found') return done(t('account.sessions.alreadyEnded'));
       show(result.error, {}, { retry: () => end(session) });
       return;
     }
     // This browser's own session: it is signed out, and the account center sends it to log in.
     if (result.data.signedOut) return refresh();
-    done(`Signed out of ${session.device}.`);
+    done(t('account.sessions.signedOutOf', { device: device(session.device) }));
   };
 
   const endOthers = async () => {
@@ -77,8 +72,7 @@ export const SessionsSection = ({ refresh }: { me: MeSummary; refresh: () => voi
       show(result.error, {}, { retry: endOthers });
       return;
     }
-    const n = result.data.ended;
-    done(n === 1 ? 'Signed out of 1 other device.' : `Signed out of ${n} other devices.`);
+    done(t('account.sessions.signedOutOthers', { count: result.data.ended }));
   };
 
   const others = sessions.kind === 'ready' ? sessions.data.filter((s) => !s.current).length : 0;
@@ -92,7 +86,7 @@ export const SessionsSection = ({ refresh }: { me: MeSummary; refresh: () => voi
       <ProblemBanner problem={problem} onDismiss={dismiss} />
       <section aria-labelledby="sessions-heading">
         <SubHeading id="sessions-heading" ref={headingRef}>
-          Where you’re signed in
+          {t('account.sessions.heading')}
         </SubHeading>
         {sessions.kind === 'loading' && <Loading />}
         {sessions.kind === 'failed' && <LoadFailed message={sessions.message} onRetry={reload} />}
@@ -110,9 +104,7 @@ export const SessionsSection = ({ refresh }: { me: MeSummary; refresh: () => voi
             </ul>
             {others > 0 && (
               <div className="mt-5 flex flex-col gap-2 tablet:flex-row tablet:items-center tablet:justify-between">
-                <p className="text-sm text-slate-600">
-                  Don’t recognise a device? Sign it out, then change your password.
-                </p>
+                <p className="text-sm text-slate-600">{t('account.sessions.unrecognised')}</p>
                 <button
                   type="button"
                   className={cx(secondaryButton, 'shrink-0')}
@@ -120,7 +112,7 @@ export const SessionsSection = ({ refresh }: { me: MeSummary; refresh: () => voi
                   aria-busy={busy === 'others' || undefined}
                 >
                   {busy === 'others' && <Spinner size="sm" />}
-                  Sign out of all other devices
+                  {t('account.sessions.endOthers')}
                 </button>
               </div>
             )}
@@ -132,14 +124,11 @@ export const SessionsSection = ({ refresh }: { me: MeSummary; refresh: () => voi
   );
 };
 
-/** "Active now" for this browser and any used in the last minutes; else when it was last used. */
-const lastUsedWords = (session: MeSession, now: number) => {
-  const ago = approximateAgo(session.lastSeenAt, now);
-  return session.current || ago === 'Active now' ? 'Active now' : `Last used ${ago}`;
-};
-
 const SessionItem = ({ session, busy, onEnd }: { session: MeSession; busy: boolean; onEnd: () => void }) => {
-  const now = Date.now();
+  const { t, ago, dateTime, device, method } = useAccountWords();
+  // "Active now" for this browser and any used in the last minutes; else when it was last used.
+  const lastUsed = session.current ? null : ago(session.lastSeenAt, Date.now());
+  const name = device(session.device);
   return (
     <li
       data-testid="session"
@@ -153,15 +142,15 @@ const SessionItem = ({ session, busy, onEnd }: { session: MeSession; busy: boole
         <DeviceIcon />
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-slate-900">
-            <span>{session.device}</span>
+            <span>{name}</span>
             {session.current && (
               <span className="rounded-full bg-accent-700 px-2 py-0.5 text-xs font-semibold text-white">
-                This device
+                {t('account.sessions.thisDevice')}
               </span>
             )}
           </p>
           <p className="mt-1 text-sm text-slate-600">
-            {lastUsedWords(session, now)}
+            {lastUsed === null ? t('account.ago.now') : t('account.sessions.lastUsed', { ago: lastUsed })}
             {session.ip && (
               <>
                 {' · '}
@@ -170,8 +159,11 @@ const SessionItem = ({ session, busy, onEnd }: { session: MeSession; busy: boole
             )}
           </p>
           <p className="mt-0.5 text-sm text-slate-600">
-            Signed in {dateTimeWords(session.signedInAt)} {signInMethodPhrase(session.method)} on{' '}
-            {platformProductNames[session.platform]}
+            {t('account.sessions.signedIn', {
+              when: dateTime(session.signedInAt),
+              method: method(session.method),
+              platform: platformProductNames[session.platform],
+            })}
           </p>
         </div>
       </div>
@@ -179,14 +171,18 @@ const SessionItem = ({ session, busy, onEnd }: { session: MeSession; busy: boole
         type="button"
         onClick={onEnd}
         aria-busy={busy || undefined}
-        aria-label={session.current ? 'Log out on this device' : `Sign out ${session.device}`}
+        aria-label={
+          session.current
+            ? t('account.sessions.logOutHere')
+            : t('account.sessions.signOutDevice', { device: name })
+        }
         className={cx(
           session.current ? secondaryButton : dangerButton,
           'shrink-0 self-start tablet:self-center',
         )}
       >
         {busy && <Spinner size="sm" />}
-        {session.current ? 'Log out' : 'Sign out'}
+        {session.current ? t('account.logOut') : t('account.sessions.signOut')}
       </button>
     </li>
   );
@@ -208,18 +204,12 @@ const DeviceIcon = () => (
   </span>
 );
 
-const kindWords: Record<MeSignIn['kind'], string> = {
-  sign_in: 'Signed in',
-  sign_up: 'Account created',
-  wrong_password: 'Wrong password',
-  tool_refused: 'Refused by the tool',
-};
-
 /** The person's own sign-ins and failed attempts, newest first, with "Show older" for the rest. */
 const SignInHistory = ({ refreshKey, onSignedOut }: { refreshKey: number; onSignedOut: () => void }) => {
   const [items, setItems] = useState<Load<MeSignIn[]>>({ kind: 'loading' });
   const [next, setNext] = useState<number | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
+  const { t, dateTime, device, method } = useAccountWords();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `refreshKey` reloads after a change above.
   useEffect(() => {
@@ -230,7 +220,7 @@ const SignInHistory = ({ refreshKey, onSignedOut }: { refreshKey: number; onSign
         setItems({ kind: 'ready', data: result.data.signIns });
         setNext(result.data.nextBefore);
       } else if (result.error.code === 'session.required') onSignedOut();
-      else setItems({ kind: 'failed', message: result.error.message });
+      else setItems({ kind: 'failed', message: apiErrorText(result.error) });
     });
     return () => controller.abort();
   }, [refreshKey, onSignedOut]);
@@ -248,12 +238,12 @@ const SignInHistory = ({ refreshKey, onSignedOut }: { refreshKey: number; onSign
 
   return (
     <section aria-labelledby="history-heading">
-      <SubHeading id="history-heading">Sign-in history</SubHeading>
-      <p className="mt-1 text-sm text-slate-600">Sign-ins to your account and attempts that failed.</p>
+      <SubHeading id="history-heading">{t('account.history.title')}</SubHeading>
+      <p className="mt-1 text-sm text-slate-600">{t('account.history.description')}</p>
       {items.kind === 'loading' && <Loading />}
       {items.kind === 'failed' && <LoadFailed message={items.message} />}
       {items.kind === 'ready' && items.data.length === 0 && (
-        <p className="mt-4 text-sm text-slate-600">No sign-ins yet.</p>
+        <p className="mt-4 text-sm text-slate-600">{t('account.history.none')}</p>
       )}
       {items.kind === 'ready' && items.data.length > 0 && (
         <ol
@@ -267,7 +257,7 @@ const SignInHistory = ({ refreshKey, onSignedOut }: { refreshKey: number; onSign
               className="flex flex-col gap-1 px-4 py-3 desktop:flex-row desktop:gap-4"
             >
               <p className="shrink-0 text-sm text-slate-600 desktop:w-44">
-                <time dateTime={new Date(item.at).toISOString()}>{dateTimeWords(item.at)}</time>
+                <time dateTime={new Date(item.at).toISOString()}>{dateTime(item.at)}</time>
               </p>
               <div className="min-w-0 text-sm">
                 <p
@@ -276,14 +266,16 @@ const SignInHistory = ({ refreshKey, onSignedOut }: { refreshKey: number; onSign
                     item.outcome === 'success' ? 'text-slate-900' : 'text-red-700',
                   )}
                 >
-                  {item.outcome !== 'success' && <span className="sr-only">Failed: </span>}
-                  {kindWords[item.kind]}
-                  {item.kind === 'sign_in' && ` ${signInMethodPhrase(item.method)}`}
+                  {item.outcome !== 'success' && (
+                    <span className="sr-only">{t('account.history.failed')}</span>
+                  )}
+                  {t(`account.history.${item.kind}`)}
+                  {item.kind === 'sign_in' && ` ${method(item.method)}`}
                   {item.tool && ` · ${item.tool.name}`}
                   {item.platform && ` · ${platformProductNames[item.platform]}`}
                 </p>
                 <p className="text-slate-600">
-                  {item.device}
+                  {device(item.device)}
                   {item.ip && (
                     <>
                       {' · '}
@@ -304,26 +296,32 @@ const SignInHistory = ({ refreshKey, onSignedOut }: { refreshKey: number; onSign
           aria-busy={loadingMore || undefined}
         >
           {loadingMore && <Spinner size="sm" />}
-          Show older
+          {t('account.history.showOlder')}
         </button>
       )}
     </section>
   );
 };
 
-const Loading = () => (
-  <div className="flex justify-center py-6">
-    <Spinner label="Loading" size="md" />
-  </div>
-);
+const Loading = () => {
+  const { t } = useAccountWords();
+  return (
+    <div className="flex justify-center py-6">
+      <Spinner label={t('loading')} size="md" />
+    </div>
+  );
+};
 
-const LoadFailed = ({ message, onRetry }: { message: string; onRetry?: () => void }) => (
-  <p role="alert" className="mt-4 text-sm text-red-700">
-    {message}{' '}
-    {onRetry && (
-      <button type="button" onClick={onRetry} className="font-semibold underline">
-        Try again
-      </button>
-    )}
-  </p>
-);
+const LoadFailed = ({ message, onRetry }: { message: string; onRetry?: () => void }) => {
+  const { t } = useAccountWords();
+  return (
+    <p role="alert" className="mt-4 text-sm text-red-700">
+      {message}{' '}
+      {onRetry && (
+        <button type="button" onClick={onRetry} className="font-semibold underline">
+          {t('tryAgain')}
+        </button>
+      )}
+    </p>
+  );
+};

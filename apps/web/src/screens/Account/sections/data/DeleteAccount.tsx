@@ -1,3 +1,4 @@
+import '../../texts';
 import {
   ACCOUNT_DELETION_GRACE_DAYS,
   type ApiError,
@@ -7,16 +8,20 @@ import {
   errorMessage,
 } from '@hub/core';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Trans } from 'react-i18next';
 import type { MeDataApi } from '../../../../api/me-data';
 import { PasswordField } from '../../../../components/auth/PasswordField';
 import { Spinner } from '../../../../components/Spinner';
 import { useField } from '../../../../hooks/use-field';
 import { useStableCallback } from '../../../../hooks/use-stable-callback';
 import { cx } from '../../../../lib/class-names';
+import { useAccountWords } from '../../account-words';
 import { confirmDangerButton, dangerButton, secondaryButton } from '../list-parts';
 
-const numberWords: Record<number, string> = { 3: 'three', 5: 'five', 7: 'seven', 10: 'ten', 14: 'fourteen' };
-const graceWords = `${numberWords[ACCOUNT_DELETION_GRACE_DAYS] ?? ACCOUNT_DELETION_GRACE_DAYS} days`;
+/** The grace period in words ("seven days"), for the lengths it has had; any other in digits. */
+const wordedDays = [3, 5, 7, 10, 14] as const;
+const isWorded = (days: number): days is (typeof wordedDays)[number] =>
+  (wordedDays as readonly number[]).includes(days);
 
 /**
  * "Delete your account": what happens, said plainly before anything is asked, then a confirmation
@@ -51,6 +56,11 @@ export const DeleteAccount = ({
   const confirmRef = useRef<HTMLButtonElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { hasPassword, dueAt } = state;
+  const { t } = useAccountWords();
+  const grace = isWorded(ACCOUNT_DELETION_GRACE_DAYS)
+    ? t(`account.days.${ACCOUNT_DELETION_GRACE_DAYS}`)
+    : t('account.days', { count: ACCOUNT_DELETION_GRACE_DAYS });
+  const term = <span className="font-medium text-slate-900" />;
 
   // Opening puts the focus in the step; closing puts it back on "Delete account" (when it is there).
   const opened = useRef(false);
@@ -100,27 +110,19 @@ export const DeleteAccount = ({
   return (
     <>
       <div className="mt-1 space-y-3 text-sm text-slate-600">
-        <p>
-          Your account is deleted {graceWords} after you ask. Your other devices are signed out right away;
-          this one stays signed in. If you sign in again before then, the deletion is cancelled.
-        </p>
+        <p>{t('account.delete.intro', { grace })}</p>
         <ul className="list-disc space-y-1 pl-5">
           <li>
-            <span className="font-medium text-slate-900">What is erased:</span> your profile, platforms,
-            linked accounts, tools, sessions, linked Google or Facebook accounts, second factors and passkeys.
+            <Trans ns="account" i18nKey="account.delete.erased" components={{ b: term }} />
           </li>
           <li>
-            <span className="font-medium text-slate-900">What we keep:</span> the records of your past
-            sign-ins, for security and legal reasons, until their retention period ends. Your account is
-            replaced in them by a pseudonym, and their IP addresses are removed.
+            <Trans ns="account" i18nKey="account.delete.kept" components={{ b: term }} />
           </li>
         </ul>
-        <p>Partner tools keep what they already received from us; ask each tool to delete it.</p>
+        <p>{t('account.delete.partners')}</p>
       </div>
       {dueAt !== null ? (
-        <p className="mt-4 text-sm font-medium text-slate-900">
-          Your account is already scheduled for deletion.
-        </p>
+        <p className="mt-4 text-sm font-medium text-slate-900">{t('account.delete.already')}</p>
       ) : !open ? (
         <button
           ref={toggleRef}
@@ -130,7 +132,7 @@ export const DeleteAccount = ({
           aria-controls={stepId}
           className={cx(dangerButton, 'mt-4')}
         >
-          Delete account
+          {t('account.delete.button')}
         </button>
       ) : (
         <form
@@ -146,15 +148,15 @@ export const DeleteAccount = ({
           className="mt-4 max-w-md rounded-lg bg-red-50 p-4 text-sm text-slate-800 ring-1 ring-red-600/20"
         >
           <p id={titleId} className="font-semibold text-slate-900">
-            Delete your account?
+            {t('account.delete.confirmTitle')}
           </p>
           {hasPassword ? (
             <>
-              <p className="mt-1">Enter your password to confirm.</p>
+              <p className="mt-1">{t('account.delete.enterPassword')}</p>
               <PasswordField
                 ref={passwordRef}
                 className="mt-3"
-                label="Password"
+                label={t('password.label')}
                 name="password"
                 autoComplete="current-password"
                 required
@@ -166,8 +168,7 @@ export const DeleteAccount = ({
             </>
           ) : (
             <p className="mt-1">
-              Your account has no password, so a sign-in in the last {DELETION_FRESH_SIGN_IN_MINUTES} minutes
-              confirms it is you. If you signed in longer ago, log out and sign in again first.
+              {t('account.delete.noPassword', { minutes: DELETION_FRESH_SIGN_IN_MINUTES })}
             </p>
           )}
           <div className="mt-4 flex flex-wrap gap-2">
@@ -178,10 +179,10 @@ export const DeleteAccount = ({
               className={confirmDangerButton}
             >
               {busy && <Spinner size="sm" tone="inverse" />}
-              Delete account
+              {t('account.delete.button')}
             </button>
             <button type="button" onClick={close} disabled={busy} className={secondaryButton}>
-              Cancel
+              {t('account.cancel')}
             </button>
           </div>
         </form>

@@ -1,6 +1,9 @@
+import '../../texts';
 import { DATA_REQUEST_RESPONSE_DAYS, routePath } from '@hub/core';
+import { Trans } from 'react-i18next';
 import { TextLink } from '../../../../components/TextLink';
 import { usePlatform } from '../../../../hooks/use-platform';
+import { useAccountWords } from '../../account-words';
 import { SubHeading } from '../list-parts';
 
 /**
@@ -9,31 +12,42 @@ import { SubHeading } from '../list-parts';
  */
 export const YourRights = () => {
   const platform = usePlatform();
+  const { t } = useAccountWords();
   const at = (id: 'account' | 'account_access') => routePath(id, platform ? { platform } : {});
+  const b = <span className="font-medium text-slate-900" />;
   return (
     <section aria-labelledby="rights-heading">
-      <SubHeading id="rights-heading">Your rights</SubHeading>
-      <p className="mt-1 text-sm text-slate-600">Under our Data Policy and the Data Privacy Act, you can:</p>
+      <SubHeading id="rights-heading">{t('account.rights.title')}</SubHeading>
+      <p className="mt-1 text-sm text-slate-600">{t('account.rights.intro')}</p>
       <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
         <li>
-          <span className="font-medium text-slate-900">access</span> your data: download it on this page;
+          <Trans ns="account" i18nKey="account.rights.access" components={{ b }} />
         </li>
         <li>
-          <span className="font-medium text-slate-900">correct</span> it on your{' '}
-          <TextLink to={at('account')}>Profile</TextLink>
-          {';'}
+          <Trans
+            ns="account"
+            i18nKey="account.rights.correct"
+            components={{ b, profile: <TextLink to={at('account')}>{null}</TextLink> }}
+          />
         </li>
         <li>
-          <span className="font-medium text-slate-900">erase</span> it: delete your account on this page;
+          <Trans ns="account" i18nKey="account.rights.erase" components={{ b }} />
         </li>
         <li>
-          <span className="font-medium text-slate-900">withdraw your consent</span> from a tool or an app:
-          remove its access on <TextLink to={at('account_access')}>Platforms &amp; tools</TextLink>.
+          <Trans
+            ns="account"
+            i18nKey="account.rights.withdraw"
+            components={{ b, access: <TextLink to={at('account_access')}>{null}</TextLink> }}
+          />
         </li>
       </ul>
       <p className="mt-3 text-sm text-slate-600">
-        For anything else, write to us as the <TextLink to={routePath('privacy')}>Data Policy</TextLink> says.
-        We answer every request within {DATA_REQUEST_RESPONSE_DAYS} days.
+        <Trans
+          ns="account"
+          i18nKey="account.rights.more"
+          values={{ days: DATA_REQUEST_RESPONSE_DAYS }}
+          components={{ policy: <TextLink to={routePath('privacy')}>{null}</TextLink> }}
+        />
       </p>
     </section>
   );

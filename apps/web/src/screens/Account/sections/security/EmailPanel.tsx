@@ -1,5 +1,7 @@
+import '../../texts';
 import { type ChangeEmailStarted, CODE_TTL_SECONDS, errorMessage } from '@hub/core';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Trans } from 'react-i18next';
 import { emailChangeCodeApi, meSecurityApi } from '../../../../api/me-security';
 import { CodeStep } from '../../../../components/auth/CodeStep';
 import { ProblemBanner } from '../../../../components/auth/ProblemBanner';
@@ -7,6 +9,7 @@ import { TextField } from '../../../../components/auth/TextField';
 import { useApiProblem } from '../../../../hooks/use-api-problem';
 import { useField } from '../../../../hooks/use-field';
 import { useStableCallback } from '../../../../hooks/use-stable-callback';
+import { useAccountWords } from '../../account-words';
 import {
   CurrentPasswordField,
   PanelButton,
@@ -32,6 +35,7 @@ export const EmailPanel = ({ overview, changed, notify }: SecurityPanelProps) =>
   const passwordRef = useRef<HTMLInputElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { problem, dismiss, show } = useApiProblem();
+  const { t } = useAccountWords();
   const { email, hasPassword } = overview;
 
   const opened = useRef(false);
@@ -81,15 +85,15 @@ export const EmailPanel = ({ overview, changed, notify }: SecurityPanelProps) =>
     <SecurityPanel
       overlay={<ProblemBanner problem={problem} onDismiss={dismiss} />}
       testId="email"
-      title="Email"
+      title={t('account.email.title')}
       summary={
         email ? (
           <p>
             <span className="font-medium break-words text-slate-900">{email}</span>
-            <span className="block">You sign in and get codes and notices at this address.</span>
+            <span className="block">{t('account.email.here')}</span>
           </p>
         ) : (
-          <p>No email yet. Add one to sign in with it and to reset a forgotten password.</p>
+          <p>{t('account.email.none')}</p>
         )
       }
       action={
@@ -100,16 +104,22 @@ export const EmailPanel = ({ overview, changed, notify }: SecurityPanelProps) =>
             expanded={false}
             controls={formId}
           >
-            {email ? 'Change email' : 'Add email'}
+            {email ? t('account.email.change') : t('account.email.add')}
           </PanelButton>
         )
       }
     >
       {step.kind === 'address' && (
-        <PanelForm id={formId} onSubmit={submit} onCancel={close} submitLabel="Send code" busy={busy}>
+        <PanelForm
+          id={formId}
+          onSubmit={submit}
+          onCancel={close}
+          submitLabel={t('account.email.sendCode')}
+          busy={busy}
+        >
           <TextField
             ref={addressRef}
-            label="New email"
+            label={t('account.email.new')}
             name="new-email"
             type="email"
             inputMode="email"
@@ -123,18 +133,21 @@ export const EmailPanel = ({ overview, changed, notify }: SecurityPanelProps) =>
             readOnly={busy}
           />
           {hasPassword && <CurrentPasswordField field={password} inputRef={passwordRef} busy={busy} />}
-          <p className="text-sm text-slate-600">
-            We will send a 6-digit code to the new address. Your current email keeps working until you enter
-            it.
-          </p>
+          <p className="text-sm text-slate-600">{t('account.email.willSend')}</p>
         </PanelForm>
       )}
       {step.kind === 'code' && (
         <div id={formId} className="flex max-w-md flex-col gap-4">
           <p className="text-sm text-slate-700">
-            Enter the code we sent to{' '}
-            <span className="font-medium break-words text-slate-900">{step.started.email}</span>. It expires
-            in {CODE_TTL_SECONDS / 60} minutes.
+            {/* The address is the element's own child, never parsed as part of the translation. */}
+            <Trans
+              ns="account"
+              i18nKey="account.email.enterCode"
+              values={{ minutes: CODE_TTL_SECONDS / 60 }}
+              components={{
+                email: <span className="font-medium break-words text-slate-900">{step.started.email}</span>,
+              }}
+            />
           </p>
           <CodeStep
             flowId={step.started.flowId}
@@ -142,13 +155,13 @@ export const EmailPanel = ({ overview, changed, notify }: SecurityPanelProps) =>
             api={emailChangeCodeApi}
             onVerified={(answer) => {
               close();
-              notify(`Your email is now ${answer.email}.`);
+              notify(t('account.email.changed', { email: answer.email }));
               changed();
             }}
             onRestart={() => setStep({ kind: 'address' })}
           />
           <div>
-            <PanelButton onClick={close}>Cancel</PanelButton>
+            <PanelButton onClick={close}>{t('account.cancel')}</PanelButton>
           </div>
         </div>
       )}

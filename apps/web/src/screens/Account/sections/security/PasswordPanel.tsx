@@ -1,4 +1,4 @@
-import { errorMessage, isPasswordAccepted, notices, scorePassword } from '@hub/core';
+import { errorMessage, isPasswordAccepted, scorePassword } from '@hub/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { meSecurityApi } from '../../../../api/me-security';
 import { PasswordField } from '../../../../components/auth/PasswordField';
@@ -8,13 +8,13 @@ import { StrengthMeter } from '../../../../components/auth/StrengthMeter';
 import { useApiProblem } from '../../../../hooks/use-api-problem';
 import { useField } from '../../../../hooks/use-field';
 import { useStableCallback } from '../../../../hooks/use-stable-callback';
+import { useAccountWords } from '../../account-words';
 import {
   CurrentPasswordField,
   PanelButton,
   PanelForm,
   SecurityPanel,
   type SecurityPanelProps,
-  shortDate,
 } from './panel';
 
 /**
@@ -35,6 +35,7 @@ export const PasswordPanel = ({ overview, changed, notify }: SecurityPanelProps)
   const nextRef = useRef<HTMLInputElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { problem, dismiss, show } = useApiProblem();
+  const { t, shortDate } = useAccountWords();
   const { hasPassword } = overview;
   const { score } = scorePassword(next.value);
 
@@ -77,7 +78,7 @@ export const PasswordPanel = ({ overview, changed, notify }: SecurityPanelProps)
     if (result.ok) {
       setEnded(endOthers ? result.data.otherSessionsEnded : null);
       close();
-      notify(notices.passwordUpdated);
+      notify(t('notice.passwordUpdated'));
       changed();
       return;
     }
@@ -93,29 +94,26 @@ export const PasswordPanel = ({ overview, changed, notify }: SecurityPanelProps)
   const summary = hasPassword ? (
     <p>
       {overview.passwordChangedAt
-        ? `Last changed ${shortDate(overview.passwordChangedAt)}.`
-        : 'You sign in with a password.'}
+        ? t('account.password.lastChanged', { date: shortDate(overview.passwordChangedAt) })
+        : t('account.password.hasOne')}
     </p>
   ) : (
-    <p>
-      You have no password yet: you sign in with Google or Facebook. Set one to sign in with your email too.
-      It follows the same rules as at sign-up.
-    </p>
+    <p>{t('account.password.none')}</p>
   );
 
   return (
     <SecurityPanel
       overlay={<ProblemBanner problem={problem} onDismiss={dismiss} />}
       testId="password"
-      title="Password"
+      title={t('account.password.title')}
       summary={
         <>
           {summary}
           {ended !== null && (
             <p role="status" className="mt-1 text-business-700">
               {ended === 0
-                ? 'No other device was signed in.'
-                : `You were signed out of ${ended} other ${ended === 1 ? 'device' : 'devices'}.`}
+                ? t('account.password.noOthers')
+                : t('account.password.othersEnded', { count: ended })}
             </p>
           )}
         </>
@@ -123,7 +121,7 @@ export const PasswordPanel = ({ overview, changed, notify }: SecurityPanelProps)
       action={
         !open && (
           <PanelButton buttonRef={toggleRef} onClick={() => setOpen(true)} expanded={false} controls={formId}>
-            {hasPassword ? 'Change password' : 'Set password'}
+            {hasPassword ? t('account.password.change') : t('account.password.set')}
           </PanelButton>
         )
       }
@@ -133,13 +131,13 @@ export const PasswordPanel = ({ overview, changed, notify }: SecurityPanelProps)
           id={formId}
           onSubmit={submit}
           onCancel={close}
-          submitLabel={hasPassword ? 'Change password' : 'Set password'}
+          submitLabel={hasPassword ? t('account.password.change') : t('account.password.set')}
           busy={busy}
         >
           {hasPassword && <CurrentPasswordField field={current} inputRef={currentRef} busy={busy} />}
           <PasswordField
             ref={nextRef}
-            label="New password"
+            label={t('password.new')}
             name="new-password"
             autoComplete="new-password"
             required
@@ -159,8 +157,8 @@ export const PasswordPanel = ({ overview, changed, notify }: SecurityPanelProps)
               className="mt-0.5 size-4 shrink-0 rounded border-slate-400 accent-accent-700"
             />
             <span>
-              Sign out of my other devices
-              <span className="block text-slate-600">This device stays signed in.</span>
+              {t('account.password.endOthers')}
+              <span className="block text-slate-600">{t('account.password.thisStays')}</span>
             </span>
           </label>
         </PanelForm>

@@ -4,7 +4,8 @@ import { linkProviderHref, meSecurityApi } from '../../../../api/me-security';
 import { ProblemBanner } from '../../../../components/auth/ProblemBanner';
 import { FacebookMark, GoogleMark } from '../../../../components/social/marks';
 import { useApiProblem } from '../../../../hooks/use-api-problem';
-import { PanelButton, SecurityPanel, type SecurityPanelProps, shortDate } from './panel';
+import { useAccountWords } from '../../account-words';
+import { PanelButton, SecurityPanel, type SecurityPanelProps } from './panel';
 
 export const providerNames: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook' };
 
@@ -17,6 +18,7 @@ export const ProvidersPanel = ({ me, overview, changed, notify }: SecurityPanelP
   const [confirming, setConfirming] = useState<SocialProvider | null>(null);
   const [busy, setBusy] = useState(false);
   const { problem, dismiss, show } = useApiProblem();
+  const { t, shortDate } = useAccountWords();
   const shown = socialProviders.filter(
     (provider) =>
       overview.available.includes(provider) || overview.linked.some((linked) => linked.provider === provider),
@@ -29,7 +31,7 @@ export const ProvidersPanel = ({ me, overview, changed, notify }: SecurityPanelP
     setBusy(false);
     setConfirming(null);
     if (result.ok) {
-      notify(`${providerNames[provider]} is no longer linked to your account.`);
+      notify(t('account.providers.unlinked', { provider: providerNames[provider] }));
       changed(result.data);
       return;
     }
@@ -41,18 +43,11 @@ export const ProvidersPanel = ({ me, overview, changed, notify }: SecurityPanelP
     <SecurityPanel
       overlay={<ProblemBanner problem={problem} onDismiss={dismiss} />}
       testId="providers"
-      title="Google and Facebook"
-      summary={
-        <p>
-          Sign in with Google or Facebook instead of typing your password. The address they use does not need
-          to match yours.
-        </p>
-      }
+      title={t('account.providers.title')}
+      summary={<p>{t('account.providers.summary')}</p>}
     >
       {shown.length === 0 ? (
-        <p className="text-sm text-slate-600">
-          Signing in with Google or Facebook is not available right now.
-        </p>
+        <p className="text-sm text-slate-600">{t('account.providers.unavailable')}</p>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200">
           {shown.map((provider) => {
@@ -71,36 +66,38 @@ export const ProvidersPanel = ({ me, overview, changed, notify }: SecurityPanelP
                     <p className="text-sm font-medium text-slate-900">{name}</p>
                     <p className="text-sm break-words text-slate-600">
                       {linked
-                        ? `Linked${linked.email ? ` as ${linked.email}` : ''} since ${shortDate(linked.linkedAt)}`
-                        : 'Not linked'}
+                        ? linked.email
+                          ? t('account.providers.linkedAs', {
+                              email: linked.email,
+                              date: shortDate(linked.linkedAt),
+                            })
+                          : t('account.providers.linkedSince', { date: shortDate(linked.linkedAt) })
+                        : t('account.providers.notLinked')}
                     </p>
-                    {last && (
-                      <p className="mt-1 text-sm text-slate-600">
-                        This is your only way to sign in. Set a password or link another account before you
-                        unlink it.
-                      </p>
-                    )}
+                    {last && <p className="mt-1 text-sm text-slate-600">{t('account.providers.onlyWay')}</p>}
                   </div>
                 </div>
-                <div className="flex shrink-0 gap-2">
+                <div className="flex max-w-full shrink-0 flex-wrap gap-2">
                   {!linked && overview.available.includes(provider) && (
                     <a
                       href={linkProviderHref(provider, me.homePlatform)}
                       className="rounded-lg border border-slate-300 bg-white px-3.5 py-2 text-sm font-semibold text-slate-800 shadow-xs hover:bg-slate-50"
                     >
-                      {`Link ${name}`}
+                      {t('account.providers.link', { provider: name })}
                     </a>
                   )}
                   {linked && !last && confirming !== provider && (
-                    <PanelButton onClick={() => setConfirming(provider)}>Unlink {name}</PanelButton>
+                    <PanelButton onClick={() => setConfirming(provider)}>
+                      {t('account.providers.unlink', { provider: name })}
+                    </PanelButton>
                   )}
                   {linked && confirming === provider && (
                     <>
                       <PanelButton tone="danger" disabled={busy} onClick={() => unlink(provider)}>
-                        Yes, unlink {name}
+                        {t('account.providers.confirmUnlink', { provider: name })}
                       </PanelButton>
                       <PanelButton disabled={busy} onClick={() => setConfirming(null)}>
-                        Keep
+                        {t('account.providers.keep')}
                       </PanelButton>
                     </>
                   )}

@@ -1,13 +1,14 @@
+import '../../texts';
 import {
   apiErrorText,
   CODE_LENGTH,
   errorMessage,
   RECOVERY_CODE_COUNT,
   type SecondFactorStatus,
-  secondFactorTexts,
   type TotpStart,
 } from '@hub/core';
 import { type ReactNode, type Ref, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Trans } from 'react-i18next';
 import { meSecondFactorsApi } from '../../../../api/me-second-factors';
 import { listPasskeys } from '../../../../api/passkeys';
 import type { CodeInputHandle } from '../../../../components/auth/CodeInput';
@@ -17,13 +18,14 @@ import { Spinner } from '../../../../components/Spinner';
 import { useApiProblem } from '../../../../hooks/use-api-problem';
 import { useField } from '../../../../hooks/use-field';
 import { useStableCallback } from '../../../../hooks/use-stable-callback';
+import { PRODUCT_NAME } from '../../../../lib/brand';
+import { useAccountWords } from '../../account-words';
 import {
   CurrentPasswordField,
   PanelButton,
   PanelFormActions,
   SecurityPanel,
   type SecurityPanelProps,
-  shortDate,
 } from './panel';
 
 /** What the panel shows under its title: the set-up as the server reads it, and the passkeys' count. */
@@ -66,13 +68,14 @@ const quietButton =
 /** "Copied" (or why not) next to a copy button, announced when it appears. */
 const CopyButton = ({ text, label }: { text: string; label: string }) => {
   const [copied, setCopied] = useState<boolean | null>(null);
+  const { t } = useAccountWords();
   return (
     <span className="inline-flex flex-wrap items-center gap-x-3 gap-y-1">
       <button type="button" className={quietButton} onClick={async () => setCopied(await copyText(text))}>
         {label}
       </button>
       <span role="status" className="text-sm text-slate-600">
-        {copied === true ? 'Copied.' : copied === false ? 'Couldn’t copy. Select the text and copy it.' : ''}
+        {copied === true ? t('account.copied') : copied === false ? t('account.copyFailed') : ''}
       </span>
     </span>
   );
@@ -91,6 +94,7 @@ export const TwoStepPanel = ({ overview, notify }: SecurityPanelProps) => {
   const [round, setRound] = useState(0);
   const [step, setStep] = useState<Step>({ kind: 'closed' });
   const { problem, dismiss, show } = useApiProblem();
+  const { t } = useAccountWords();
   const actionsRef = useRef<HTMLDivElement>(null);
   const reload = useCallback(() => setRound((count) => count + 1), []);
 
@@ -155,11 +159,11 @@ export const TwoStepPanel = ({ overview, notify }: SecurityPanelProps) => {
       <p role="alert" className="text-red-700">
         {loaded.message}{' '}
         <button type="button" className="font-medium underline" onClick={reload}>
-          Try again
+          {t('tryAgain')}
         </button>
       </p>
     ) : (
-      <Spinner label="Loading your two-step sign-in" size="sm" />
+      <Spinner label={t('account.twoStep.loading')} size="sm" />
     );
 
   const action = status && step.kind === 'closed' && (
@@ -167,7 +171,7 @@ export const TwoStepPanel = ({ overview, notify }: SecurityPanelProps) => {
       {enrolled ? (
         <>
           <PanelButton onClick={() => setStep({ kind: 'new-codes' })} expanded={false} controls={stepId}>
-            New recovery codes
+            {t('account.twoStep.newCodes')}
           </PanelButton>
           <PanelButton
             tone="danger"
@@ -175,12 +179,12 @@ export const TwoStepPanel = ({ overview, notify }: SecurityPanelProps) => {
             expanded={false}
             controls={stepId}
           >
-            Turn off
+            {t('account.twoStep.turnOff')}
           </PanelButton>
         </>
       ) : (
         <PanelButton onClick={() => void startSetup()} expanded={false} controls={stepId}>
-          Set up an authenticator app
+          {t('account.twoStep.setUp')}
         </PanelButton>
       )}
     </div>
@@ -190,7 +194,7 @@ export const TwoStepPanel = ({ overview, notify }: SecurityPanelProps) => {
     <SecurityPanel
       overlay={<ProblemBanner problem={problem} onDismiss={dismiss} />}
       testId="two-step"
-      title="Two-step sign-in"
+      title={t('account.twoStep.title')}
       summary={summary}
       action={action}
     >
@@ -205,13 +209,13 @@ export const TwoStepPanel = ({ overview, notify }: SecurityPanelProps) => {
               onRestart={() => void startSetup()}
               onDone={(next, codes) => {
                 setStatus(next);
-                notify('Two-step sign-in is on. We’ll ask for a code from your app when you sign in.');
+                notify(t('account.twoStep.turnedOn'));
                 if (codes && codes.length > 0) setStep({ kind: 'codes', codes });
                 else close();
               }}
             />
           ) : (
-            <Spinner label="Making your key" />
+            <Spinner label={t('account.twoStep.makingKey')} />
           )}
         </div>
       )}
@@ -232,7 +236,7 @@ export const TwoStepPanel = ({ overview, notify }: SecurityPanelProps) => {
             onDone={(next) => {
               setStatus(next);
               close();
-              notify('Two-step sign-in is off. You sign in with your password alone.');
+              notify(t('account.twoStep.turnedOff'));
             }}
           />
         </div>
@@ -246,7 +250,7 @@ export const TwoStepPanel = ({ overview, notify }: SecurityPanelProps) => {
             onDone={(codes) => {
               reload();
               setStep({ kind: 'codes', codes });
-              notify('You have new recovery codes. The old ones no longer work.');
+              notify(t('account.twoStep.renewed'));
             }}
           />
         </div>
@@ -265,35 +269,44 @@ const SummaryRow = ({ term, children }: { term: string; children: ReactNode }) =
 const Summary = ({ status, passkeys }: { status: SecondFactorStatus; passkeys: number | null }) => {
   const { totp, recoveryCodes } = status;
   const left = recoveryCodes.remaining;
+  const { t, shortDate } = useAccountWords();
+  const nowrap = <span className="whitespace-nowrap" />;
   return (
     <div className="flex flex-col gap-2">
       {totp.enrolled ? (
         <p>
-          After your password, you enter a <span className="whitespace-nowrap">6-digit</span> code from your
-          authenticator app, or one of your recovery codes.
+          <Trans ns="account" i18nKey="account.twoStep.enrolledSummary" components={{ nowrap }} />
         </p>
       ) : (
         <p>
-          Add a second step to your sign-ins: after your password, a{' '}
-          <span className="whitespace-nowrap">6-digit</span> code from an authenticator app on your phone.
+          <Trans ns="account" i18nKey="account.twoStep.offSummary" components={{ nowrap }} />
         </p>
       )}
       <dl className="flex flex-col gap-1" data-testid="two-step-status">
-        <SummaryRow term="Authenticator app">
-          {totp.enrolled ? (totp.confirmedAt ? `On since ${shortDate(totp.confirmedAt)}` : 'On') : 'Off'}
+        <SummaryRow term={t('account.twoStep.app')}>
+          {totp.enrolled
+            ? totp.confirmedAt
+              ? t('account.twoStep.onSince', { date: shortDate(totp.confirmedAt) })
+              : t('account.twoStep.on')
+            : t('account.twoStep.off')}
         </SummaryRow>
         {totp.enrolled && (
-          <SummaryRow term="Recovery codes">
+          <SummaryRow term={t('account.twoStep.recoveryCodes')}>
             <span className={left <= 2 ? 'font-medium text-red-700' : undefined}>
               {left === 0
-                ? 'None left. Make new ones.'
-                : `${left} of ${RECOVERY_CODE_COUNT} left${left <= 2 ? '. Make new ones soon.' : ''}`}
+                ? t('account.twoStep.noneLeft')
+                : t(left <= 2 ? 'account.twoStep.fewLeft' : 'account.twoStep.left', {
+                    left,
+                    total: RECOVERY_CODE_COUNT,
+                  })}
             </span>
           </SummaryRow>
         )}
         {passkeys !== null && (
-          <SummaryRow term="Passkeys">
-            {passkeys === 0 ? 'None' : `${passkeys} ${passkeys === 1 ? 'passkey' : 'passkeys'}`}
+          <SummaryRow term={t('account.twoStep.passkeys')}>
+            {passkeys === 0
+              ? t('account.twoStep.noPasskeys')
+              : t('account.twoStep.passkeyCount', { count: passkeys })}
           </SummaryRow>
         )}
       </dl>
@@ -375,6 +388,7 @@ const SetupStep = ({
   const [busy, setBusy] = useState(false);
   const codeInput = useRef<CodeInputHandle>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
+  const { t } = useAccountWords();
 
   useEffect(() => titleRef.current?.focus(), []);
 
@@ -405,22 +419,22 @@ const SetupStep = ({
       step="two-step-setup"
       gap="gap-5"
       titleRef={titleRef}
-      title={secondFactorTexts.enrolTitle}
-      description="Scan this QR code with an authenticator app, such as Google Authenticator, Microsoft Authenticator or your password manager."
+      title={t('account.twoStep.setUp')}
+      description={t('account.twoStep.scan')}
       onSubmit={submit}
       onCancel={onCancel}
       busy={busy}
-      submitLabel="Turn on"
+      submitLabel={t('account.twoStep.turnOn')}
     >
       <img
         src={started.qrCode}
-        alt={secondFactorTexts.qrAlt}
+        alt={t('account.twoStep.qrAlt')}
         width={192}
         height={192}
         className="size-48 self-center rounded-lg bg-white ring-1 ring-slate-200 tablet:self-start"
       />
       <div className="flex flex-col gap-2 text-sm text-slate-600">
-        <p>{secondFactorTexts.secretLabel}</p>
+        <p>{t('account.twoStep.secretLabel')}</p>
         <code
           data-testid="totp-secret"
           className="rounded-lg bg-slate-50 px-3 py-2 font-mono text-base tracking-wide break-all text-slate-900"
@@ -428,14 +442,14 @@ const SetupStep = ({
           {groupsOfFour(started.secret)}
         </code>
         <div>
-          <CopyButton text={started.secret} label="Copy key" />
+          <CopyButton text={started.secret} label={t('account.twoStep.copyKey')} />
         </div>
       </div>
       <SecondFactorCodeField
         inputRef={codeInput}
         prompt={
           <p id={promptId} className="text-sm text-slate-700">
-            Then enter the 6-digit code the app shows for Account Hub.
+            {t('account.twoStep.thenEnter', { product: PRODUCT_NAME })}
           </p>
         }
         boxes={boxes}
@@ -455,13 +469,14 @@ const SetupStep = ({
 const RecoveryCodes = ({ codes, onSaved }: { codes: string[]; onSaved: () => void }) => {
   const titleId = useId();
   const titleRef = useRef<HTMLHeadingElement>(null);
+  const { t } = useAccountWords();
   useEffect(() => titleRef.current?.focus(), []);
   const asText = codes.join('\n');
 
   const download = () => {
     const file = new Blob(
       [
-        `Account Hub recovery codes\n\nEach code lets you sign in once if you can’t use your authenticator app.\n\n${asText}\n`,
+        `${t('account.twoStep.fileTitle', { product: PRODUCT_NAME })}\n\n${t('account.twoStep.fileLine')}\n\n${asText}\n`,
       ],
       { type: 'text/plain' },
     );
@@ -477,16 +492,16 @@ const RecoveryCodes = ({ codes, onSaved }: { codes: string[]; onSaved: () => voi
     <section aria-labelledby={titleId} className="flex max-w-md flex-col gap-4" data-step="two-step-codes">
       <div>
         <h4 id={titleId} ref={titleRef} tabIndex={-1} className="text-sm font-semibold text-slate-900">
-          {secondFactorTexts.recoveryCodesTitle}
+          {t('account.twoStep.saveCodes')}
         </h4>
-        <p className="mt-1 text-sm text-slate-600">{secondFactorTexts.recoveryCodesPrompt}</p>
+        <p className="mt-1 text-sm text-slate-600">{t('account.twoStep.saveCodesPrompt')}</p>
       </div>
       <RecoveryCodeList codes={codes} />
       <div className="flex flex-wrap items-center gap-2">
         <button type="button" className={quietButton} onClick={download}>
-          Download
+          {t('account.download')}
         </button>
-        <CopyButton text={asText} label="Copy" />
+        <CopyButton text={asText} label={t('account.copy')} />
       </div>
       <div className="tablet:w-48">
         <button
@@ -494,7 +509,7 @@ const RecoveryCodes = ({ codes, onSaved }: { codes: string[]; onSaved: () => voi
           onClick={onSaved}
           className="w-full rounded-lg bg-accent-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-accent-800"
         >
-          I’ve saved them
+          {t('account.twoStep.saved')}
         </button>
       </div>
     </section>
@@ -523,6 +538,7 @@ const TurnOffStep = ({
   const password = useField();
   const passwordRef = useRef<HTMLInputElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
+  const { t } = useAccountWords();
 
   useEffect(() => {
     if (askPassword) passwordRef.current?.focus();
@@ -558,21 +574,24 @@ const TurnOffStep = ({
     <StepForm
       step="two-step-off"
       titleRef={titleRef}
-      title="Turn off two-step sign-in?"
-      description="Your sign-ins will no longer ask for a code from your app, and your recovery codes will stop working."
+      title={t('account.twoStep.turnOffTitle')}
+      description={t('account.twoStep.turnOffDescription')}
       onSubmit={submit}
       onCancel={onCancel}
       busy={busy}
-      submitLabel="Turn off"
+      submitLabel={t('account.twoStep.turnOff')}
     >
       {askPassword && (
         <>
           <p className="text-sm text-slate-700">
-            {hasPassword
-              ? 'It’s your last second step, so enter your password to turn it off.'
-              : 'It’s your last second step, so it needs your password. Set a password above first.'}
+            {hasPassword ? t('account.twoStep.lastWithPassword') : t('account.twoStep.lastWithoutPassword')}
           </p>
-          <CurrentPasswordField field={password} inputRef={passwordRef} label="Password" busy={busy} />
+          <CurrentPasswordField
+            field={password}
+            inputRef={passwordRef}
+            label={t('password.label')}
+            busy={busy}
+          />
         </>
       )}
     </StepForm>
@@ -593,6 +612,7 @@ const NewCodesStep = ({
 }) => {
   const [busy, setBusy] = useState(false);
   const titleRef = useRef<HTMLHeadingElement>(null);
+  const { t } = useAccountWords();
   useEffect(() => titleRef.current?.focus(), []);
 
   const submit = useStableCallback(async () => {
@@ -609,12 +629,12 @@ const NewCodesStep = ({
     <StepForm
       step="two-step-new-codes"
       titleRef={titleRef}
-      title="Make new recovery codes?"
-      description={`You get ${RECOVERY_CODE_COUNT} new codes, shown once. Your current recovery codes stop working, even the ones you haven’t used.`}
+      title={t('account.twoStep.newCodesTitle')}
+      description={t('account.twoStep.newCodesDescription', { total: RECOVERY_CODE_COUNT })}
       onSubmit={submit}
       onCancel={onCancel}
       busy={busy}
-      submitLabel="Make new codes"
+      submitLabel={t('account.twoStep.makeNewCodes')}
     />
   );
 };

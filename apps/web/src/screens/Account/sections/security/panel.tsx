@@ -1,5 +1,7 @@
+import '../../texts';
 import type { MeSummary, SecurityOverview } from '@hub/core';
 import { Children, type ReactNode, type Ref, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../../components/auth/PasswordField';
 import { SubmitButton } from '../../../../components/auth/SubmitButton';
 import type { useField } from '../../../../hooks/use-field';
@@ -44,7 +46,8 @@ export const SecurityPanel = ({
           </h3>
           <div className="mt-1 text-sm text-slate-600">{summary}</div>
         </div>
-        {action && <div className="shrink-0">{action}</div>}
+        {/* Capped at the panel's width, so a long label wraps on a narrow phone instead of overflowing. */}
+        {action && <div className="max-w-full shrink-0">{action}</div>}
       </div>
       {Children.toArray(children).length > 0 && <div className="mt-5">{children}</div>}
       {overlay}
@@ -87,10 +90,6 @@ export const PanelButton = ({
   </button>
 );
 
-/** A date as the account center writes it: '21 Nov 2026'. */
-export const shortDate = (ms: number) =>
-  new Date(ms).toLocaleDateString('en-PH', { day: 'numeric', month: 'short', year: 'numeric' });
-
 /** A panel form's last row: Cancel, then the form's own button (under it on a phone). */
 export const PanelFormActions = ({
   onCancel,
@@ -102,16 +101,19 @@ export const PanelFormActions = ({
   cancelDisabled?: boolean;
   submitLabel: string;
   busy: boolean;
-}) => (
-  <div className="flex flex-col-reverse gap-3 tablet:flex-row tablet:items-center">
-    <PanelButton onClick={onCancel} disabled={cancelDisabled}>
-      Cancel
-    </PanelButton>
-    <div className="tablet:w-48">
-      <SubmitButton label={submitLabel} busy={busy} />
+}) => {
+  const { t } = useTranslation('account');
+  return (
+    <div className="flex flex-col-reverse gap-3 tablet:flex-row tablet:items-center">
+      <PanelButton onClick={onCancel} disabled={cancelDisabled}>
+        {t('account.cancel')}
+      </PanelButton>
+      <div className="tablet:min-w-48">
+        <SubmitButton label={submitLabel} busy={busy} />
+      </div>
     </div>
-  </div>
-);
+  );
+};
 
 /** A panel's form under its summary: its fields, then Cancel and its button. */
 export const PanelForm = ({
@@ -147,23 +149,27 @@ export const PanelForm = ({
 export const CurrentPasswordField = ({
   field,
   inputRef,
-  label = 'Current password',
+  label,
   busy,
 }: {
   field: Field;
   inputRef: Ref<HTMLInputElement>;
+  /** 'Current password' unless the step says otherwise. */
   label?: string;
   busy: boolean;
-}) => (
-  <PasswordField
-    ref={inputRef}
-    label={label}
-    name="current-password"
-    autoComplete="current-password"
-    required
-    value={field.value}
-    onChange={field.change}
-    error={field.error}
-    readOnly={busy}
-  />
-);
+}) => {
+  const { t } = useTranslation('account');
+  return (
+    <PasswordField
+      ref={inputRef}
+      label={label ?? t('account.currentPassword')}
+      name="current-password"
+      autoComplete="current-password"
+      required
+      value={field.value}
+      onChange={field.change}
+      error={field.error}
+      readOnly={busy}
+    />
+  );
+};
