@@ -309,6 +309,27 @@ describe.each(testDialects)('SSO authorization on %s', (dialect) => {
       expect(await liveSessions(id)).toEqual([]);
     });
 
+    it('asks in the reader’s language (Accept-Language, or ?lng=), the tool’s name escaped', async () => {
+      await signedIn();
+      const asked = await ctx.hub.app.inject({
+        method: 'GET',
+        url: '/sso/logout?tid=201&callback=local',
+        headers: {
+          cookie: `hub_session=${ctx.browser.cookies.get('hub_session')}`,
+          'sec-fetch-site': 'cross-site',
+          'accept-language': 'fil-PH,fil;q=0.9,en;q=0.5',
+        },
+      });
+      expect(asked.statusCode).toBe(200);
+      expect(asked.body).toContain('<html lang="fil">');
+      expect(asked.body).toContain('<title>Mag-sign out sa Account Hub?</title>');
+      expect(asked.body).toContain('Hinihiling ng Chat na mag-sign out ka.');
+      expect(asked.body).toContain('>Manatiling naka-sign in</a>');
+      expect(asked.body).not.toMatch(/Sign out|asks to sign you out|Stay signed in/);
+      const linked = await logoutGet('?tid=201&callback=local&lng=fil', 'cross-site');
+      expect(linked.body).toContain('<html lang="fil">');
+    });
+
     it('ends the session at once when the person asked for it themselves', async () => {
       const id = await signedIn();
       const out = await logoutGet('?tid=201&callback=local', 'none');

@@ -1,13 +1,16 @@
-import type { LogoutQuery } from '@hub/core';
+import type { Language, LogoutQuery } from '@hub/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { requestLanguage } from '../http/language.js';
 import { clearSessionCookie, requireSameOrigin } from '../http/request-context.js';
 import { sessionTokenOf } from '../http/session.js';
 import type { Hub } from '../hub.js';
+import { commonText } from '../i18n.js';
+import { DEFAULT_PRODUCT_NAME } from '../mail/templates.js';
 import { escapeHtml } from '../services/html.js';
 import { parseLogoutInput, requestLogout, signOut } from './sign-out.js';
 
-const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#0f172a}button{font:inherit;font-weight:600;padding:.6rem 1.2rem;border:0;border-radius:.5rem;background:#0f172a;color:#fff;cursor:pointer}a{color:#1d4ed8}p.actions{display:flex;gap:1.5rem;align-items:center}</style></head><body><main>${body}</main></body></html>`;
+const page = (language: Language, title: string, body: string) =>
+  `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#0f172a}button{font:inherit;font-weight:600;padding:.6rem 1.2rem;border:0;border-radius:.5rem;background:#0f172a;color:#fff;cursor:pointer}a{color:#1d4ed8}p.actions{display:flex;gap:1.5rem;align-items:center}</style></head><body><main>${body}</main></body></html>`;
 
 /**
  * Single logout. A page of another site can send the browser to a GET, so a GET alone never ends
@@ -36,7 +39,7 @@ export const registerLogoutRoutes = (app: FastifyInstance, hub: Hub) => {
       query,
     );
     if (outcome.next === 'signed_out') return signedOut(reply, outcome.target);
-    return confirmationPage(reply, query, outcome.target, outcome.toolName);
+    return confirmationPage(reply, requestLanguage(request), query, outcome.target, outcome.toolName);
   });
 
   // The confirmation page's form: urlencoded, parsed only on this route (no other route takes a form).
@@ -55,13 +58,21 @@ export const registerLogoutRoutes = (app: FastifyInstance, hub: Hub) => {
   });
 };
 
-/** The confirmation: its button POSTs the same tid and callback, same-origin only. */
-const confirmationPage = (reply: FastifyReply, query: LogoutQuery, target: string, toolName?: string) => {
+/** The confirmation, in the reader's language: its button POSTs the same tid and callback, same-origin only. */
+const confirmationPage = (
+  reply: FastifyReply,
+  language: Language,
+  query: LogoutQuery,
+  target: string,
+  toolName?: string,
+) => {
+  const t = commonText(language);
+  const product = DEFAULT_PRODUCT_NAME;
   const hidden = [
     query.tid ? `<input type="hidden" name="tid" value="${escapeHtml(String(query.tid))}">` : '',
     query.callback ? `<input type="hidden" name="callback" value="${escapeHtml(query.callback)}">` : '',
   ].join('');
-  const who = toolName ? `${escapeHtml(toolName)} asks to sign you out.` : 'A page asks to sign you out.';
+  const who = escapeHtml(toolName ? t('logoutPage.toolAsks', { tool: toolName }) : t('logoutPage.pageAsks'));
   // The form's redirect goes on to the tool: form-action must allow its origin, or the browser stops there.
   const targetOrigin = target.startsWith('/') ? '' : ` ${new URL(target).origin}`;
   return (
@@ -77,8 +88,9 @@ const confirmationPage = (reply: FastifyReply, query: LogoutQuery, target: strin
       .type('text/html; charset=utf-8')
       .send(
         page(
-          'Sign out of Account Hub?',
-          `<h1>Sign out of Account Hub?</h1><p>${who} Signing out of Account Hub signs you out here and you will be asked to sign in again on every site that uses it.</p><form method="post" action="/sso/logout">${hidden}<p class="actions"><button type="submit" data-testid="logout-confirm">Sign out</button><a href="/" data-testid="logout-cancel">Stay signed in</a></p></form>`,
+          language,
+          t('logoutPage.title', { product }),
+          `<h1>${escapeHtml(t('logoutPage.title', { product }))}</h1><p>${who} ${escapeHtml(t('logoutPage.explain', { product }))}</p><form method="post" action="/sso/logout">${hidden}<p class="actions"><button type="submit" data-testid="logout-confirm">${escapeHtml(t('logoutPage.confirm'))}</button><a href="/" data-testid="logout-cancel">${escapeHtml(t('logoutPage.stay'))}</a></p></form>`,
         ),
       )
   );

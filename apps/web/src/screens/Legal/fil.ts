@@ -1,4 +1,4 @@
-import type { LegalWords } from './words';
+import type { LegalWords } from './shape';
 
 /** The Filipino words, with the linker the noun after them takes ('pitong (7) araw'). */
 const numberWords: Readonly<Record<number, string>> = {

@@ -70,4 +70,13 @@ export const flows = {
   'oidcPage.errorTitle': 'Sign-in could not continue',
   'oidcPage.error':
     'The application that sent you here made a request that cannot be completed. If this keeps happening, give its support the details below.',
+
+  // Single logout's confirmation page, rendered by the server (apps/server/src/sso/logout.ts).
+  'logoutPage.title': 'Sign out of {product}?',
+  'logoutPage.toolAsks': '{tool} asks to sign you out.',
+  'logoutPage.pageAsks': 'A page asks to sign you out.',
+  'logoutPage.explain':
+    'Signing out of {product} signs you out here and you will be asked to sign in again on every site that uses it.',
+  'logoutPage.confirm': 'Sign out',
+  'logoutPage.stay': 'Stay signed in',
 } as const;

@@ -67,4 +67,13 @@ export const flows = {
   'oidcPage.errorTitle': 'Hindi naituloy ang pag-sign in',
   'oidcPage.error':
     'Hindi matatapos ang hiling ng application na nagpadala sa iyo rito. Kung paulit-ulit itong nangyayari, ibigay sa support nito ang mga detalye sa ibaba.',
+
+  // Ang pahina ng pag-sign out (apps/server/src/sso/logout.ts).
+  'logoutPage.title': 'Mag-sign out sa {product}?',
+  'logoutPage.toolAsks': 'Hinihiling ng {tool} na mag-sign out ka.',
+  'logoutPage.pageAsks': 'May isang page na humihiling na mag-sign out ka.',
+  'logoutPage.explain':
+    'Kapag nag-sign out ka sa {product}, masa-sign out ka rito at kailangan mong mag-sign in ulit sa bawat site na gumagamit nito.',
+  'logoutPage.confirm': 'Mag-sign out',
+  'logoutPage.stay': 'Manatiling naka-sign in',
 } as const satisfies Catalogue<typeof en>;
