@@ -1,7 +1,6 @@
 import type { Language } from '@hub/core';
-import { mailText } from '../i18n.js';
-import { type MailBlock, oneLine, renderMailHtml } from './html-layout.js';
-import { DEFAULT_PRODUCT_NAME, type MailContent } from './templates.js';
+import { type MailBlock, renderMailHtml } from './html-layout.js';
+import { type MailContent, mailWords } from './templates.js';
 
 /** The Intl locale each other language's dates are written in. */
 const dateLocales: Record<Exclude<Language, 'en'>, string> = { fil: 'fil-PH' };
@@ -27,9 +26,7 @@ export const deletionScheduledMail = (input: {
   productName?: string;
   language?: Language;
 }): MailContent => {
-  const language = input.language ?? 'en';
-  const t = mailText(language);
-  const product = oneLine(input.productName ?? DEFAULT_PRODUCT_NAME);
+  const { language, t, product } = mailWords(input);
   const when = deletionDate(input.dueAt, language);
   const subject = t('deletion.subject', { product });
   const intro = t('deletion.intro', { product, when });

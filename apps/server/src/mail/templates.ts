@@ -10,6 +10,12 @@ export interface MailContent {
 
 export const DEFAULT_PRODUCT_NAME = 'Account Hub';
 
+/** What every mail starts from: the request's language (English by default), its texts, the product's name on one line. */
+export const mailWords = (input: { productName?: string; language?: Language }) => {
+  const language = input.language ?? 'en';
+  return { language, t: mailText(language), product: oneLine(input.productName ?? DEFAULT_PRODUCT_NAME) };
+};
+
 export const codePurposes = ['signup', 'reset', 'work_account', 'email_change'] as const;
 export type CodePurpose = (typeof codePurposes)[number];
 
@@ -31,9 +37,7 @@ export const verificationCodeMail = (input: {
   productName?: string;
   language?: Language;
 }): MailContent => {
-  const language = input.language ?? 'en';
-  const t = mailText(language);
-  const product = oneLine(input.productName ?? DEFAULT_PRODUCT_NAME);
+  const { language, t, product } = mailWords(input);
   const subject = t(`${input.purpose}.subject`, { product });
   const intro = t(`${input.purpose}.intro`, { product });
   const lifetime = lifetimeSentence(input.ttlMinutes, language);
@@ -115,9 +119,7 @@ export const accountNoticeMail = (input: {
   productName?: string;
   language?: Language;
 }): MailContent => {
-  const language = input.language ?? 'en';
-  const t = mailText(language);
-  const product = oneLine(input.productName ?? DEFAULT_PRODUCT_NAME);
+  const { language, t, product } = mailWords(input);
   const when = `${new Date(input.at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   const { notice } = input;
   const changed =

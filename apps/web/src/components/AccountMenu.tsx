@@ -8,6 +8,7 @@ import { usePlatform } from '../hooks/use-platform';
 import { cx } from '../lib/class-names';
 import { Avatar } from './Avatar';
 import { Banner } from './Banner';
+import { MenuChevron } from './MenuChevron';
 import { Spinner } from './Spinner';
 
 // core's apiErrorText, without its module (it holds zod, which the landing's first load leaves out).
@@ -55,13 +56,7 @@ export const AccountMenu = ({ me, className, languageSwitch }: AccountMenuProps)
       >
         <Avatar initials={me.initials} />
         <span className="hidden max-w-40 truncate tablet:inline">{name}</span>
-        <svg
-          viewBox="0 0 16 16"
-          aria-hidden="true"
-          className={cx('hidden size-4 transition-transform tablet:block', open && 'rotate-180')}
-        >
-          <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
-        </svg>
+        <MenuChevron open={open} className="hidden tablet:block" />
       </button>
       {open && (
         <div

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useDisclosure } from '../hooks/use-disclosure';
 import { cx } from '../lib/class-names';
 import { LanguageSwitch } from './LanguageSwitch';
+import { MenuChevron } from './MenuChevron';
 
 const options = [
   { label: 'businessSignIn', href: routePath('login', { platform: 'biz' }), dot: 'bg-business-500' },
@@ -30,13 +31,7 @@ export const SignInMenu = ({ className }: { className?: string }) => {
         className="inline-flex items-center gap-1.5 rounded-full bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700"
       >
         {t('signIn')}
-        <svg
-          viewBox="0 0 16 16"
-          aria-hidden="true"
-          className={cx('size-4 transition-transform', open && 'rotate-180')}
-        >
-          <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
-        </svg>
+        <MenuChevron open={open} />
       </button>
       {open && (
         <div
