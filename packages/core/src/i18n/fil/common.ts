@@ -36,7 +36,7 @@ export const common = {
   ssoErrorBody:
     'Hindi ka namin ma-authenticate dahil hindi nagbigay ng tamang awtorisasyon ang iyong tool. Makipag-ugnayan sa customer support ng iyong tool para matulungan ka rito.',
   ssoErrorCodePrefix: 'Error code: ',
-  tagline: 'Isang account para sa Personal , Business at iba pa.',
+  tagline: 'Isang account para sa Personal, Business at iba pa.',
   headline: 'PALAGUIN ANG IYONG KARERA AT NEGOSYO',
   subline: '10x NA MAS MABILIS, MAS MATAAS AT MAS MALAKI!',
   personalCard: 'Abutin ang buong potensyal ng iyong karera',
