@@ -499,6 +499,13 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
     provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
       track(endHubSession(hub, hubSessionTokenOf(ctx)));
     });
+    // The provider does not wait for its event handlers. A logout's answer waits for the hub
+    // session's end, so the next request of the browser (a sign-in at once, say) never finds it
+    // still live: on PostgreSQL it did, and a sign-in adopted the session the logout then ended.
+    provider.use(async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
+      await next();
+      if (ctx.oidc?.route === 'end_session_confirm') await Promise.all([...pendingAudits]);
+    });
     provider.on('end_session.success', (ctx: unknown) =>
       audit('oidc.logout', 'success', ctx, { client: clientOf(ctx) }),
     );
