@@ -220,7 +220,7 @@ describe('choosing the language from the header menu', () => {
     const header = page.locator('header');
     await header.getByRole('button', { name: labels.signIn }).click();
     await header.getByLabel(en.common['language.label']).selectOption('fil');
-    await page.getByText(fil.common.tagline, { exact: true }).waitFor();
+    await page.getByText(fil.common.tagline, { exact: true }).first().waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('fil');
     expect((await languageCookie(page))?.value).toBe('fil');
     // The menu stays open, now in Filipino, the switch showing the choice.
@@ -230,7 +230,7 @@ describe('choosing the language from the header menu', () => {
 
     await page.reload();
     await waitForScreen(page, 'landing');
-    expect(await page.getByText(fil.common.tagline, { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText(fil.common.tagline, { exact: true }).first().isVisible()).toBe(true);
     await expectNoEnglish(page, 'landing after the reload');
 
     await header.getByRole('button', { name: fil.common.signIn }).click();

@@ -156,8 +156,15 @@ const firstLoadBytes = async (path: string, screen: 'landing' | 'login') => {
       if ((type === 'script' || type === 'stylesheet') && !bodies.has(response.url()))
         bodies.set(response.url(), { type, body: response.body() });
     });
-    await visit.page.goto(`${setup.hub.url}${path}`, { waitUntil: 'networkidle' });
+    await visit.page.goto(`${setup.hub.url}${path}`, { waitUntil: 'load' });
     await waitForScreen(visit.page, screen);
+    // Not 'networkidle': the screen's own API calls (and their retries on a busy machine) need not
+    // stop for the scripts to be in; done when no script or stylesheet has come for a second.
+    let seen = -1;
+    while (seen !== bodies.size) {
+      seen = bodies.size;
+      await visit.page.waitForTimeout(1000);
+    }
     const totals = { js: 0, jsGzip: 0, jsFiles: 0, css: 0, cssGzip: 0 };
     for (const { type, body } of bodies.values()) {
       const bytes = await body;
