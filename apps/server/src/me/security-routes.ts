@@ -11,7 +11,7 @@ import {
   unlinkProviderParamsSchema,
   verifyEmailChangeRequestSchema,
 } from '@hub/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../http/language.js';
 import { existingFlowBinding, flowBinding } from '../http/request-context.js';
@@ -21,6 +21,13 @@ import { signedInChange, signedInPerson } from './auth.js';
 import { resendEmailChangeCode, startEmailChange, verifyEmailChange } from './email.js';
 import { changePassword } from './password.js';
 import { securityOverview, unlinkProvider } from './providers.js';
+
+/** Who asks for an email-change step: the client, the browser's flow binding, the language the mail is written in. */
+const emailChangeCaller = (request: FastifyRequest, binding: string) => ({
+  ip: request.ip,
+  binding,
+  language: requestLanguage(request),
+});
 
 /**
  * The "Sign-in & security" page's API (docs/account-center.md): the overview, the password, the
@@ -57,11 +64,7 @@ export const registerSecurityRoutes = (app: FastifyInstance, hub: Hub) => {
     { schema: { body: changeEmailRequestSchema, response: { 200: changeEmailStartedSchema } } },
     async (request, reply) => {
       const person = await signedInChange(hub, request);
-      const caller = {
-        ip: request.ip,
-        binding: flowBinding(request, reply, hub.config),
-        language: requestLanguage(request),
-      };
+      const caller = emailChangeCaller(request, flowBinding(request, reply, hub.config));
       reply.header('cache-control', 'no-store');
       return startEmailChange(hub, person, caller, request.body);
     },
@@ -72,11 +75,7 @@ export const registerSecurityRoutes = (app: FastifyInstance, hub: Hub) => {
     { schema: { body: verifyEmailChangeRequestSchema, response: { 200: emailChangedSchema } } },
     async (request, reply) => {
       const person = await signedInChange(hub, request);
-      const caller = {
-        ip: request.ip,
-        binding: existingFlowBinding(request, hub.config),
-        language: requestLanguage(request),
-      };
+      const caller = emailChangeCaller(request, existingFlowBinding(request, hub.config));
       reply.header('cache-control', 'no-store');
       return verifyEmailChange(hub, person, caller, request.body.flowId, request.body.code);
     },
@@ -87,11 +86,7 @@ export const registerSecurityRoutes = (app: FastifyInstance, hub: Hub) => {
     { schema: { body: resendEmailChangeRequestSchema, response: { 200: resendCodeResponseSchema } } },
     async (request, reply) => {
       const person = await signedInChange(hub, request);
-      const caller = {
-        ip: request.ip,
-        binding: existingFlowBinding(request, hub.config),
-        language: requestLanguage(request),
-      };
+      const caller = emailChangeCaller(request, existingFlowBinding(request, hub.config));
       reply.header('cache-control', 'no-store');
       return resendEmailChangeCode(hub, person, caller, request.body.flowId);
     },

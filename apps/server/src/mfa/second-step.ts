@@ -46,12 +46,18 @@ export const parkSignIn = async (
   signIn: PendingSignIn,
 ): Promise<(SecondFactorNeeded & { location: string }) | undefined> => {
   if (signIn.authMethod === 'passkey' || (signIn.secondFactors?.length ?? 0) > 0) return undefined;
+  // Read once, and only when the answer matters (the tool, the OpenID Connect interaction).
+  let requirement: Promise<boolean> | undefined;
+  const isRequired = () => {
+    requirement ??= secondFactorRequired(hub, signIn);
+    return requirement;
+  };
   if (SECOND_STEP_IF_REQUIRED.has(signIn.authMethod)) {
     if (signIn.authMethod === 'session' && (await sessionProvedTwoFactors(hub, request))) return undefined;
-    if (!(await secondFactorRequired(hub, signIn))) return undefined;
+    if (!(await isRequired())) return undefined;
   }
   const methods = await enrolledMethods(hub, signIn.accountId);
-  const required = methods.length === 0 && (await secondFactorRequired(hub, signIn));
+  const required = methods.length === 0 && (await isRequired());
   const step = secondStepFor({ enrolled: methods, required, satisfied: false });
   if (step === 'none') return undefined;
   const context: SecondFactorFlowContext = {

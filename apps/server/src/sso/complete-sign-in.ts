@@ -79,7 +79,9 @@ const completeAnySignIn = async (
       : answer;
   }
   const amr = await amrOfSignIn(hub, request, outcome);
-  const exit = await exitLocation(hub, outcome, request, amr);
+  // The tool session the sign-in came from, decoded once for the exit and the audit row.
+  const toolSession = toolSessionOf(outcome.context);
+  const exit = await exitLocation(hub, outcome, toolSession, request, amr);
   const now = hub.now();
   if (outcome.authMethod !== 'session') {
     await startSession(hub, request, reply, outcome, amr, now);
@@ -112,7 +114,7 @@ const completeAnySignIn = async (
       detail: {
         platform: outcome.platform,
         method: outcome.authMethod,
-        tool: refused ? null : (toolOf(outcome.context) ?? null),
+        tool: refused ? null : (toolSession?.tid ?? null),
       },
     },
     now,
@@ -147,9 +149,9 @@ const refusalLocation = (outcome: SignInOutcome) => {
   return `${routePath('tool_login', { platform: outcome.platform })}?${query.toString()}`;
 };
 
-const toolOf = (context: SignInContext) => {
+const toolSessionOf = (context: SignInContext) => {
   const decoded = context.from ? decodeToolSession(context.from) : undefined;
-  return decoded?.ok ? decoded.value.tid : undefined;
+  return decoded?.ok ? decoded.value : undefined;
 };
 
 /**
@@ -173,6 +175,7 @@ const amrOfSignIn = async (hub: Hub, request: FastifyRequest, outcome: SignInOut
 const exitLocation = async (
   hub: Hub,
   outcome: SignInOutcome,
+  toolSession: ReturnType<typeof toolSessionOf>,
   request: FastifyRequest,
   amr: string[],
 ): Promise<ToolExit> => {
@@ -181,12 +184,11 @@ const exitLocation = async (
     if (!hub.oidcExit) throw new HubError('oidc.interaction_invalid');
     return { location: await hub.oidcExit(request, outcome.accountId, outcome.context.oidc, amr) };
   }
-  const decoded = outcome.context.from ? decodeToolSession(outcome.context.from) : undefined;
-  if (decoded?.ok) {
+  if (toolSession) {
     return toolExitUrl(hub, {
       accountId: outcome.accountId,
       platform: outcome.platform,
-      session: { ...decoded.value, subcb: decoded.value.subcb ?? outcome.context.subcb },
+      session: { ...toolSession, subcb: toolSession.subcb ?? outcome.context.subcb },
       authMethod: outcome.authMethod,
       amr,
       ...(outcome.fromSwitching ? { fromSwitching: true } : {}),
