@@ -26,14 +26,38 @@ export interface SecondFactorCheckContext {
 }
 
 /**
+ * What an account has enrolled, read once for all the methods: its second-factor row and, when a
+ * method asks, whether it has a passkey (counted once however many methods ask).
+ */
+export interface EnrolmentFacts {
+  row: SecondFactorsTable | undefined;
+  hasPasskeys(): Promise<boolean>;
+}
+
+export const enrolmentFacts = (
+  hub: Hub,
+  accountId: string,
+  row: SecondFactorsTable | undefined,
+): EnrolmentFacts => {
+  let passkeys: Promise<boolean> | undefined;
+  return {
+    row,
+    hasPasskeys: () => {
+      passkeys ??= hasPasskeys(hub, accountId);
+      return passkeys;
+    },
+  };
+};
+
+/**
  * A way of confirming a sign-in a second time: one entry each, one value each of core's
  * `secondFactorMethods`. The second step (second-step.ts) offers the entries an account has, and
  * checks the one the request names.
  */
 export interface SecondFactorMethodEntry<Proof = string> {
   id: SecondFactorMethod;
-  /** Whether the account can confirm a sign-in this way (its row, when it has one). */
-  enrolled(hub: Hub, accountId: string, row: SecondFactorsTable | undefined): Promise<boolean>;
+  /** Whether the account can confirm a sign-in this way. */
+  enrolled(hub: Hub, accountId: string, facts: EnrolmentFacts): Promise<boolean>;
   /** The proof as sent, in the form check() takes; undefined when it cannot be one (no attempt is counted). */
   parse(input: SecondFactorInput): Proof | undefined;
   /** The refusal of what parse() cannot read, and the request's field it names. */
@@ -63,7 +87,7 @@ const totpConfirmed = (row: SecondFactorsTable | undefined) =>
 
 const totp: SecondFactorMethodEntry = {
   id: 'totp',
-  enrolled: async (_hub, _accountId, row) => totpConfirmed(row),
+  enrolled: async (_hub, _accountId, facts) => totpConfirmed(facts.row),
   parse: typed(normalizeTotpCode),
   malformed: 'second_factor.code_required',
   field: 'code',
@@ -80,8 +104,8 @@ const recovery: SecondFactorMethodEntry = {
   id: 'recovery',
   // Recovery codes exist only beside another second factor, an authenticator app or a passkey
   // (removing the last one deletes them).
-  enrolled: async (hub, accountId, row) =>
-    (totpConfirmed(row) || (await hasPasskeys(hub, accountId))) &&
+  enrolled: async (hub, accountId, facts) =>
+    (totpConfirmed(facts.row) || (await facts.hasPasskeys())) &&
     (await hub.secondFactors.unusedRecoveryCodes(accountId)) > 0,
   parse: typed(normalizeRecoveryCode),
   malformed: 'second_factor.recovery_incorrect',
@@ -99,7 +123,7 @@ const recovery: SecondFactorMethodEntry = {
  */
 const passkey: SecondFactorMethodEntry<AuthenticationResponseJSON> = {
   id: 'passkey',
-  enrolled: (hub, accountId) => hasPasskeys(hub, accountId),
+  enrolled: (_hub, _accountId, facts) => facts.hasPasskeys(),
   parse: (input) => input.response,
   malformed: 'passkey.refused',
   field: 'response',
@@ -122,9 +146,9 @@ export const secondFactorMethodEntries = { totp, recovery, passkey } as const sa
 
 /** The methods the account can confirm a sign-in with, in core's order; empty when it has none. */
 export const enrolledMethods = async (hub: Hub, accountId: string): Promise<SecondFactorMethod[]> => {
-  const row = await hub.secondFactors.find(accountId);
+  const facts = enrolmentFacts(hub, accountId, await hub.secondFactors.find(accountId));
   const methods: SecondFactorMethod[] = [];
   for (const id of secondFactorMethods)
-    if (await secondFactorMethodEntries[id].enrolled(hub, accountId, row)) methods.push(id);
+    if (await secondFactorMethodEntries[id].enrolled(hub, accountId, facts)) methods.push(id);
   return methods;
 };

@@ -1,8 +1,27 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomFillSync, randomInt, timingSafeEqual } from 'node:crypto';
 import { CODE_LENGTH } from '@hub/core';
 
-/** 128 random bits, URL-safe: flow ids, session and binding tokens. */
-export const randomToken = (bytes = 24): string => randomBytes(bytes).toString('base64url');
+/**
+ * Bytes from the CSPRNG, drawn 4 KiB at a time and handed out once each, as Node does for
+ * randomUUID: one call into OpenSSL for about a hundred tokens instead of one each (a sign-in makes
+ * five; 2.2 µs a call against 0.13 µs from the pool). Every byte is used once and then overwritten
+ * by the next fill.
+ */
+const POOL_BYTES = 4096;
+const pool = Buffer.allocUnsafe(POOL_BYTES);
+let poolOffset = POOL_BYTES;
+
+/** `bytes` random bytes (at most the pool's size), URL-safe base64. */
+export const randomToken = (bytes = 24): string => {
+  if (bytes > POOL_BYTES) throw new RangeError('randomToken: too many bytes');
+  if (poolOffset + bytes > POOL_BYTES) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  const token = pool.toString('base64url', poolOffset, poolOffset + bytes);
+  poolOffset += bytes;
+  return token;
+};
 
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('base64url');
 
