@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabaseUrl } from '../test-support/database-url.js';
+import { type TestDialect, testDialects } from '../test-support/databases.js';
+import { type HubDatabase, openDatabase } from './database.js';
+import { migrateToLatest } from './migrate.js';
+
+describe.each(testDialects)('migrateToLatest on %s', (dialect: TestDialect) => {
+  let database: HubDatabase;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const created = await createTestDatabaseUrl(dialect);
+    drop = created.drop;
+    database = openDatabase(created.url);
+  });
+  afterAll(async () => {
+    await database.close();
+    await drop();
+  });
+
+  it('runs every migration on a new database, then finds it current and runs none', async () => {
+    const first = await migrateToLatest(database);
+    expect(first.results?.length).toBeGreaterThan(10);
+    expect(first.results?.every((r) => r.status === 'Success')).toBe(true);
+    const names = await database.db
+      .selectFrom('kysely_migration' as never)
+      .select('name' as never)
+      .execute();
+    expect(names).toHaveLength(first.results!.length);
+
+    // A start on a current database: nothing to run, and the Migrator (and its lock) is not used.
+    expect(await migrateToLatest(database)).toEqual({ results: [] });
+    const locks = await database.db
+      .selectFrom('kysely_migration_lock' as never)
+      .selectAll()
+      .execute();
+    expect(locks).toHaveLength(1);
+  });
+
+  it('runs the Migrator again when a migration is missing from its table', async () => {
+    // The last one's row gone (an older hub's database, say): the Migrator runs and reports what it did.
+    const last = (
+      await database.db
+        .selectFrom('kysely_migration' as never)
+        .select('name' as never)
+        .execute()
+    )
+      .map((row) => (row as { name: string }).name)
+      .sort()
+      .at(-1)!;
+    await database.db
+      .deleteFrom('kysely_migration' as never)
+      .where('name' as never, '=', last as never)
+      .execute();
+    await expect(migrateToLatest(database)).rejects.toThrow(`Migration ${last} failed`);
+  });
+});
