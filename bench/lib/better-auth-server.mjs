@@ -5,41 +5,18 @@
 // same libuv thread pool size and heap caps. Prints `ready <port>` once it listens with one account.
 //
 //   node bench/lib/better-auth-server.mjs <sqlite file> <email> <password>
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import { dist, root } from './paths.mjs';
+import { dist } from './paths.mjs';
+import { startPeerProcess } from './peer-process.mjs';
 
 /** Starts the server in its own process; resolves with its URL, its pid and `stop()`. */
-export const startBetterAuth = async ({ file, email, password, env }) => {
-  const child = spawn(process.execPath, [new URL(import.meta.url).pathname, file, email, password], {
-    cwd: root,
-    env: { PATH: process.env.PATH, BETTER_AUTH_TELEMETRY: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+export const startBetterAuth = ({ file, email, password, env }) =>
+  startPeerProcess({
+    name: 'better-auth',
+    script: new URL(import.meta.url).pathname,
+    args: [file, email, password],
+    env: { BETTER_AUTH_TELEMETRY: '0', ...env },
   });
-  let output = '';
-  child.stderr.on('data', (chunk) => {
-    output = (output + chunk).slice(-10_000);
-  });
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  const port = await new Promise((resolve, reject) => {
-    let line = '';
-    child.stdout.on('data', (chunk) => {
-      line += chunk;
-      const match = /ready (\d+)/.exec(line);
-      if (match) resolve(Number(match[1]));
-    });
-    exited.then(({ code }) => reject(new Error(`better-auth exited with ${code}:\n${output}`)));
-  });
-  return {
-    pid: child.pid,
-    url: `http://127.0.0.1:${port}`,
-    origin: `http://127.0.0.1:${port}`,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-};
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {
   const [file, email, password] = process.argv.slice(2);

@@ -3,10 +3,12 @@
 //   hub          the whole password login as the web app sends it: POST /api/login/identify, then
 //                POST /api/login/password with the flow id and the flow-binding cookie it was given;
 //   better-auth  POST /api/auth/sign-in/email (bench/lib/better-auth-server.mjs), the same Argon2id;
+//   floor        the same two requests to a bare node:http server that only hashes (bench/lib/floor-server.mjs):
+//                the least a login of this shape costs here, HTTP and the load generator included;
 //   raw          @node-rs/argon2's verify alone with the same thread pool (bench/lib/argon2-raw.mjs).
 // 16 connections, one account, each connection a new browser for every login. Each round runs the
-// three one after another, in an order that turns from round to round, so a machine that speeds up
-// or slows down (other work on the same cores) moves all three alike; the ratios are taken over the
+// four one after another, in an order that turns from round to round, so a machine that speeds up
+// or slows down (other work on the same cores) moves all four alike; the ratios are taken over the
 // sum of the rounds. CPU time per login (all the peer's processes, from /proc) is reported beside
 // the rates: it moves less than a rate when the machine is busy.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { startRawArgon2 } from './argon2-raw.mjs';
 import { startBetterAuth } from './better-auth-server.mjs';
+import { startFloor } from './floor-server.mjs';
 import { cpuMs, mainThreadCpuMs, rssKib } from './hub.mjs';
 import { profileClock } from './profile.mjs';
 import { accountEmail, BENCH_PASSWORD } from './setup.mjs';
@@ -102,8 +105,14 @@ const loginLoad = async ({ url, requests, seconds }) => {
   };
 };
 
-/** The hub's login as apps/web sends it (api/client.ts, api/auth.ts, hooks/use-login-flow.ts). */
-const hubLoginRequests = (hub) => {
+/**
+ * The hub's login as apps/web sends it (api/client.ts, api/auth.ts, hooks/use-login-flow.ts); the
+ * floor peer gets the same two requests at its own paths.
+ */
+const hubLoginRequests = (
+  hub,
+  paths = { identify: '/api/login/identify', password: '/api/login/password' },
+) => {
   const headers = {
     accept: 'application/json',
     'content-type': 'application/json',
@@ -115,7 +124,7 @@ const hubLoginRequests = (hub) => {
   return [
     {
       method: 'POST',
-      path: '/api/login/identify',
+      path: paths.identify,
       headers,
       body: identify,
       // A new browser: no cookie yet; the hub sets the flow-binding cookie with the flow.
@@ -131,7 +140,7 @@ const hubLoginRequests = (hub) => {
     },
     {
       method: 'POST',
-      path: '/api/login/password',
+      path: paths.password,
       headers,
       setupRequest: (req, context) =>
         context.flowId
@@ -178,8 +187,12 @@ export const runLoginComparison = async (ctx) => {
     password: BENCH_PASSWORD,
     env: { UV_THREADPOOL_SIZE: String(threads), NODE_OPTIONS: nodeOptions },
   });
+  const floor = await startFloor({
+    password: BENCH_PASSWORD,
+    env: { UV_THREADPOOL_SIZE: String(threads), NODE_OPTIONS: nodeOptions },
+  });
   const raw = await startRawArgon2({ threads });
-  const allPids = () => [...hub.pids(), betterAuth.pid, raw.pid];
+  const allPids = () => [...hub.pids(), betterAuth.pid, floor.pid, raw.pid];
 
   const peers = {
     hub: {
@@ -190,6 +203,15 @@ export const runLoginComparison = async (ctx) => {
       pids: () => [betterAuth.pid],
       run: (s) =>
         loginLoad({ url: betterAuth.url, requests: betterAuthRequests(betterAuth, email), seconds: s }),
+    },
+    floor: {
+      pids: () => [floor.pid],
+      run: (s) =>
+        loginLoad({
+          url: floor.url,
+          requests: hubLoginRequests({ origin: floor.url }, { identify: '/identify', password: '/password' }),
+          seconds: s,
+        }),
     },
     raw: {
       pids: () => [raw.pid],
@@ -267,6 +289,7 @@ export const runLoginComparison = async (ctx) => {
     }
   } finally {
     await betterAuth.stop();
+    await floor.stop();
     await raw.stop();
     rmSync(dir, { recursive: true, force: true });
   }
@@ -318,6 +341,10 @@ export const runLoginComparison = async (ctx) => {
       (summary.betterAuth.cpuMsPerLogin + summary.betterAuth.driverCpuMsPerLogin) /
       (summary.hub.cpuMsPerLogin + summary.hub.driverCpuMsPerLogin),
     hubToRawByCpu: summary.raw.cpuMsPerLogin / (summary.hub.cpuMsPerLogin + summary.hub.driverCpuMsPerLogin),
+    // How far the hub is from the least a two-request login costs here, and where that least stands.
+    hubToFloor: summary.hub.loginsPerSecond / summary.floor.loginsPerSecond,
+    floorToRaw: summary.floor.loginsPerSecond / summary.raw.loginsPerSecond,
+    floorToBetterAuth: summary.floor.loginsPerSecond / summary.betterAuth.loginsPerSecond,
     hubToBetterAuthPerRound: perRoundRatio('hub', 'betterAuth'),
     hubToRawPerRound: perRoundRatio('hub', 'raw'),
     goals: COMPARE_GOALS,

@@ -75,6 +75,7 @@ export const formatComparison = ({ runs }) => {
     const peers = [
       ['hub: identify + password', r.hub, `${db}, ${run.processes} process${run.processes > 1 ? 'es' : ''}`],
       ['better-auth 1.7.25: sign-in/email', r.betterAuth, 'SQLite, 1 process'],
+      ...(r.floor ? [['floor: the same two requests, node:http + the hash only', r.floor, '1 process']] : []),
       ['raw Argon2id verify', r.raw, `${r.threads} threads`],
     ];
     for (const [name, p, where] of peers)
@@ -95,7 +96,11 @@ export const formatComparison = ({ runs }) => {
       '**ratios**',
       '',
       `hub/better-auth **${r.hubToBetterAuth.toFixed(2)}** (goal ≥ ${r.goals.hubToBetterAuth}), hub/raw **${r.hubToRaw.toFixed(2)}** (goal ≥ ${r.goals.hubToRaw}); by CPU time ${r.hubToBetterAuthByCpu.toFixed(2)} and ${r.hubToRawByCpu.toFixed(2)}`,
-      `${r.hubToBetterAuthPerRound.map((x) => x.toFixed(2)).join(' / ')}; ${r.hubToRawPerRound.map(pct).join(' / ')}`,
+      `${r.hubToBetterAuthPerRound.map((x) => x.toFixed(2)).join(' / ')}; ${r.hubToRawPerRound.map(pct).join(' / ')}${
+        r.floor
+          ? `; floor/raw **${r.floorToRaw.toFixed(2)}**, floor/better-auth **${r.floorToBetterAuth.toFixed(2)}**, hub/floor **${r.hubToFloor.toFixed(2)}**`
+          : ''
+      }`,
       '',
       '',
       '',
