@@ -179,6 +179,15 @@ describe('the metrics listener of a HUB_WORKERS hub', () => {
     await database?.drop();
   });
 
+  it('runs the minified bundle in each worker (bin/serve.cjs after npm run build)', () => {
+    const builds = hub
+      .logs()
+      .split('\n')
+      .filter((line) => line.includes('Account Hub is listening'))
+      .map((line) => JSON.parse(line).build);
+    expect(builds).toEqual(['bundle', 'bundle']);
+  });
+
   it('adds up both workers’ metrics in the primary, on its own port', async () => {
     const scrape = async () => {
       const res = await fetch(metricsUrl);

@@ -31,7 +31,8 @@ const skipE2e = process.argv.includes('--no-e2e');
 const built =
   onlyE2e ||
   (stage('type-check', 'npm', ['run', '--silent', 'typecheck']) &&
-    stage('build web', 'npm', ['run', '--silent', 'build', '-w', '@hub/web']));
+    stage('build web', 'npm', ['run', '--silent', 'build', '-w', '@hub/web']) &&
+    stage('bundle server', 'npm', ['run', '--silent', 'bundle', '-w', '@hub/server']));
 if (!onlyE2e) stage('lint', 'npx', ['biome', 'check', '.']);
 const vitest = (label, projects, file) =>
   stage(label, 'npx', [

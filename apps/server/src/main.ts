@@ -81,6 +81,8 @@ const main = async () => {
       env: config.appEnv,
       database: database.dialect,
       worker: cluster.worker?.id,
+      // Which build serves: the minified bundle (bin/serve.cjs, scripts/bundle.mjs) or tsc's modules.
+      build: import.meta.url.endsWith('/hub.bundle.js') ? 'bundle' : 'modules',
       ...(metrics ? { metricsPort: metrics.port } : {}),
     },
     'Account Hub is listening',
