@@ -4,9 +4,8 @@ import { createTestDatabaseUrl } from '../apps/server/src/test-support/database-
 import { type SmtpSink, startSmtpSink } from '../apps/server/src/test-support/smtp-sink.js';
 import { field, journeyPassword, requestAndEnterCode } from './support/auth.js';
 import { launchBrowser } from './support/browser.js';
-import { runHubCli } from './support/demo-tool.js';
 import { type RunningHub, startHub } from './support/hub.js';
-import { shownByExample, startOidcExample } from './support/oidc-example.js';
+import { shownByExample, startRegisteredOidcExample } from './support/oidc-example.js';
 import { freePort, type NodeProcess } from './support/process.js';
 import { signUpByApi } from './support/switching.js';
 
@@ -46,22 +45,7 @@ describe.each(dialects)('a relying party registered with hub clients add, on %s'
       MAIL_FROM: 'Account Hub <hub@example.ph>',
     });
     // As an operator registers a partner's tool: confidential, not first-party (consent asked).
-    const out = runHubCli(hub.databaseUrl, [
-      'clients',
-      'add',
-      '--name',
-      'Independent Reviews',
-      '--redirect-uri',
-      `${exampleUrl}/callback`,
-      '--post-logout-redirect-uri',
-      `${exampleUrl}/signed-out`,
-      '--platform',
-      'psl',
-    ]);
-    clientId = /client_id: (hub_[A-Za-z0-9_-]+)/.exec(out)?.[1] ?? '';
-    const secret = /Client secret of \S+:\s+(\S+)/.exec(out)?.[1] ?? '';
-    if (!clientId || !secret) throw new Error(`hub clients add printed no client id or secret:\n${out}`);
-    example = await startOidcExample(examplePort, hub.url, { id: clientId, secret });
+    ({ example, clientId } = await startRegisteredOidcExample(examplePort, hub));
   });
   afterAll(async () => {
     await browser?.close();

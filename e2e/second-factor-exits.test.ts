@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { field, journeyPassword, typeCode } from './support/auth.js';
 import { runHubCli, startDemoTool } from './support/demo-tool.js';
-import { shownByExample, startOidcExample } from './support/oidc-example.js';
+import { shownByExample, startRegisteredOidcExample } from './support/oidc-example.js';
 import { freePort, type NodeProcess } from './support/process.js';
 import { useHubBrowserAndMail } from './support/setup.js';
 import { signUpByApi } from './support/switching.js';
@@ -34,22 +34,7 @@ let clientId = '';
 beforeAll(async () => {
   const port = await freePort();
   exampleUrl = `http://localhost:${port}`;
-  const out = runHubCli(setup.hub.databaseUrl, [
-    'clients',
-    'add',
-    '--name',
-    'Independent Reviews',
-    '--redirect-uri',
-    `${exampleUrl}/callback`,
-    '--post-logout-redirect-uri',
-    `${exampleUrl}/signed-out`,
-    '--platform',
-    'psl',
-  ]);
-  clientId = /client_id: (hub_[A-Za-z0-9_-]+)/.exec(out)?.[1] ?? '';
-  const secret = /Client secret of \S+:\s+(\S+)/.exec(out)?.[1] ?? '';
-  if (!clientId || !secret) throw new Error(`hub clients add printed no client id or secret:\n${out}`);
-  example = await startOidcExample(port, setup.hub.url, { id: clientId, secret });
+  ({ example, clientId } = await startRegisteredOidcExample(port, setup.hub));
 });
 afterAll(async () => {
   await example?.end('SIGTERM');

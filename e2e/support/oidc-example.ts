@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { runHubCli } from './demo-tool.js';
 import { type NodeProcess, startNodeProcess } from './process.js';
 
 /**
@@ -24,6 +25,33 @@ export const startOidcExample = (
     `${url}/healthz`,
     15_000,
   );
+};
+
+/**
+ * Registers the example with the hub as an operator registers a partner's tool (`hub clients add`:
+ * confidential, not first-party, so consent is asked; platform psl) and starts it on `port`.
+ */
+export const startRegisteredOidcExample = async (
+  port: number,
+  hub: { url: string; databaseUrl: string },
+): Promise<{ example: NodeProcess; clientId: string }> => {
+  const url = `http://localhost:${port}`;
+  const out = runHubCli(hub.databaseUrl, [
+    'clients',
+    'add',
+    '--name',
+    'Independent Reviews',
+    '--redirect-uri',
+    `${url}/callback`,
+    '--post-logout-redirect-uri',
+    `${url}/signed-out`,
+    '--platform',
+    'psl',
+  ]);
+  const clientId = /client_id: (hub_[A-Za-z0-9_-]+)/.exec(out)?.[1] ?? '';
+  const secret = /Client secret of \S+:\s+(\S+)/.exec(out)?.[1] ?? '';
+  if (!clientId || !secret) throw new Error(`hub clients add printed no client id or secret:\n${out}`);
+  return { example: await startOidcExample(port, hub.url, { id: clientId, secret }), clientId };
 };
 
 /** What the example verified and shows: the ID token's claims and userinfo. */
