@@ -58,7 +58,8 @@ const databases = (option('db')?.split(',') ?? ['sqlite', 'postgres']).filter(
 const processCounts = option('processes')?.split(',').map(Number) ?? [...new Set([1, cores])];
 const only = option('scenarios')?.split(',');
 // docs/operations.md: the heap cap we run hub processes with (V8 collects sooner; see "Performance").
-const nodeOptions = option('node-options') ?? '--max-old-space-size=128 --max-semi-space-size=1';
+const nodeOptions =
+  option('node-options') ?? `--max-old-space-size=128 --max-semi-space-size=1 --v8-pool-size=${cores}`;
 if (!postgresUrl) log('PostgreSQL: skipped (set TEST_DATABASE_URL or DATABASE_URL to a postgres:// URL).');
 
 const machine = {
