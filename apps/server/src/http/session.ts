@@ -29,6 +29,18 @@ export const liveSession = async (hub: Hub, token: string | undefined) => {
   return session;
 };
 
-/** The hub session this browser holds, if it is still live. */
-export const currentSession = async (hub: Hub, request: FastifyRequest) =>
-  liveSession(hub, sessionTokenOf(hub, request));
+const sessionOfRequest = new WeakMap<FastifyRequest, ReturnType<typeof liveSession>>();
+
+/**
+ * The hub session this browser holds, if it is still live: read once per request, however many
+ * steps ask (a Continue reads it for the account, the second step for its amr, the exit for the
+ * methods it proved).
+ */
+export const currentSession = (hub: Hub, request: FastifyRequest) => {
+  let session = sessionOfRequest.get(request);
+  if (!session) {
+    session = liveSession(hub, sessionTokenOf(hub, request));
+    sessionOfRequest.set(request, session);
+  }
+  return session;
+};
