@@ -43,11 +43,6 @@ export interface SignInOutcome {
   fromSwitching?: boolean;
   /** The second factors this sign-in proved (the second step, mfa/second-step.ts, resumes with them). */
   secondFactors?: string[];
-  /**
-   * False when the flow has just read the account and no deletion was asked for: the sign-in then
-   * skips cancelling one (a write every password login made for nothing). Unset: cancel if any.
-   */
-  deletionPending?: boolean;
 }
 
 /**
@@ -91,7 +86,7 @@ const completeAnySignIn = async (
   if (outcome.authMethod !== 'session') {
     await startSession(hub, request, reply, outcome, amr, now);
     // Signing in within the grace period keeps an account whose deletion was asked for.
-    if (outcome.deletionPending !== false) await cancelDeletion(hub, outcome.accountId, request.ip);
+    await cancelDeletion(hub, outcome.accountId, request.ip);
   }
   // The answer holds an ainfo (or leads to one): no cache may keep it.
   reply.header('cache-control', 'no-store');

@@ -63,10 +63,5 @@ export const checkLoginPassword = async (hub: Hub, caller: FlowCaller, flowId: s
   const step = { waiting: loginStates.identified, failureEvent: 'login.failure' } as const;
   const account = await checkFlowPassword(hub, caller, flow, step, password);
   await moveFlow(hub, flow, { from: loginStates.identified, to: loginStates.completed });
-  return {
-    accountId: account.id,
-    platform: flow.platform,
-    context: flowContext(flow),
-    deletionPending: account.deletion_requested_at !== null,
-  };
+  return { accountId: account.id, platform: flow.platform, context: flowContext(flow) };
 };
