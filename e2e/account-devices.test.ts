@@ -1,48 +1,22 @@
-import { authEndpoints, meEndpoints } from '@hub/core';
+import { meEndpoints } from '@hub/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { journeyPassword } from './support/auth.js';
 import { runHubCli } from './support/demo-tool.js';
+import { personOnTwoDevices } from './support/devices.js';
 import { screenshotsAtWidths, seriousViolations } from './support/page-checks.js';
 import { useHubBrowserAndMail } from './support/setup.js';
-import { logInByApi, signUpByApi } from './support/switching.js';
 
 const setup = useHubBrowserAndMail();
 const shots = process.env.DEVICES_SHOTS ?? '/tmp/shots-devices';
-
-const ANDROID_CHROME =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
-const WINDOWS_FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
 const screenshots = (page: Page, name: string) => screenshotsAtWidths(page, shots, name);
 
 describe('the account center, Devices and Platforms & tools', () => {
   it('shows both browsers, ends the other one, lists the sign-ins, and removes a tool’s access', async () => {
-    const { hub, browser, sink } = setup;
+    const { hub } = setup;
     const email = 'andres.bonifacio@example.ph';
-    const phone = await browser.newContext({
-      userAgent: ANDROID_CHROME,
-      viewport: { width: 375, height: 900 },
-    });
-    const laptop = await browser.newContext({
-      userAgent: WINDOWS_FIREFOX,
-      viewport: { width: 1280, height: 900 },
-    });
-    await signUpByApi(phone, hub.url, sink, 'psl', email);
-    // A wrong password from the laptop first (a failed attempt in the history), then the right one.
-    const identified = await laptop.request.post(`${hub.url}${authEndpoints.loginIdentify}`, {
-      data: { platform: 'psl', account: email },
-      headers: { Origin: hub.url },
-    });
-    const wrong = await laptop.request.post(`${hub.url}${authEndpoints.loginPassword}`, {
-      data: { flowId: (await identified.json()).flowId, password: `${journeyPassword}x` },
-      headers: { Origin: hub.url },
-    });
-    expect((await wrong.json()).code).toBe('password.incorrect');
-    await logInByApi(laptop, hub.url, 'psl', email);
-    // A tool the account uses (an open one: it may leave) and one its operator manages.
-    runHubCli(hub.databaseUrl, ['tools', 'add-member', '201', email]);
-    runHubCli(hub.databaseUrl, ['tools', 'add-member', '302', email]);
+    const { phone, laptop, wrongCode } = await personOnTwoDevices(setup, email);
+    expect(wrongCode).toBe('password.incorrect');
 
     // The Devices page: both sessions, this one first and marked.
     const page = await phone.newPage();

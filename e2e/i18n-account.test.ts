@@ -1,16 +1,16 @@
 import { mkdirSync } from 'node:fs';
-import { authEndpoints, en } from '@hub/core';
+import { en } from '@hub/core';
 import { enAccount, filAccount } from '@hub/core/i18n/account';
 import { fil } from '@hub/core/i18n/fil';
 import { generateSync } from 'otplib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { field, journeyPassword } from './support/auth.js';
-import { runHubCli } from './support/demo-tool.js';
+import { addVirtualAuthenticator } from './support/authenticator.js';
+import { personOnTwoDevices } from './support/devices.js';
 import { expectNoEnglish, layoutProblems } from './support/i18n-check.js';
 import { waitForScreen } from './support/pages.js';
 import { useHubBrowserAndMail } from './support/setup.js';
-import { logInByApi, signUpByApi } from './support/switching.js';
 
 /**
  * Issue #18, the account center: with the browser in Filipino (fil-PH) every page, form and step of
@@ -21,10 +21,6 @@ import { logInByApi, signUpByApi } from './support/switching.js';
 const setup = useHubBrowserAndMail();
 const email = 'gabriela.silang@example.ph';
 const SHOTS = process.env.ACCOUNT_SHOTS ?? '/tmp/shots-account';
-const ANDROID_CHROME =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
-const WINDOWS_FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
-
 const t = { ...fil.common, ...filAccount };
 
 const pages = [
@@ -84,46 +80,12 @@ describe('the account center in Filipino (fil-PH)', () => {
   const errors: Error[] = [];
 
   beforeAll(async () => {
-    const { hub, browser, sink } = setup;
-    phone = await browser.newContext({
-      locale: 'fil-PH',
-      userAgent: ANDROID_CHROME,
-      viewport: { width: 375, height: 900 },
-    });
-    laptop = await browser.newContext({
-      locale: 'en-US',
-      userAgent: WINDOWS_FIREFOX,
-      viewport: { width: 1280, height: 900 },
-    });
-    await signUpByApi(phone, hub.url, sink, 'psl', email);
-    // A wrong password from the laptop (a failed attempt in the history), then its session.
-    const identified = await laptop.request.post(`${hub.url}${authEndpoints.loginIdentify}`, {
-      data: { platform: 'psl', account: email },
-      headers: { Origin: hub.url },
-    });
-    await laptop.request.post(`${hub.url}${authEndpoints.loginPassword}`, {
-      data: { flowId: (await identified.json()).flowId, password: `${journeyPassword}x` },
-      headers: { Origin: hub.url },
-    });
-    await logInByApi(laptop, hub.url, 'psl', email);
-    // A tool the person may leave, and one its operator manages.
-    runHubCli(hub.databaseUrl, ['tools', 'add-member', '201', email]);
-    runHubCli(hub.databaseUrl, ['tools', 'add-member', '302', email]);
+    // A phone in Filipino that signed up, and a laptop in English with a failed attempt and a session.
+    ({ phone, laptop } = await personOnTwoDevices(setup, email, { phone: 'fil-PH', laptop: 'en-US' }));
     page = await phone.newPage();
     page.on('pageerror', (error) => errors.push(error));
     // A platform authenticator (Chromium's virtual one), so the page can add a passkey.
-    const cdp = await phone.newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    await addVirtualAuthenticator(page);
   });
   afterAll(async () => {
     expect(errors).toEqual([]);

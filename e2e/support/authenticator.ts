@@ -10,6 +10,29 @@ export interface AuthenticatorOptions {
 }
 
 /**
+ * Gives `page`'s browser a platform authenticator: Chromium's virtual one (CTAP2, built in,
+ * holding discoverable credentials, verifying the user), which answers every prompt at once as if
+ * the person touched the sensor.
+ */
+export const addVirtualAuthenticator = async (
+  page: Page,
+): Promise<{ cdp: CDPSession; authenticatorId: string }> => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+};
+
+/**
  * A page whose browser has a platform authenticator: Chromium's virtual authenticator (CTAP2,
  * built in, holding discoverable credentials, verifying the user), which answers every prompt at
  * once as if the person touched the sensor (and an autofill offer as if the person picked the
@@ -30,18 +53,7 @@ export const pageWithVirtualAuthenticator = async (
     });
   }
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
   if (options.credential) {
     // As getCredentials gave it: the protocol's own type, which playwright-core does not export.
     await cdp.send('WebAuthn.addCredential', { authenticatorId, credential: options.credential as never });
