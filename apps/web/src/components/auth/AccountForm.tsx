@@ -1,6 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Field } from '../../hooks/use-field';
+import { Form } from '../Form';
 import { SubmitButton } from './SubmitButton';
 import { TextField } from './TextField';
 
@@ -33,14 +34,7 @@ export const AccountForm = ({
 }: AccountFormProps) => {
   const { t } = useTranslation();
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-      className="flex flex-col gap-5"
-    >
+    <Form onSubmit={onSubmit} className="flex flex-col gap-5">
       <TextField
         ref={fieldRef}
         label={label}
@@ -58,6 +52,6 @@ export const AccountForm = ({
       />
       <SubmitButton label={submitLabel ?? t('next')} busy={busy} />
       {children}
-    </form>
+    </Form>
   );
 };

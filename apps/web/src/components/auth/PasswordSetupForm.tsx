@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PasswordSaver } from '../../api/auth';
 import { usePasswordSetup } from '../../hooks/use-password-setup';
 import { Banner } from '../Banner';
+import { Form } from '../Form';
 import { PasswordField } from './PasswordField';
 import { PasswordHints } from './PasswordHints';
 import { ProblemBanner } from './ProblemBanner';
@@ -37,12 +38,8 @@ export const PasswordSetupForm = ({ variant, flowId, api, onRestart }: PasswordS
   const form = usePasswordSetup({ flowId, api, confirm, onRestart });
   const text = texts[variant];
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        form.submit();
-      }}
+    <Form
+      onSubmit={() => form.submit()}
       // Spec §5: Enter submits from the fields, even while the button is disabled (it then says why not).
       onKeyDown={(event) => {
         if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
@@ -88,6 +85,6 @@ export const PasswordSetupForm = ({ variant, flowId, api, onRestart }: PasswordS
       />
       {form.submitted && <Banner variant="success">{t(text.notice)}</Banner>}
       <ProblemBanner problem={form.problem} onDismiss={form.dismiss} />
-    </form>
+    </Form>
   );
 };

@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Field } from '../../hooks/use-field';
+import { Form } from '../Form';
 import { AccountSummary } from './AccountSummary';
 import { PasswordField } from './PasswordField';
 import { SubmitButton } from './SubmitButton';
@@ -36,14 +37,7 @@ export const PasswordStepForm = ({
 }: PasswordStepFormProps) => {
   const { t } = useTranslation();
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-      className="flex flex-col gap-5"
-    >
+    <Form onSubmit={onSubmit} className="flex flex-col gap-5">
       <AccountSummary account={account} onBack={onBack} backDisabled={busy || submitted} />
       <PasswordField
         ref={fieldRef}
@@ -60,6 +54,6 @@ export const PasswordStepForm = ({
         busy={busy && !submitted}
         submitted={submitted}
       />
-    </form>
+    </Form>
   );
 };

@@ -1,5 +1,6 @@
 import type { ReactNode, Ref } from 'react';
 import type { Problem } from '../../hooks/use-api-problem';
+import { Form } from '../Form';
 import { Spinner } from '../Spinner';
 import { CodeInput, type CodeInputHandle } from './CodeInput';
 import { ProblemBanner } from './ProblemBanner';
@@ -32,15 +33,7 @@ export const SecondFactorForm = ({
   onSubmit: () => Promise<void>;
   children: ReactNode;
 }) => (
-  <form
-    noValidate
-    onSubmit={(event) => {
-      event.preventDefault();
-      void onSubmit();
-    }}
-    className="flex flex-col gap-5"
-    aria-labelledby={`${promptId}-title`}
-  >
+  <Form onSubmit={onSubmit} className="flex flex-col gap-5" aria-labelledby={`${promptId}-title`}>
     <div>
       <h2 id={`${promptId}-title`} className="text-base font-semibold text-slate-900">
         {title}
@@ -50,7 +43,7 @@ export const SecondFactorForm = ({
       </p>
     </div>
     {children}
-  </form>
+  </Form>
 );
 
 /**

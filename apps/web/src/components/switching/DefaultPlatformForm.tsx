@@ -7,6 +7,7 @@ import { useGoTo } from '../../hooks/use-go-to';
 import { useStableCallback } from '../../hooks/use-stable-callback';
 import { ProblemBanner } from '../auth/ProblemBanner';
 import { SubmitButton } from '../auth/SubmitButton';
+import { Form } from '../Form';
 import { PlatformChoice } from './PlatformChoice';
 
 interface DefaultPlatformFormProps {
@@ -53,14 +54,7 @@ export const DefaultPlatformForm = ({ account, context }: DefaultPlatformFormPro
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-      className="flex flex-col gap-5"
-    >
+    <Form onSubmit={submit} className="flex flex-col gap-5">
       <PlatformChoice
         platforms={account.platforms}
         selected={selected}
@@ -70,6 +64,6 @@ export const DefaultPlatformForm = ({ account, context }: DefaultPlatformFormPro
       />
       <SubmitButton label={t('switching3.continue')} busy={busy} />
       <ProblemBanner problem={problem} onDismiss={dismiss} />
-    </form>
+    </Form>
   );
 };

@@ -10,6 +10,7 @@ import {
 import { PasswordField } from '../../../components/auth/PasswordField';
 import { ProblemBanner } from '../../../components/auth/ProblemBanner';
 import { TextField } from '../../../components/auth/TextField';
+import { Form } from '../../../components/Form';
 import { Spinner } from '../../../components/Spinner';
 import { useApiProblem } from '../../../hooks/use-api-problem';
 import { useField } from '../../../hooks/use-field';
@@ -166,14 +167,7 @@ const PasskeyNameForm = ({
   onSubmit: () => Promise<void>;
   children: ReactNode;
 }) => (
-  <form
-    noValidate
-    className="flex flex-col gap-3 tablet:flex-row tablet:items-end"
-    onSubmit={(event) => {
-      event.preventDefault();
-      void onSubmit();
-    }}
-  >
+  <Form className="flex flex-col gap-3 tablet:flex-row tablet:items-end" onSubmit={onSubmit}>
     <TextField
       className="flex-1"
       label={label}
@@ -185,7 +179,7 @@ const PasskeyNameForm = ({
       autoComplete="off"
     />
     {children}
-  </form>
+  </Form>
 );
 
 const PasskeyItem = ({
@@ -273,14 +267,7 @@ const PasskeyItem = ({
         </PasskeyNameForm>
       )}
       {mode === 'remove' && (
-        <form
-          noValidate
-          className="flex flex-col gap-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void remove();
-          }}
-        >
+        <Form className="flex flex-col gap-3" onSubmit={remove}>
           <p className="text-sm text-slate-700">
             {needsPassword
               ? t('account.passkeys.removeLast')
@@ -303,7 +290,7 @@ const PasskeyItem = ({
               {t('account.cancel')}
             </button>
           </div>
-        </form>
+        </Form>
       )}
     </li>
   );

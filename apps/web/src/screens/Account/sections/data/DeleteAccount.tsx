@@ -11,6 +11,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
 import type { MeDataApi } from '../../../../api/me-data';
 import { PasswordField } from '../../../../components/auth/PasswordField';
+import { Form } from '../../../../components/Form';
 import { Spinner } from '../../../../components/Spinner';
 import { useField } from '../../../../hooks/use-field';
 import { useStableCallback } from '../../../../hooks/use-stable-callback';
@@ -135,15 +136,11 @@ export const DeleteAccount = ({
           {t('account.delete.button')}
         </button>
       ) : (
-        <form
+        <Form
           id={stepId}
           aria-labelledby={titleId}
-          noValidate
           onKeyDown={closeOnEscape}
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
+          onSubmit={submit}
           data-testid="delete-confirm"
           className="mt-4 max-w-md rounded-lg bg-red-50 p-4 text-sm text-slate-800 ring-1 ring-red-600/20"
         >
@@ -185,7 +182,7 @@ export const DeleteAccount = ({
               {t('account.cancel')}
             </button>
           </div>
-        </form>
+        </Form>
       )}
     </>
   );

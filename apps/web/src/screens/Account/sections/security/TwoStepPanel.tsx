@@ -14,6 +14,7 @@ import { listPasskeys } from '../../../../api/passkeys';
 import type { CodeInputHandle } from '../../../../components/auth/CodeInput';
 import { ProblemBanner } from '../../../../components/auth/ProblemBanner';
 import { RecoveryCodeList, SecondFactorCodeField } from '../../../../components/auth/SecondFactorParts';
+import { Form } from '../../../../components/Form';
 import { Spinner } from '../../../../components/Spinner';
 import { useApiProblem } from '../../../../hooks/use-api-problem';
 import { useField } from '../../../../hooks/use-field';
@@ -344,13 +345,9 @@ const StepForm = ({
 }) => {
   const titleId = useId();
   return (
-    <form
-      noValidate
+    <Form
       aria-labelledby={titleId}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void onSubmit();
-      }}
+      onSubmit={onSubmit}
       className={`flex max-w-md flex-col ${gap}`}
       data-step={step}
     >
@@ -362,7 +359,7 @@ const StepForm = ({
       </div>
       {children}
       <PanelFormActions onCancel={onCancel} cancelDisabled={busy} submitLabel={submitLabel} busy={busy} />
-    </form>
+    </Form>
   );
 };
 

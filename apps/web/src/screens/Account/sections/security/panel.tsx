@@ -4,6 +4,7 @@ import { Children, type ReactNode, type Ref, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../../components/auth/PasswordField';
 import { SubmitButton } from '../../../../components/auth/SubmitButton';
+import { Form } from '../../../../components/Form';
 import type { useField } from '../../../../hooks/use-field';
 
 type Field = ReturnType<typeof useField>;
@@ -131,18 +132,10 @@ export const PanelForm = ({
   busy: boolean;
   children: ReactNode;
 }) => (
-  <form
-    id={id}
-    noValidate
-    onSubmit={(event) => {
-      event.preventDefault();
-      onSubmit();
-    }}
-    className="flex max-w-md flex-col gap-4"
-  >
+  <Form id={id} onSubmit={onSubmit} className="flex max-w-md flex-col gap-4">
     {children}
     <PanelFormActions onCancel={onCancel} submitLabel={submitLabel} busy={busy} />
-  </form>
+  </Form>
 );
 
 /** The password the account has, asked for to confirm a change. */
