@@ -35,6 +35,10 @@ await build({
     format: 'esm',
     codeSplitting: false,
     minify: true,
+    // V8 keeps a script's source as one string for the life of the process, two bytes a character
+    // when any character is beyond Latin-1: a dozen typographic quotes in messages doubled the
+    // bundle's 2.7 MB in the heap. Escaped, they keep it one byte a character.
+    charset: 'ascii',
     keepNames: true,
     sourcemap: true,
     // CommonJS packages inside an ES module still call require().
