@@ -37,6 +37,24 @@ describe.each(testDialects)('migrateToLatest on %s', (dialect: TestDialect) => {
     expect(locks).toHaveLength(1);
   });
 
+  it('refuses a database a newer hub has migrated, as the Migrator always did', async () => {
+    // A migration this hub does not know (a rollback to an older release, say): no start on it.
+    await database.db
+      .insertInto('kysely_migration' as never)
+      .values({ name: '9999-from-a-newer-hub', timestamp: new Date().toISOString() } as never)
+      .execute();
+    try {
+      await expect(migrateToLatest(database)).rejects.toThrow(
+        'previously executed migration 9999-from-a-newer-hub is missing',
+      );
+    } finally {
+      await database.db
+        .deleteFrom('kysely_migration' as never)
+        .where('name' as never, '=', '9999-from-a-newer-hub' as never)
+        .execute();
+    }
+  });
+
   it('runs the Migrator again when a migration is missing from its table', async () => {
     // The last one's row gone (an older hub's database, say): the Migrator runs and reports what it did.
     const last = (

@@ -33,11 +33,12 @@ const migratorFor = (database: HubDatabase) =>
   });
 
 /**
- * Whether every migration has run already: one read of Kysely's own table (absent on a new
- * database, which answers no). A process that starts on a current database, which is every start
- * but the first after an upgrade, skips the Migrator: it sorts the names with localeCompare, which
- * maps ICU's collation data into the process (2.6 MiB of resident memory for nothing;
- * docs/performance.md "Memory").
+ * Whether the database has run exactly this hub's migrations: one read of Kysely's own table
+ * (absent on a new database, which answers no). A process that starts on a current database, which
+ * is every start but the first after an upgrade, skips the Migrator: it sorts the names with
+ * localeCompare, which maps ICU's collation data into the process (2.6 MiB of resident memory for
+ * nothing; docs/performance.md "Memory"). Any other state is the Migrator's to judge: a migration
+ * to run, or one this hub does not know (a newer hub's database), which it refuses.
  */
 const isCurrent = async (database: HubDatabase): Promise<boolean> => {
   try {
@@ -46,7 +47,8 @@ const isCurrent = async (database: HubDatabase): Promise<boolean> => {
       .select('name' as never)
       .execute();
     const names = new Set(applied.map((row) => (row as { name: string }).name));
-    return Object.keys(migrationsFor(database.dialect)).every((name) => names.has(name));
+    const known = Object.keys(migrationsFor(database.dialect));
+    return names.size === known.length && known.every((name) => names.has(name));
   } catch {
     return false;
   }
