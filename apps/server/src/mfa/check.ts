@@ -44,7 +44,7 @@ export const checkSecondFactor = async (
   if (proof === undefined) throw new HubError(entry.malformed, { field: entry.field });
   await hub.throttle.consume('secondFactorPerIp', input.ip);
   const current = await hub.secondFactors.find(input.accountId);
-  if (!(await entry.enrolled(hub, input.accountId, enrolmentFacts(hub, input.accountId, current)))) {
+  if (!(await entry.enrolled(enrolmentFacts(hub, input.accountId, current)))) {
     throw new HubError('second_factor.method_unavailable', { field: 'method' });
   }
   const row = await reserveAttempt(hub, input.accountId, input.ip);

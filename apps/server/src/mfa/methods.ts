@@ -27,11 +27,13 @@ export interface SecondFactorCheckContext {
 
 /**
  * What an account has enrolled, read once for all the methods: its second-factor row and, when a
- * method asks, whether it has a passkey (counted once however many methods ask).
+ * method asks, whether it has a passkey (counted once however many methods ask) and how many
+ * recovery codes it has left.
  */
 export interface EnrolmentFacts {
   row: SecondFactorsTable | undefined;
   hasPasskeys(): Promise<boolean>;
+  unusedRecoveryCodes(): Promise<number>;
 }
 
 export const enrolmentFacts = (
@@ -46,6 +48,7 @@ export const enrolmentFacts = (
       passkeys ??= hasPasskeys(hub, accountId);
       return passkeys;
     },
+    unusedRecoveryCodes: () => hub.secondFactors.unusedRecoveryCodes(accountId),
   };
 };
 
@@ -57,7 +60,7 @@ export const enrolmentFacts = (
 export interface SecondFactorMethodEntry<Proof = string> {
   id: SecondFactorMethod;
   /** Whether the account can confirm a sign-in this way. */
-  enrolled(hub: Hub, accountId: string, facts: EnrolmentFacts): Promise<boolean>;
+  enrolled(facts: EnrolmentFacts): Promise<boolean>;
   /** The proof as sent, in the form check() takes; undefined when it cannot be one (no attempt is counted). */
   parse(input: SecondFactorInput): Proof | undefined;
   /** The refusal of what parse() cannot read, and the request's field it names. */
@@ -87,7 +90,7 @@ const totpConfirmed = (row: SecondFactorsTable | undefined) =>
 
 const totp: SecondFactorMethodEntry = {
   id: 'totp',
-  enrolled: async (_hub, _accountId, facts) => totpConfirmed(facts.row),
+  enrolled: async (facts) => totpConfirmed(facts.row),
   parse: typed(normalizeTotpCode),
   malformed: 'second_factor.code_required',
   field: 'code',
@@ -104,9 +107,8 @@ const recovery: SecondFactorMethodEntry = {
   id: 'recovery',
   // Recovery codes exist only beside another second factor, an authenticator app or a passkey
   // (removing the last one deletes them).
-  enrolled: async (hub, accountId, facts) =>
-    (totpConfirmed(facts.row) || (await facts.hasPasskeys())) &&
-    (await hub.secondFactors.unusedRecoveryCodes(accountId)) > 0,
+  enrolled: async (facts) =>
+    (totpConfirmed(facts.row) || (await facts.hasPasskeys())) && (await facts.unusedRecoveryCodes()) > 0,
   parse: typed(normalizeRecoveryCode),
   malformed: 'second_factor.recovery_incorrect',
   field: 'code',
@@ -123,7 +125,7 @@ const recovery: SecondFactorMethodEntry = {
  */
 const passkey: SecondFactorMethodEntry<AuthenticationResponseJSON> = {
   id: 'passkey',
-  enrolled: (_hub, _accountId, facts) => facts.hasPasskeys(),
+  enrolled: (facts) => facts.hasPasskeys(),
   parse: (input) => input.response,
   malformed: 'passkey.refused',
   field: 'response',
@@ -149,6 +151,6 @@ export const enrolledMethods = async (hub: Hub, accountId: string): Promise<Seco
   const facts = enrolmentFacts(hub, accountId, await hub.secondFactors.find(accountId));
   const methods: SecondFactorMethod[] = [];
   for (const id of secondFactorMethods)
-    if (await secondFactorMethodEntries[id].enrolled(hub, accountId, facts)) methods.push(id);
+    if (await secondFactorMethodEntries[id].enrolled(facts)) methods.push(id);
   return methods;
 };
