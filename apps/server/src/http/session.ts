@@ -34,7 +34,8 @@ const sessionOfRequest = new WeakMap<FastifyRequest, ReturnType<typeof liveSessi
 /**
  * The hub session this browser holds, if it is still live: read once per request, however many
  * steps ask (a Continue reads it for the account, the second step for its amr, the exit for the
- * methods it proved).
+ * methods it proved). It is the session as that first read found it: a step that changes the row
+ * (the exit's setAmr) goes on with what it wrote, not with a second read.
  */
 export const currentSession = (hub: Hub, request: FastifyRequest) => {
   let session = sessionOfRequest.get(request);
