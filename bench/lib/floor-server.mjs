@@ -48,6 +48,7 @@ if (process.argv[1] === new URL(import.meta.url).pathname) {
       } catch {
         return answer(res, 400, { code: 'bad_json' });
       }
+      if (typeof body !== 'object' || body === null) return answer(res, 400, { code: 'bad_json' });
       if (req.url === '/identify') {
         const flowId = randomUUID();
         flows.set(flowId, body.account);
