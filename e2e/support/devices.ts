@@ -5,10 +5,9 @@ import { journeyPassword } from './auth.js';
 import { runHubCli } from './demo-tool.js';
 import { logInByApi, signUpByApi } from './switching.js';
 
-export const ANDROID_CHROME =
+const ANDROID_CHROME =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
-export const WINDOWS_FIREFOX =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+const WINDOWS_FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
 /**
  * One person on two devices, as the account center's Devices and Platforms & tools pages show
