@@ -133,6 +133,29 @@ describe.each(testDialects)('password limits under parallel guesses on %s', (dia
     expect((await owner(strongPassword)).statusCode).toBe(200);
   });
 
+  // The reservation is compiled once and run with each request's time (storage/accounts.ts): every
+  // count of the schedule, to its cap, must still block for the delay it earns from that time.
+  it('blocks each reserved attempt past the free ones for its delay from that moment, up to the cap', async () => {
+    const email = `schedule${ctx.n}@example.ph`;
+    const id = await seedAccount(ctx.hub, { email });
+    const { accounts } = ctx.hub.hub;
+    let at = ctx.hub.clock.now();
+    let capped = 0;
+    for (let count = 1; capped < 2; count += 1) {
+      const row = await accounts.reservePasswordAttempt(id, at, passwordDelayMs);
+      const delay = passwordDelayMs(count);
+      expect(row).toMatchObject({
+        failed_password_count: count,
+        password_blocked_until: delay ? at + delay : null,
+      });
+      // Blocked until then; the moment it ends, the next attempt is taken.
+      if (delay)
+        expect(await accounts.reservePasswordAttempt(id, at + delay - 1, passwordDelayMs)).toBeUndefined();
+      if (delay > 0 && delay === passwordDelayMs(count + 1)) capped += 1;
+      at += delay + 1_000;
+    }
+  });
+
   it('holds the per-IP limit of password checks under a parallel burst over many accounts', async () => {
     const rule = throttleRules.passwordPerIp;
     const attacker = `192.0.2.${ctx.n}`;

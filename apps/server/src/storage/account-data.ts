@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from './db.js';
+import { precompiled } from './precompiled.js';
 
 /** The sign-in events a person's own history shows (and the download holds). */
 export const SIGN_IN_EVENTS = [
@@ -9,6 +10,17 @@ export const SIGN_IN_EVENTS = [
   'social.linked',
   'social.refused',
 ];
+
+// Every sign-in runs it (and almost always matches nothing): compiled once (precompiled.ts).
+const cancelPendingDeletion = precompiled<{ accountId: string; now: number }, never>(
+  ['accountId', 'now'],
+  (db, v) =>
+    db
+      .updateTable('accounts')
+      .set({ deletion_requested_at: null, deletion_due_at: null, updated_at: v.now })
+      .where('id', '=', v.accountId)
+      .where('deletion_due_at', 'is not', null),
+);
 
 /** Awaits every query of a record at once: the record of their rows, under the same names. */
 const awaitAll = async <T extends Record<string, Promise<unknown>>>(
@@ -142,16 +154,7 @@ export const createAccountDataQueries = (db: Db) => ({
 
   /** Cancels a pending deletion; true when there was one. Cheap when there is none (one indexed row). */
   cancelDeletion: async (accountId: string, now: number, trx: Db = db) =>
-    Number(
-      (
-        await trx
-          .updateTable('accounts')
-          .set({ deletion_requested_at: null, deletion_due_at: null, updated_at: now })
-          .where('id', '=', accountId)
-          .where('deletion_due_at', 'is not', null)
-          .executeTakeFirst()
-      ).numUpdatedRows,
-    ) > 0,
+    Number((await cancelPendingDeletion(trx, { accountId, now })).numAffectedRows ?? 0) > 0,
 
   /** Accounts whose deletion is due, oldest first. */
   dueForErasure: (now: number, limit: number) =>

@@ -28,6 +28,34 @@ const byId = precompiled<{ id: string }, AccountRow>(['id'], (db, { id }) =>
 const membershipsOf = precompiled<{ accountId: string }, PlatformMembershipsTable>(['accountId'], (db, v) =>
   db.selectFrom('platform_memberships').selectAll().where('account_id', '=', v.accountId),
 );
+/**
+ * The reservation of one password attempt (reservePasswordAttempt), compiled once per delay
+ * schedule: every login runs it, and building its CASE of delays was most of what it cost.
+ */
+const reservations = new WeakMap<(failures: number) => number, ReturnType<typeof compileReservation>>();
+const compileReservation = (delayMs: (failures: number) => number) =>
+  precompiled<{ accountId: string; now: number }, AccountRow>(['accountId', 'now'], (db, v) =>
+    db
+      .updateTable('accounts')
+      .set((eb) => ({
+        failed_password_count: eb('failed_password_count', '+', 1),
+        password_blocked_until: blockedUntilAfterOneMore(v.now, delayMs),
+      }))
+      .where('id', '=', v.accountId)
+      .where('password_hash', 'is not', null)
+      .where((eb) =>
+        eb.or([eb('password_blocked_until', 'is', null), eb('password_blocked_until', '<=', v.now)]),
+      )
+      .returningAll(),
+  );
+const reserveAttempt = (delayMs: (failures: number) => number) => {
+  let compiled = reservations.get(delayMs);
+  if (!compiled) {
+    compiled = compileReservation(delayMs);
+    reservations.set(delayMs, compiled);
+  }
+  return compiled;
+};
 const clearFailures = precompiled<{ accountId: string }, never>(['accountId'], (db, v) =>
   db
     .updateTable('accounts')
@@ -145,20 +173,11 @@ export const createAccountQueries = (db: Kysely<Database>) => ({
    * failure with a block that ends, never an account stuck. Undefined when the account is blocked,
    * has no password, or does not exist; else the row after the update.
    */
-  reservePasswordAttempt: (accountId: string, now: number, delayMs: (failures: number) => number) =>
-    db
-      .updateTable('accounts')
-      .set((eb) => ({
-        failed_password_count: eb('failed_password_count', '+', 1),
-        password_blocked_until: blockedUntilAfterOneMore(now, delayMs),
-      }))
-      .where('id', '=', accountId)
-      .where('password_hash', 'is not', null)
-      .where((eb) =>
-        eb.or([eb('password_blocked_until', 'is', null), eb('password_blocked_until', '<=', now)]),
-      )
-      .returningAll()
-      .executeTakeFirst() as Promise<AccountRow | undefined>,
+  reservePasswordAttempt: async (
+    accountId: string,
+    now: number,
+    delayMs: (failures: number) => number,
+  ): Promise<AccountRow | undefined> => (await reserveAttempt(delayMs)(db, { accountId, now })).rows[0],
 
   /** A right password: clears the count (the attempt just reserved included) and any block. */
   clearPasswordFailures: async (accountId: string) => {
@@ -166,6 +185,9 @@ export const createAccountQueries = (db: Kysely<Database>) => ({
   },
 });
 export type AccountQueries = ReturnType<typeof createAccountQueries>;
+
+/** A block of `delay` ms from `now`, added in SQL: a compiled query then takes any `now` as its parameter. */
+const blockedFor = (now: number, delay: number) => sql`cast(${now} as bigint) + ${delay}`;
 
 /**
  * `password_blocked_until` for one more failure, in SQL: the old count plus one picks the delay.
@@ -183,9 +205,7 @@ export const blockedUntilAfterOneMore = (
   while (delayMs(failures) === 0) failures += 1;
   cases.push(sql`when ${count} + 1 < ${failures} then null`);
   for (; delayMs(failures + 1) !== delayMs(failures); failures += 1) {
-    cases.push(sql`when ${count} + 1 = ${failures} then cast(${now + delayMs(failures)} as bigint)`);
+    cases.push(sql`when ${count} + 1 = ${failures} then ${blockedFor(now, delayMs(failures))}`);
   }
-  return sql<
-    number | null
-  >`case ${sql.join(cases, sql` `)} else cast(${now + delayMs(failures)} as bigint) end`;
+  return sql<number | null>`case ${sql.join(cases, sql` `)} else ${blockedFor(now, delayMs(failures))} end`;
 };

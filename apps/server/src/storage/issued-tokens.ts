@@ -8,6 +8,19 @@ const insertToken = precompiled<IssuedTokensTable, never>(
   (db, token) => db.insertInto('issued_tokens').values(token),
 );
 
+// Every redeem of an ainfo (a tool's back channel): compiled once.
+const redeemToken = precompiled<{ jti: string; tid: number; now: number }, never>(
+  ['jti', 'tid', 'now'],
+  (db, v) =>
+    db
+      .updateTable('issued_tokens')
+      .set({ redeemed_at: v.now })
+      .where('jti', '=', v.jti)
+      .where('tid', '=', v.tid)
+      .where('redeemed_at', 'is', null)
+      .where('expires_at', '>', v.now),
+);
+
 /** The jti of every ainfo issued, so a tool can redeem each one once. */
 export const createIssuedTokenQueries = (db: Db) => ({
   insert: async (token: IssuedTokensTable, trx: Db = db) => {
@@ -18,17 +31,8 @@ export const createIssuedTokenQueries = (db: Db) => ({
    * Marks the token redeemed; false when it is not this tool's, already redeemed or expired. One
    * conditional update, so of any number of concurrent redeems (from any process) one wins.
    */
-  redeem: async (trx: Db, jti: string, tid: number, now: number) => {
-    const result = await trx
-      .updateTable('issued_tokens')
-      .set({ redeemed_at: now })
-      .where('jti', '=', jti)
-      .where('tid', '=', tid)
-      .where('redeemed_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  },
+  redeem: async (trx: Db, jti: string, tid: number, now: number) =>
+    Number((await redeemToken(trx, { jti, tid, now })).numAffectedRows ?? 0) === 1,
 
   /** The tools holding ainfo of the account that is still redeemable (none for a platform: tid 0). */
   pendingToolsOf: async (accountId: string, now: number) =>

@@ -1,9 +1,20 @@
 import type { Kysely } from 'kysely';
 import type { Db } from './db.js';
+import { precompiled } from './precompiled.js';
 import type { Database, PasskeyChallengesTable, PasskeysTable } from './schema.js';
 
 export type PasskeyRow = PasskeysTable;
 export type PasskeyChallengeRow = PasskeyChallengesTable;
+
+// Every password sign-in asks whether the account has a passkey (its second factors): compiled once.
+const countOfAccount = precompiled<{ accountId: string }, { n: number | string | bigint }>(
+  ['accountId'],
+  (db, v) =>
+    db
+      .selectFrom('passkeys')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('account_id', '=', v.accountId),
+);
 
 /** The passkeys of accounts and the challenges waiting for an answer (docs/passkeys.md). SQL only. */
 export const createPasskeyQueries = (db: Kysely<Database>) => ({
@@ -16,14 +27,8 @@ export const createPasskeyQueries = (db: Kysely<Database>) => ({
       .orderBy('id')
       .execute(),
 
-  countForAccount: async (accountId: string, trx: Db = db) => {
-    const row = await trx
-      .selectFrom('passkeys')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
-  },
+  countForAccount: async (accountId: string, trx: Db = db) =>
+    Number((await countOfAccount(trx, { accountId })).rows[0]?.n ?? 0),
 
   findByCredentialId: (credentialId: string, trx: Db = db) =>
     trx.selectFrom('passkeys').selectAll().where('credential_id', '=', credentialId).executeTakeFirst(),

@@ -1,12 +1,18 @@
 import type { Kysely } from 'kysely';
 import { blockedUntilAfterOneMore } from './accounts.js';
 import type { Db } from './db.js';
+import { precompiled } from './precompiled.js';
 import type { Database, SecondFactorsTable } from './schema.js';
+
+// Every password sign-in reads it (does the account confirm with a second factor?): compiled once.
+const secondFactorsOf = precompiled<{ accountId: string }, SecondFactorsTable>(['accountId'], (db, v) =>
+  db.selectFrom('second_factors').selectAll().where('account_id', '=', v.accountId),
+);
 
 /** An account's second factors (migration 0009): SQL only; the rules are mfa/'s. */
 export const createSecondFactorQueries = (db: Kysely<Database>) => ({
-  find: (accountId: string, trx: Db = db): Promise<SecondFactorsTable | undefined> =>
-    trx.selectFrom('second_factors').selectAll().where('account_id', '=', accountId).executeTakeFirst(),
+  find: async (accountId: string, trx: Db = db): Promise<SecondFactorsTable | undefined> =>
+    (await secondFactorsOf(trx, { accountId })).rows[0],
 
   /**
    * A new authenticator secret being set up: written unless an app is already confirmed (a second
