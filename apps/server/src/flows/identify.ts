@@ -26,6 +26,11 @@ export interface IdentifyRules<K extends 'password_hash' | 'email', T> {
    * code is the same on every screen.
    */
   screen?: MessageScreen;
+  /**
+   * Read along with the account: whether it is a member of this platform (login step 1 asks), in
+   * the same statement. The answer's `onPlatform` is undefined when not asked.
+   */
+  memberOf?: Platform;
   /** Throws the spec's refusal (§6, §8) of the account found, on the account field. */
   refuse?: (account: AccountRow) => void | Promise<void>;
 }
@@ -40,16 +45,24 @@ export const identifyAccount = async <K extends 'password_hash' | 'email', T = u
   ip: string,
   input: string,
   rules: IdentifyRules<K, T>,
-): Promise<{ check: TypedAccount; account: AccountRow & Record<K, string>; before: T | undefined }> => {
+): Promise<{
+  check: TypedAccount;
+  account: AccountRow & Record<K, string>;
+  before: T | undefined;
+  onPlatform: boolean | undefined;
+}> => {
   await hub.throttle.consume('lookupPerIp', ip);
   const before = await rules.before?.();
   const check = (rules.checkInput ?? checkAccountInput)(input);
   const screen = rules.screen ? { screen: rules.screen } : {};
   if (!check.ok) throw new HubError(check.code, { field: 'account', ...screen });
-  const account = await hub.accounts.findByIdentifier(check.kind, check.value);
+  const found = rules.memberOf
+    ? await hub.accounts.findByIdentifierOnPlatform(check.kind, check.value, rules.memberOf)
+    : { account: await hub.accounts.findByIdentifier(check.kind, check.value), onPlatform: undefined };
+  const account = found?.account;
   if (!account?.[rules.requires]) throw new HubError('account.not_found', { field: 'account', ...screen });
   await rules.refuse?.(account);
-  return { check, account: account as AccountRow & Record<K, string>, before };
+  return { check, account: account as AccountRow & Record<K, string>, before, onPlatform: found?.onPlatform };
 };
 
 /** Login and switching option1: an account with a password, under the login rules of the platform. */

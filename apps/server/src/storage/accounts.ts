@@ -22,6 +22,37 @@ const byIdentifier = Object.fromEntries(
     ),
   ]),
 ) as Record<AccountKind, (db: Db, values: { value: string }) => Promise<{ rows: AccountRow[] }>>;
+// Login step 1 reads the account and whether it is on the requested platform in one statement.
+const byIdentifierOnPlatform = Object.fromEntries(
+  Object.entries(identifierColumn).map(([kind, column]) => [
+    kind,
+    precompiled<{ value: string; platform: string }, AccountRow & { on_platform: unknown }>(
+      ['value', 'platform'],
+      (db, v) =>
+        db
+          .selectFrom('accounts')
+          .selectAll('accounts')
+          .select((eb) =>
+            eb
+              .exists(
+                eb
+                  .selectFrom('platform_memberships')
+                  .select('platform')
+                  .whereRef('platform_memberships.account_id', '=', 'accounts.id')
+                  .where('platform_memberships.platform', '=', v.platform as Platform),
+              )
+              .as('on_platform'),
+          )
+          .where(column, '=', v.value),
+    ),
+  ]),
+) as Record<
+  AccountKind,
+  (
+    db: Db,
+    values: { value: string; platform: string },
+  ) => Promise<{ rows: (AccountRow & { on_platform: unknown })[] }>
+>;
 const byId = precompiled<{ id: string }, AccountRow>(['id'], (db, { id }) =>
   db.selectFrom('accounts').selectAll().where('id', '=', id),
 );
@@ -69,6 +100,20 @@ export const createAccountQueries = (db: Kysely<Database>) => ({
     (await byIdentifier[kind](trx, { value: normalizeIdentifier(kind, value) })).rows[0] as
       | AccountRow
       | undefined,
+
+  /**
+   * The account of an identifier and whether it is a member of `platform` (PostgreSQL answers a
+   * boolean, SQLite 0 or 1): login's look-up, one statement instead of the account and then its
+   * memberships.
+   */
+  findByIdentifierOnPlatform: async (kind: AccountKind, value: string, platform: Platform) => {
+    const row = (
+      await byIdentifierOnPlatform[kind](db, { value: normalizeIdentifier(kind, value), platform })
+    ).rows[0];
+    if (!row) return undefined;
+    const { on_platform, ...account } = row;
+    return { account: account as AccountRow, onPlatform: Boolean(on_platform) };
+  },
 
   findById: async (id: string, trx: Db = db) => (await byId(trx, { id })).rows[0] as AccountRow | undefined,
 

@@ -22,16 +22,21 @@ export const identifyForLogin = async (
 ) => {
   const rules = {
     ...passwordAccountRules(input.platform),
+    memberOf: input.platform,
     // A tool login's tool is known before its account is read.
     before: input.toolLogin ? () => toolOfLogin(hub, input.context) : undefined,
   };
-  const { check, account, before: tool } = await identifyAccount(hub, caller.ip, input.account, rules);
+  const {
+    check,
+    account,
+    before: tool,
+    onPlatform,
+  } = await identifyAccount(hub, caller.ip, input.account, rules);
   if (tool && !(await hub.tools.isMember(tool.tid, account.id))) {
     throw new HubError('account.not_registered_to_tool', { field: 'account', params: { tool: tool.name } });
   }
   const context = toContextRecord(input.context);
-  const memberships = await hub.accounts.memberships(account.id);
-  if (!memberships.some((m) => m.platform === input.platform)) {
+  if (!onPlatform) {
     return switchingRedirect(input.platform, check, context);
   }
   return startPasswordStep(hub, caller, {
