@@ -26,7 +26,7 @@ const byIdentifier = Object.fromEntries(
 const byIdentifierOnPlatform = Object.fromEntries(
   Object.entries(identifierColumn).map(([kind, column]) => [
     kind,
-    precompiled<{ value: string; platform: string }, AccountRow & { on_platform: unknown }>(
+    precompiled<{ value: string; platform: Platform }, AccountRow & { on_platform: unknown }>(
       ['value', 'platform'],
       (db, v) =>
         db
@@ -39,7 +39,7 @@ const byIdentifierOnPlatform = Object.fromEntries(
                   .selectFrom('platform_memberships')
                   .select('platform')
                   .whereRef('platform_memberships.account_id', '=', 'accounts.id')
-                  .where('platform_memberships.platform', '=', v.platform as Platform),
+                  .where('platform_memberships.platform', '=', v.platform),
               )
               .as('on_platform'),
           )
@@ -50,7 +50,7 @@ const byIdentifierOnPlatform = Object.fromEntries(
   AccountKind,
   (
     db: Db,
-    values: { value: string; platform: string },
+    values: { value: string; platform: Platform },
   ) => Promise<{ rows: (AccountRow & { on_platform: unknown })[] }>
 >;
 const byId = precompiled<{ id: string }, AccountRow>(['id'], (db, { id }) =>
