@@ -154,7 +154,7 @@ export const createAccountDataQueries = (db: Db) => ({
 
   /** Cancels a pending deletion; true when there was one. Cheap when there is none (one indexed row). */
   cancelDeletion: async (accountId: string, now: number, trx: Db = db) =>
-    Number((await cancelPendingDeletion(trx, { accountId, now })).numAffectedRows ?? 0) > 0,
+    Number((await cancelPendingDeletion(trx, { accountId, now })).numAffectedRows) > 0,
 
   /** Accounts whose deletion is due, oldest first. */
   dueForErasure: (now: number, limit: number) =>

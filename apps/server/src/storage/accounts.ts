@@ -1,5 +1,12 @@
 import { type AccountKind, normalizeIdentifier, type Platform } from '@hub/core';
-import { type Insertable, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import {
+  type Compilable,
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  sql,
+  type Transaction,
+} from 'kysely';
 import { precompiled } from './precompiled.js';
 import type { AccountsTable, Database, PlatformMembershipsTable } from './schema.js';
 
@@ -13,46 +20,43 @@ const identifierColumn = {
   username: 'username_normalized',
 } as const satisfies Record<AccountKind, keyof AccountsTable>;
 
-// The look-up's queries (login step 1 and every password check), compiled once (precompiled.ts).
-const byIdentifier = Object.fromEntries(
-  Object.entries(identifierColumn).map(([kind, column]) => [
-    kind,
-    precompiled<{ value: string }, AccountRow>(['value'], (db, { value }) =>
-      db.selectFrom('accounts').selectAll().where(column, '=', value),
-    ),
-  ]),
-) as Record<AccountKind, (db: Db, values: { value: string }) => Promise<{ rows: AccountRow[] }>>;
+/** One query per kind of identifier, each on its kind's column, compiled once (precompiled.ts). */
+const perKind = <P extends object, R>(
+  names: readonly (keyof P & string)[],
+  build: (db: Kysely<Database>, values: P, column: (typeof identifierColumn)[AccountKind]) => Compilable<R>,
+) =>
+  Object.fromEntries(
+    Object.entries(identifierColumn).map(([kind, column]) => [
+      kind,
+      precompiled<P, R>(names, (db, values) => build(db, values, column)),
+    ]),
+  ) as Record<AccountKind, ReturnType<typeof precompiled<P, R>>>;
+
+// The account of an identifier (every look-up by email, mobile number or username but login step 1).
+const byIdentifier = perKind<{ value: string }, AccountRow>(['value'], (db, { value }, column) =>
+  db.selectFrom('accounts').selectAll().where(column, '=', value),
+);
 // Login step 1 reads the account and whether it is on the requested platform in one statement.
-const byIdentifierOnPlatform = Object.fromEntries(
-  Object.entries(identifierColumn).map(([kind, column]) => [
-    kind,
-    precompiled<{ value: string; platform: Platform }, AccountRow & { on_platform: unknown }>(
-      ['value', 'platform'],
-      (db, v) =>
-        db
-          .selectFrom('accounts')
-          .selectAll('accounts')
-          .select((eb) =>
-            eb
-              .exists(
-                eb
-                  .selectFrom('platform_memberships')
-                  .select('platform')
-                  .whereRef('platform_memberships.account_id', '=', 'accounts.id')
-                  .where('platform_memberships.platform', '=', v.platform),
-              )
-              .as('on_platform'),
-          )
-          .where(column, '=', v.value),
-    ),
-  ]),
-) as Record<
-  AccountKind,
-  (
-    db: Db,
-    values: { value: string; platform: Platform },
-  ) => Promise<{ rows: (AccountRow & { on_platform: unknown })[] }>
->;
+const byIdentifierOnPlatform = perKind<
+  { value: string; platform: Platform },
+  AccountRow & { on_platform: unknown }
+>(['value', 'platform'], (db, v, column) =>
+  db
+    .selectFrom('accounts')
+    .selectAll('accounts')
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('platform_memberships')
+            .select('platform')
+            .whereRef('platform_memberships.account_id', '=', 'accounts.id')
+            .where('platform_memberships.platform', '=', v.platform),
+        )
+        .as('on_platform'),
+    )
+    .where(column, '=', v.value),
+);
 const byId = precompiled<{ id: string }, AccountRow>(['id'], (db, { id }) =>
   db.selectFrom('accounts').selectAll().where('id', '=', id),
 );

@@ -32,7 +32,7 @@ export const createIssuedTokenQueries = (db: Db) => ({
    * conditional update, so of any number of concurrent redeems (from any process) one wins.
    */
   redeem: async (trx: Db, jti: string, tid: number, now: number) =>
-    Number((await redeemToken(trx, { jti, tid, now })).numAffectedRows ?? 0) === 1,
+    Number((await redeemToken(trx, { jti, tid, now })).numAffectedRows) === 1,
 
   /** The tools holding ainfo of the account that is still redeemable (none for a platform: tid 0). */
   pendingToolsOf: async (accountId: string, now: number) =>
