@@ -13,7 +13,8 @@ import {
 } from 'kysely';
 import type pg from 'pg';
 import { type HubLog, silentLog } from '../log.js';
-import { ConnectionFault, withFaultMapping } from './faults.js';
+import { ConnectionFault, classifiedFailure, withFaultMapping } from './faults.js';
+import { type DirectRunner, runPrecompiledDirectly } from './precompiled.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -90,11 +91,40 @@ const openSqlite = (path: string, timeouts: DatabaseTimeouts): HubDatabase => {
   // better-sqlite3 waits for a lock synchronously: the process does nothing else meanwhile, so this
   // stays a few seconds; past it the write fails with SQLITE_BUSY, which answers 503.
   sqlite.pragma(`busy_timeout = ${Math.trunc(timeouts.acquireMs)}`);
+  const statements = withStatementCache(sqlite);
   const db = new Kysely<Database>({
-    dialect: withFaultMapping(new SqliteDialect({ database: withStatementCache(sqlite) })),
+    dialect: withFaultMapping(new SqliteDialect({ database: statements })),
   });
+  runPrecompiledDirectly(db, sqliteDirectRunner(sqlite, statements));
   return wrap(db, 'sqlite');
 };
+
+/**
+ * The hot paths' precompiled statements on SQLite, run as Kysely's SQLite connection runs them but
+ * without its queue: Kysely passes every query through a lock on the one connection, a connection
+ * provider and the fault-mapping driver, a dozen promises that cost more than a look-up's statement
+ * itself (docs/performance.md). better-sqlite3 runs a statement synchronously, so one run here is
+ * atomic for the event loop. It must not run while a transaction of another request is open on the
+ * connection (between its begin and its commit, while it awaits): the statement would join that
+ * transaction and go with its rollback. Then Kysely runs it, after the transaction, as before.
+ */
+const sqliteDirectRunner =
+  (sqlite: SqliteDatabase.Database, statements: StatementSource): DirectRunner =>
+  (text, parameters) => {
+    if (sqlite.inTransaction) return undefined;
+    try {
+      const statement = statements.prepare(text);
+      if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) });
+      const { changes, lastInsertRowid } = statement.run(parameters);
+      return Promise.resolve({
+        numAffectedRows: BigInt(changes),
+        insertId: BigInt(lastInsertRowid),
+        rows: [],
+      });
+    } catch (error) {
+      return Promise.reject(classifiedFailure(error));
+    }
+  };
 
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -104,7 +134,10 @@ const STATEMENT_CACHE_SIZE = 500;
  * each compiled statement is kept (bounded) and reused. Kysely runs one statement at a time on the
  * single connection, so a statement is never in use twice at once.
  */
-const withStatementCache = (sqlite: SqliteDatabase.Database): KyselySqlite => {
+/** The connection as Kysely's SQLite dialect uses it, handing out better-sqlite3's own statements. */
+type StatementSource = KyselySqlite & { prepare(text: string): SqliteDatabase.Statement };
+
+const withStatementCache = (sqlite: SqliteDatabase.Database): StatementSource => {
   const statements = new Map<string, SqliteDatabase.Statement>();
   return {
     prepare(text) {

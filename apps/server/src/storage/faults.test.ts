@@ -9,10 +9,12 @@ import { seedAccount } from '../test-support/accounts.js';
 import { buildTestHub, createTestClock, type TestHub } from '../test-support/app.js';
 import { browserFor, latestCode, strongPassword, type TestBrowser } from '../test-support/client.js';
 import { createTestDatabaseUrl } from '../test-support/database-url.js';
+import { strayFlow } from '../test-support/flows.js';
 import { startTcpProxy, type TcpProxy } from '../test-support/tcp-proxy.js';
 import { registerTools } from '../test-support/tools.js';
 import { type HubDatabase, openDatabase } from './database.js';
 import { ConnectionFault, isDatabaseUnavailable } from './faults.js';
+import { createFlowQueries } from './flows.js';
 import { migrateToLatest } from './migrate.js';
 
 /** Small limits, so a test waits on a silent database for a second or two, not for the defaults. */
@@ -394,5 +396,21 @@ describe('SQLite held by another process', () => {
       other.exec('rollback');
     }
     expect((await signupStart(hub, 'busy@example.ph', '192.0.2.1')).statusCode).toBe(200);
+  });
+
+  it('answers a precompiled write, which skips Kysely on SQLite, with service.unavailable too', async () => {
+    const flows = createFlowQueries(hub.database.db);
+    other.exec('begin immediate');
+    try {
+      await expect(flows.insert(hub.database.db, strayFlow('held-write'))).rejects.toMatchObject({
+        code: 'service.unavailable',
+      });
+      // Readers are not held back by a writer (WAL): the read still answers.
+      expect(await flows.findById('held-write')).toBeUndefined();
+    } finally {
+      other.exec('rollback');
+    }
+    await flows.insert(hub.database.db, strayFlow('held-write'));
+    expect(await flows.findById('held-write')).toMatchObject({ id: 'held-write' });
   });
 });

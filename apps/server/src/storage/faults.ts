@@ -76,11 +76,15 @@ export const isDatabaseUnavailable = (error: unknown): boolean => {
 export const serviceUnavailable = (cause: unknown) =>
   new HubError('service.unavailable', { retryAfter: DATABASE_RETRY_AFTER_SECONDS, cause });
 
+/** A failure of a query as the hub raises it: `service.unavailable` for a fault, the error itself otherwise. */
+export const classifiedFailure = (error: unknown): unknown =>
+  isDatabaseUnavailable(error) ? serviceUnavailable(error) : error;
+
 const mapped = async <T>(work: () => Promise<T>): Promise<T> => {
   try {
     return await work();
   } catch (error) {
-    throw isDatabaseUnavailable(error) ? serviceUnavailable(error) : error;
+    throw classifiedFailure(error);
   }
 };
 
@@ -99,7 +103,7 @@ class MappedConnection implements DatabaseConnection {
     try {
       yield* this.inner.streamQuery<R>(compiledQuery, chunkSize);
     } catch (error) {
-      throw isDatabaseUnavailable(error) ? serviceUnavailable(error) : error;
+      throw classifiedFailure(error);
     }
   }
 }

@@ -11,6 +11,24 @@ interface Compiled {
 }
 
 /**
+ * Runs a compiled statement at once, without Kysely's connection handling, or answers undefined
+ * when it must not (and Kysely runs it). Registered by the database that can (SQLite's one
+ * connection, `database.ts`) for its root `Kysely` only: a transaction's own handle is a different
+ * object, so its statements always go through Kysely on the transaction's connection.
+ */
+export type DirectRunner = (
+  sql: string,
+  parameters: readonly unknown[],
+) => Promise<QueryResult<unknown>> | undefined;
+
+const directRunners = new WeakMap<Kysely<Database>, DirectRunner>();
+
+/** Lets the precompiled queries run on `db` (the root handle) through `runner` when it can. */
+export const runPrecompiledDirectly = (db: Kysely<Database>, runner: DirectRunner) => {
+  directRunners.set(db, runner);
+};
+
+/**
  * A query of the hot paths (a login's look-up, its flow, its session, its audit row) built by
  * Kysely once per database and then run with new values only. Building and compiling a query is
  * most of what Kysely costs per query (docs/performance.md), and these queries never change shape:
@@ -47,6 +65,9 @@ export const precompiled = <P extends object, R>(
     const parameters = compiled.sources.map((source) =>
       'name' in source ? ((values as Record<string, unknown>)[source.name] ?? null) : source.constant,
     );
-    return db.executeQuery<R>({ ...compiled.query, parameters });
+    const direct = directRunners.get(db)?.(compiled.query.sql, parameters) as
+      | Promise<QueryResult<R>>
+      | undefined;
+    return direct ?? db.executeQuery<R>({ ...compiled.query, parameters });
   };
 };
