@@ -102,8 +102,8 @@ const openSqlite = (path: string, timeouts: DatabaseTimeouts): HubDatabase => {
 /**
  * The hot paths' precompiled statements on SQLite, run as Kysely's SQLite connection runs them but
  * without its queue: Kysely passes every query through a lock on the one connection, a connection
- * provider and the fault-mapping driver, a dozen promises that cost more than a look-up's statement
- * itself (docs/performance.md). better-sqlite3 runs a statement synchronously, so one run here is
+ * provider and the fault-mapping driver, a dozen promises and objects a statement, almost half of
+ * what a login allocated (docs/performance.md). better-sqlite3 runs a statement synchronously, so one run here is
  * atomic for the event loop. It must not run while a transaction of another request is open on the
  * connection (between its begin and its commit, while it awaits): the statement would join that
  * transaction and go with its rollback. Then Kysely runs it, after the transaction, as before.
@@ -126,17 +126,17 @@ const sqliteDirectRunner =
     }
   };
 
+/** The connection as Kysely's SQLite dialect uses it, handing out better-sqlite3's own statements. */
+type StatementSource = KyselySqlite & { prepare(text: string): SqliteDatabase.Statement };
+
 const STATEMENT_CACHE_SIZE = 500;
 
 /**
  * Kysely prepares every query it runs, and better-sqlite3 compiles SQL on each prepare: a tenth of a
  * look-up's CPU in profiles (docs/performance.md). The hub's queries are few and parameterized, so
- * each compiled statement is kept (bounded) and reused. Kysely runs one statement at a time on the
- * single connection, so a statement is never in use twice at once.
+ * each compiled statement is kept (bounded) and reused. Statements run one at a time on the single
+ * connection (Kysely's queue, or synchronously by sqliteDirectRunner), so none is in use twice at once.
  */
-/** The connection as Kysely's SQLite dialect uses it, handing out better-sqlite3's own statements. */
-type StatementSource = KyselySqlite & { prepare(text: string): SqliteDatabase.Statement };
-
 const withStatementCache = (sqlite: SqliteDatabase.Database): StatementSource => {
   const statements = new Map<string, SqliteDatabase.Statement>();
   return {
