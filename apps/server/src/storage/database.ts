@@ -103,10 +103,11 @@ const openSqlite = (path: string, timeouts: DatabaseTimeouts): HubDatabase => {
  * The hot paths' precompiled statements on SQLite, run as Kysely's SQLite connection runs them but
  * without its queue: Kysely passes every query through a lock on the one connection, a connection
  * provider and the fault-mapping driver, a dozen promises and objects a statement, almost half of
- * what a login allocated (docs/performance.md). better-sqlite3 runs a statement synchronously, so one run here is
- * atomic for the event loop. It must not run while a transaction of another request is open on the
- * connection (between its begin and its commit, while it awaits): the statement would join that
- * transaction and go with its rollback. Then Kysely runs it, after the transaction, as before.
+ * what a login allocated (docs/performance.md). better-sqlite3 runs a statement synchronously, so
+ * one run here is atomic for the event loop. It must not run while a transaction of another request
+ * is open on the connection (between its begin and its commit, while it awaits): the statement
+ * would join that transaction and go with its rollback. Then Kysely runs it, after the
+ * transaction, as before.
  */
 const sqliteDirectRunner =
   (sqlite: SqliteDatabase.Database, statements: StatementSource): DirectRunner =>

@@ -76,7 +76,7 @@ export const isDatabaseUnavailable = (error: unknown): boolean => {
 export const serviceUnavailable = (cause: unknown) =>
   new HubError('service.unavailable', { retryAfter: DATABASE_RETRY_AFTER_SECONDS, cause });
 
-/** A failure of a query as the hub raises it: `service.unavailable` for a fault, the error itself otherwise. */
+/** A query's failure as the hub raises it: `service.unavailable` for a fault, else the error itself. */
 export const classifiedFailure = (error: unknown): unknown =>
   isDatabaseUnavailable(error) ? serviceUnavailable(error) : error;
 

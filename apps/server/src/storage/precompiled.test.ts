@@ -6,14 +6,14 @@ import { auditInsertColumns } from './audit.js';
 import { createFlowQueries, flowColumns } from './flows.js';
 import { sessionColumns } from './sessions.js';
 
-/**
- * A precompiled insert names its columns once (precompiled.ts): a column a migration adds to the
- * table but not to the list would be left out of every row without a word. Each list must be the
- * table's columns (the generated id of an audit row aside).
- */
-describe.each(testDialects)('precompiled inserts on %s', (dialect) => {
+describe.each(testDialects)('precompiled statements on %s', (dialect) => {
   const ctx = setUpTestHub(dialect);
 
+  /**
+   * A precompiled insert names its columns once (precompiled.ts): a column a migration adds to the
+   * table but not to the list would be left out of every row without a word. Each list must be the
+   * table's columns (the generated id of an audit row aside).
+   */
   it.each([
     ['sessions', sessionColumns, []],
     ['flows', flowColumns, []],
@@ -23,17 +23,13 @@ describe.each(testDialects)('precompiled inserts on %s', (dialect) => {
     const actual = tables.find((t) => t.name === table)?.columns.map((c) => c.name) ?? [];
     expect([...columns, ...generated].sort()).toEqual([...actual].sort());
   });
-});
 
-/**
- * On SQLite the precompiled statements skip Kysely's queue on the one connection (database.ts,
- * sqliteDirectRunner). A request's statement issued while another request's transaction is open on
- * that connection must wait it out, not join it: it would go with that transaction's rollback, and a
- * read would see rows nobody committed. PostgreSQL gives each its own connection; the same holds.
- */
-describe.each(testDialects)('precompiled statements beside an open transaction on %s', (dialect) => {
-  const ctx = setUpTestHub(dialect);
-
+  /**
+   * On SQLite the precompiled statements skip Kysely's queue on the one connection (database.ts,
+   * sqliteDirectRunner). A request's statement issued while another request's transaction is open on
+   * that connection must wait it out, not join it: it would go with that transaction's rollback, and a
+   * read would see rows nobody committed. PostgreSQL gives each its own connection; the same holds.
+   */
   it("neither join another request's transaction nor see what it has not committed", async () => {
     const flows = createFlowQueries(ctx.db);
     const tag = `${dialect}-${Date.now()}`;
