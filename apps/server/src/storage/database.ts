@@ -99,6 +99,9 @@ const openSqlite = (path: string, timeouts: DatabaseTimeouts): HubDatabase => {
   return wrap(db, 'sqlite');
 };
 
+/** The connection as Kysely's SQLite dialect uses it, handing out better-sqlite3's own statements. */
+type StatementSource = KyselySqlite & { prepare(text: string): SqliteDatabase.Statement };
+
 /**
  * The hot paths' precompiled statements on SQLite, run as Kysely's SQLite connection runs them but
  * without its queue: Kysely passes every query through a lock on the one connection, a connection
@@ -126,9 +129,6 @@ const sqliteDirectRunner =
       return Promise.reject(classifiedFailure(error));
     }
   };
-
-/** The connection as Kysely's SQLite dialect uses it, handing out better-sqlite3's own statements. */
-type StatementSource = KyselySqlite & { prepare(text: string): SqliteDatabase.Statement };
 
 const STATEMENT_CACHE_SIZE = 500;
 

@@ -1,7 +1,7 @@
 import type { FlowsTable } from '../storage/schema.js';
 
 /** A flow row of no meaning to any route: these tests only ask where its insert went. */
-export const strayFlow = (id: string): FlowsTable => ({
+export const strayFlow = (id: string, now = Date.now()): FlowsTable => ({
   id,
   kind: 'login',
   state: 'identified',
@@ -12,7 +12,7 @@ export const strayFlow = (id: string): FlowsTable => ({
   context: '{}',
   binding_hash: 'x',
   attempts: 0,
-  expires_at: Date.now() + 60_000,
-  created_at: Date.now(),
-  updated_at: Date.now(),
+  expires_at: now + 60_000,
+  created_at: now,
+  updated_at: now,
 });
