@@ -2,7 +2,7 @@ import type { AccountKind, Platform } from '@hub/core';
 import type { Kysely, Transaction } from 'kysely';
 import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
-import { randomToken, sameHash } from '../services/tokens.js';
+import { sameHash, timeOrderedToken } from '../services/tokens.js';
 import type { Database, FlowsTable } from '../storage/schema.js';
 import { type FlowContextRecord, parseContext } from './flow-context.js';
 import {
@@ -102,7 +102,7 @@ export const newFlowRecord = <K extends FlowKind>(input: {
   now: number;
 }): FlowRow<K> =>
   ({
-    id: randomToken(24),
+    id: timeOrderedToken(input.now),
     kind: input.kind,
     state: input.state,
     platform: input.platform,

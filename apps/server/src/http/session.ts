@@ -1,8 +1,25 @@
 import type { FastifyRequest } from 'fastify';
 import type { Hub } from '../hub.js';
 import { policy } from '../policy.js';
-import { sha256 } from '../services/tokens.js';
+import { sha256, timeOrderedToken } from '../services/tokens.js';
 import { cookieName } from './request-context.js';
+
+/** A token of timeOrderedToken(now, 32): the time it was made, then 32 random bytes. */
+const TIME_ORDERED_TOKEN = /^[0-9a-z]{9}[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The row a hub-session token names: its SHA-256, after the token's time when it has one, so new
+ * sessions go to the end of the table's index (services/tokens.ts timeOrderedToken). A token
+ * without the time (a session from before) names the row of its bare hash, as it always did.
+ */
+export const sessionIdOf = (token: string): string =>
+  TIME_ORDERED_TOKEN.test(token) ? `${token.slice(0, 9)}${sha256(token)}` : sha256(token);
+
+/** A new hub session's cookie token and its row's id (only the hash is stored). */
+export const newSessionToken = (now: number) => {
+  const token = timeOrderedToken(now, 32);
+  return { token, id: sessionIdOf(token) };
+};
 
 /** The hub-session cookie this browser sent, if any: what a service looks the session up by. */
 export const sessionTokenOf = (hub: Hub, request: FastifyRequest): string | undefined =>
@@ -16,7 +33,7 @@ export const sessionTokenOf = (hub: Hub, request: FastifyRequest): string | unde
 export const liveSession = async (hub: Hub, token: string | undefined) => {
   if (!token || token.length > 128) return undefined;
   const now = hub.now();
-  const session = await hub.sessions.findActive(sha256(token), now);
+  const session = await hub.sessions.findActive(sessionIdOf(token), now);
   if (session && now - session.last_seen_at >= policy.sessionTouchIntervalMs) {
     // Best effort: a write that fails (a busy database) must not refuse a request the session allows.
     try {

@@ -1,6 +1,7 @@
 import { authEndpoints, type MeSession, meEndpoints, meSessionsEndpoints } from '@hub/core';
 import { describe, expect, it } from 'vitest';
 import { MINUTE_MS, policy } from '../policy.js';
+import { sha256 } from '../services/tokens.js';
 import { seedAccount } from '../test-support/accounts.js';
 import { setUpTestHub } from '../test-support/app.js';
 import { auditEvents } from '../test-support/audit.js';
@@ -77,6 +78,26 @@ describe.each(testDialects)('the Devices page API on %s', (dialect) => {
       ['Chrome on Android', true],
       ['Safari on iPhone', false],
     ]);
+  });
+
+  it('stores a new session under its time and the hash of its cookie, never the cookie; a session of a bare hash still works', async () => {
+    const email = `stored${ctx.n}@example.ph`;
+    const id = await seedAccount(ctx.hub, { email });
+    const browser = await signedInBrowser(email, ANDROID_CHROME, 4);
+    const token = browser.cookies.get('hub_session')!;
+    expect(token).toMatch(/^[0-9a-z]{9}[A-Za-z0-9_-]{43}$/);
+    expect(Number.parseInt(token.slice(0, 9), 36)).toBe(ctx.hub.clock.now());
+    const rows = await ctx.db.selectFrom('sessions').select('id').where('account_id', '=', id).execute();
+    expect(rows).toEqual([{ id: `${token.slice(0, 9)}${sha256(token)}` }]);
+    // A session made before the ids carried their time: its row is the bare hash of its cookie.
+    const older = 'a'.repeat(43);
+    await ctx.db
+      .updateTable('sessions')
+      .set({ id: sha256(older) })
+      .where('account_id', '=', id)
+      .execute();
+    browser.cookies.set('hub_session', older);
+    expect((await sessionsOf(browser)).map((s) => s.current)).toEqual([true]);
   });
 
   it("ends another browser's session: that browser's next request is refused; audited; a second end is 404", async () => {

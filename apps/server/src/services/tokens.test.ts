@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { randomToken } from './tokens.js';
+import { randomToken, timeOrderedToken } from './tokens.js';
 
 describe('randomToken (bytes drawn from a pool of the CSPRNG)', () => {
   it('gives the asked number of bytes, URL-safe', () => {
@@ -24,5 +24,27 @@ describe('randomToken (bytes drawn from a pool of the CSPRNG)', () => {
 
   it('refuses more bytes than the pool holds', () => {
     expect(() => randomToken(4097)).toThrow(RangeError);
+  });
+});
+
+describe('timeOrderedToken (row keys that are secrets: flow ids, ainfo jtis)', () => {
+  it('starts with its time, so keys sort as they were made, whatever their random part', () => {
+    const now = Date.UTC(2026, 10, 25);
+    const times = [0, 1, 35, 36, 1_000, now, now + 1, Date.UTC(2100, 0, 1)];
+    const keys = times.map((t) => timeOrderedToken(t));
+    expect([...keys].sort()).toEqual(keys);
+    expect(keys.map((k) => Number.parseInt(k.slice(0, 9), 36))).toEqual(times);
+  });
+
+  it('keeps every random byte of the token after the time, URL-safe and within a flow id’s pattern', () => {
+    const key = timeOrderedToken(Date.UTC(2026, 10, 25));
+    expect(key).toMatch(/^[0-9a-z]{9}[A-Za-z0-9_-]{32}$/);
+    expect(Buffer.from(key.slice(9), 'base64url')).toHaveLength(24);
+    expect(timeOrderedToken(Date.UTC(2026, 10, 25), 16)).toMatch(/^[0-9a-z]{9}[A-Za-z0-9_-]{22}$/);
+  });
+
+  it('differs between two keys of the same millisecond', () => {
+    const keys = Array.from({ length: 1000 }, () => timeOrderedToken(1_800_000_000_000));
+    expect(new Set(keys).size).toBe(keys.length);
   });
 });

@@ -23,6 +23,17 @@ export const randomToken = (bytes = 24): string => {
   return token;
 };
 
+/**
+ * A row key that is also a secret (a flow's id, an ainfo's jti): the time it was made, in base36
+ * (9 characters, so keys sort by it), then `bytes` random bytes as randomToken. New keys go to the
+ * end of their table's index instead of a random page of it, so an insert reads and dirties the
+ * index's last pages, which stay cached, rather than a page the 2 MiB SQLite cache has long let go
+ * (docs/performance.md "Account look-up"). The time tells its holder nothing they did not know; the
+ * random part alone is what makes the key unguessable.
+ */
+export const timeOrderedToken = (now: number, bytes = 24): string =>
+  `${Math.max(0, Math.floor(now)).toString(36).padStart(9, '0')}${randomToken(bytes)}`;
+
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('base64url');
 
 /** A 6-digit code from the CSPRNG (docs/security.md "Codes"). */

@@ -1,7 +1,7 @@
 import { sign } from 'node:crypto';
 import type { Platform } from '@hub/core';
 import type { Kysely } from 'kysely';
-import { randomToken } from '../services/tokens.js';
+import { timeOrderedToken } from '../services/tokens.js';
 import { createIssuedTokenQueries } from '../storage/issued-tokens.js';
 import type { Database } from '../storage/schema.js';
 import { AINFO_ALG, AINFO_TTL_SECONDS, type KeyRing, type SigningKey } from './signing-keys.js';
@@ -40,7 +40,7 @@ export const issueAinfo = async (
 ): Promise<string> => {
   const key = await deps.keys.current();
   const iat = Math.floor(deps.now() / 1000);
-  const jti = randomToken(16);
+  const jti = timeOrderedToken(deps.now(), 16);
   const token = signJwt(key, {
     aid: subject.accountId,
     account_type: subject.accountType,

@@ -12,11 +12,10 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HubError } from '../errors.js';
 import { setSessionCookie } from '../http/request-context.js';
-import { currentSession } from '../http/session.js';
+import { currentSession, newSessionToken } from '../http/session.js';
 import type { Hub } from '../hub.js';
 import { cancelDeletion } from '../services/account-erasure.js';
 import { recordAudit } from '../services/audit.js';
-import { randomToken, sha256 } from '../services/tokens.js';
 import { issueAinfo } from './ainfo.js';
 import { checkSubcb } from './callbacks.js';
 import { type ToolExit, toolExitUrl } from './tool-exit.js';
@@ -221,9 +220,9 @@ const startSession = async (
   amr: string[],
   now: number,
 ) => {
-  const token = randomToken(32);
+  const { token, id } = newSessionToken(now);
   await hub.sessions.insert({
-    id: sha256(token),
+    id,
     account_id: outcome.accountId,
     platform: outcome.platform,
     auth_method: outcome.authMethod,
