@@ -14,7 +14,7 @@ import {
 import type pg from 'pg';
 import { type HubLog, silentLog } from '../log.js';
 import { ConnectionFault, classifiedFailure, withFaultMapping } from './faults.js';
-import { type DirectRunner, runPrecompiledDirectly } from './precompiled.js';
+import { type DirectRunner, preparedStatementName, runPrecompiledDirectly } from './precompiled.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -170,7 +170,25 @@ type PgResult = pg.QueryResult;
  * - A query with no answer within the statement timeout plus a second gives up and drops its
  *   connection: the server would have cancelled it by then, so the connection itself went silent
  *   (packets dropped) and nothing more will come back on it.
+ * - The precompiled statements run as named prepared statements (precompiled.ts): parsed and
+ *   planned once per connection. One that a schema change made stale drops its connection (503);
+ *   one that a pooler sharing connections lost turns the naming off for the pool (one 503).
  */
+/** PostgreSQL's refusal to run a prepared statement whose result columns a schema change altered. */
+const staleStatement = (error: unknown) =>
+  (error as { code?: string }).code === '0A000' &&
+  /cached plan must not change result type/.test((error as Error).message);
+
+/**
+ * A named statement the server does not have (26000) or already has (42P05) under the name: the
+ * connection is shared behind the hub's back, as a PgBouncer before 1.21 (or without
+ * `max_prepared_statements`) does in transaction pooling. The pool stops naming statements.
+ */
+const sharedConnection = (error: unknown) => {
+  const code = (error as { code?: string }).code;
+  return code === '26000' || code === '42P05';
+};
+
 const resilientPool = (pool: pg.Pool, answerMs: number, log: HubLog): PostgresPool => {
   const lost = new WeakSet<pg.ClientBase>();
   pool.on('connect', (client) => {
@@ -181,6 +199,7 @@ const resilientPool = (pool: pg.Pool, answerMs: number, log: HubLog): PostgresPo
   });
   // The client's own listener has reported the error; the pool has already dropped the client.
   pool.on('error', () => {});
+  let nameStatements = true;
 
   return {
     async connect() {
@@ -202,13 +221,36 @@ const resilientPool = (pool: pg.Pool, answerMs: number, log: HubLog): PostgresPo
                   client.connection.stream.destroy();
                 }, answerMs)
               : undefined;
-          client.query(text, values as unknown[]).then(
+          const name = nameStatements ? preparedStatementName(text) : undefined;
+          client.query(name ? { name, text, values: values as unknown[] } : text, values as unknown[]).then(
             (result) => {
               clearTimeout(timer);
               resolve(result);
             },
             (error: unknown) => {
               clearTimeout(timer);
+              if (name && sharedConnection(error)) {
+                if (nameStatements)
+                  log.warn({ err: error }, 'postgres: prepared statements off (a pooler shares connections)');
+                nameStatements = false;
+                dropped = true;
+                reject(
+                  new ConnectionFault('a prepared statement was lost by a connection pooler', {
+                    cause: error,
+                  }),
+                );
+                return;
+              }
+              if (name && staleStatement(error)) {
+                // A migration changed the columns a prepared `select *` returns (a rolling upgrade):
+                // this connection's statements are stale. It goes out of the pool; the request gets
+                // a 503 and its retry a fresh connection that prepares them again.
+                dropped = true;
+                reject(
+                  new ConnectionFault('a prepared statement outlived a schema change', { cause: error }),
+                );
+                return;
+              }
               reject(
                 lost.has(client)
                   ? new ConnectionFault('the database connection was lost', { cause: error })

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { setUpTestHub } from '../test-support/app.js';
 import { testDialects } from '../test-support/databases.js';
@@ -76,5 +77,64 @@ describe.each(testDialects)('precompiled statements on %s', (dialect) => {
       }),
     ).rejects.toThrow('undo');
     expect(await flows.findById(tag)).toMatchObject({ state: 'password', updated_at: 1 });
+  });
+
+  /**
+   * On PostgreSQL they are prepared once per connection (database.ts). A migration that adds a column
+   * to a table a prepared `select *` reads (a rolling upgrade, old processes still running) makes
+   * PostgreSQL refuse that statement on every connection that prepared it: each such connection
+   * answers one 503 and leaves the pool, and the statement runs again on fresh ones. The last test
+   * of the file, as it changes a table.
+   */
+  it('outlive a schema change: a stale prepared statement costs its connection one 503, then works', async () => {
+    const flows = createFlowQueries(ctx.db);
+    const tag = `${dialect}-stale-${Date.now()}`;
+    await flows.insert(ctx.db, strayFlow(tag));
+    // On every connection the pool holds, several times over: prepared wherever it can be.
+    await Promise.all(Array.from({ length: 8 }, () => flows.findById(tag)));
+    await sql`alter table flows add column stale_probe text`.execute(ctx.db);
+    try {
+      const outcomes: string[] = [];
+      for (let i = 0; i < 20; i += 1) {
+        outcomes.push(
+          await flows.findById(tag).then(
+            (row) => (row?.id === tag ? 'row' : 'missing'),
+            (error: { code?: string }) => error.code ?? String(error),
+          ),
+        );
+      }
+      const refused = outcomes.filter((o) => o !== 'row');
+      // Only a fault, at most once per connection, and the last runs all read the row.
+      expect(new Set(refused)).toEqual(new Set(dialect === 'postgres' ? ['service.unavailable'] : []));
+      if (dialect === 'postgres') expect(refused.length).toBeGreaterThan(0);
+      expect(outcomes.slice(-8)).toEqual(Array(8).fill('row'));
+    } finally {
+      await sql`alter table flows drop column stale_probe`.execute(ctx.db);
+    }
+  });
+
+  /**
+   * Behind a pooler that shares server connections between clients (PgBouncer before 1.21 in
+   * transaction pooling), a statement prepared on one server connection is missing on the next: the
+   * pool answers that request with a 503 and stops naming statements. Simulated by deallocating them
+   * on the connection the pool hands out next (the last one it took back).
+   */
+  it('stop being prepared when a pooler loses them: one 503, then they run unnamed', async () => {
+    const flows = createFlowQueries(ctx.db);
+    const tag = `${dialect}-pooler-${Date.now()}`;
+    await flows.insert(ctx.db, strayFlow(tag));
+    const outcome = () =>
+      flows.findById(tag).then(
+        (row) => (row?.id === tag ? 'row' : 'missing'),
+        (error: { code?: string }) => error.code ?? String(error),
+      );
+    // The test before left statements stale on the connections (its column is gone again).
+    for (let i = 0; i < 20 && (await outcome()) !== 'row'; i += 1);
+    expect(await outcome()).toBe('row');
+    if (dialect === 'postgres') await sql`deallocate all`.execute(ctx.db);
+    const outcomes = [await outcome(), await outcome(), await outcome()];
+    expect(outcomes).toEqual(
+      dialect === 'postgres' ? ['service.unavailable', 'row', 'row'] : ['row', 'row', 'row'],
+    );
   });
 });

@@ -23,6 +23,18 @@ export type DirectRunner = (
 
 const directRunners = new WeakMap<Kysely<Database>, DirectRunner>();
 
+/**
+ * The server-side name of each precompiled statement's SQL: PostgreSQL connections prepare these
+ * once and then only bind new values (`database.ts`), instead of parsing and planning the same text
+ * for every run. Only the precompiled statements are named: they are a few dozen fixed shapes, so
+ * each connection keeps a bounded set, where naming every query would prepare one for each
+ * length of an `in (…)` list.
+ */
+const statementNames = new Map<string, string>();
+
+/** The prepared statement's name for `sql` if it is a precompiled statement's, else undefined. */
+export const preparedStatementName = (sql: string): string | undefined => statementNames.get(sql);
+
 /** Lets the precompiled queries run on `db` (the root handle) through `runner` when it can. */
 export const runPrecompiledDirectly = (db: Kysely<Database>, runner: DirectRunner) => {
   directRunners.set(db, runner);
@@ -53,6 +65,7 @@ export const precompiled = <P extends object, R>(
     const used = new Set(sources.flatMap((source) => ('name' in source ? [source.name] : [])));
     const unused = names.filter((name) => !used.has(name));
     if (unused.length > 0) throw new Error(`precompiled query leaves out ${unused.join(', ')}: ${query.sql}`);
+    if (!statementNames.has(query.sql)) statementNames.set(query.sql, `hub_${statementNames.size + 1}`);
     return { query, sources };
   };
   return (db: Kysely<Database>, values: P): Promise<QueryResult<R>> => {
