@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { Hub } from '../hub.js';
 import { policy } from '../policy.js';
-import { sha256, timeOrderedToken } from '../services/tokens.js';
+import { sha256, TOKEN_TIME_LENGTH, timeOrderedToken } from '../services/tokens.js';
 import { cookieName } from './request-context.js';
 
 /** A token of timeOrderedToken(now, 32): the time it was made, then 32 random bytes. */
-const TIME_ORDERED_TOKEN = /^[0-9a-z]{9}[A-Za-z0-9_-]{43}$/;
+const TIME_ORDERED_TOKEN = new RegExp(`^[0-9a-z]{${TOKEN_TIME_LENGTH}}[A-Za-z0-9_-]{43}$`);
 
 /**
  * The row a hub-session token names: its SHA-256, after the token's time when it has one, so new
@@ -13,7 +13,7 @@ const TIME_ORDERED_TOKEN = /^[0-9a-z]{9}[A-Za-z0-9_-]{43}$/;
  * without the time (a session from before) names the row of its bare hash, as it always did.
  */
 export const sessionIdOf = (token: string): string =>
-  TIME_ORDERED_TOKEN.test(token) ? `${token.slice(0, 9)}${sha256(token)}` : sha256(token);
+  TIME_ORDERED_TOKEN.test(token) ? `${token.slice(0, TOKEN_TIME_LENGTH)}${sha256(token)}` : sha256(token);
 
 /** A new hub session's cookie token and its row's id (only the hash is stored). */
 export const newSessionToken = (now: number) => {

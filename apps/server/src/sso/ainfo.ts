@@ -39,8 +39,9 @@ export const issueAinfo = async (
   audience: AinfoAudience,
 ): Promise<string> => {
   const key = await deps.keys.current();
-  const iat = Math.floor(deps.now() / 1000);
-  const jti = timeOrderedToken(deps.now(), 16);
+  const now = deps.now();
+  const iat = Math.floor(now / 1000);
+  const jti = timeOrderedToken(now, 16);
   const token = signJwt(key, {
     aid: subject.accountId,
     account_type: subject.accountType,

@@ -13,7 +13,7 @@ import {
 } from 'kysely';
 import type pg from 'pg';
 import { type HubLog, silentLog } from '../log.js';
-import { ConnectionFault, classifiedFailure, withFaultMapping } from './faults.js';
+import { ConnectionFault, classifiedFailure, unusablePreparedStatement, withFaultMapping } from './faults.js';
 import { type DirectRunner, preparedStatementName, runPrecompiledDirectly } from './precompiled.js';
 import type { Database } from './schema.js';
 
@@ -174,21 +174,6 @@ type PgResult = pg.QueryResult;
  *   planned once per connection. One that a schema change made stale drops its connection (503);
  *   one that a pooler sharing connections lost turns the naming off for the pool (one 503).
  */
-/** PostgreSQL's refusal to run a prepared statement whose result columns a schema change altered. */
-const staleStatement = (error: unknown) =>
-  (error as { code?: string }).code === '0A000' &&
-  /cached plan must not change result type/.test((error as Error).message);
-
-/**
- * A named statement the server does not have (26000) or already has (42P05) under the name: the
- * connection is shared behind the hub's back, as a PgBouncer before 1.21 (or without
- * `max_prepared_statements`) does in transaction pooling. The pool stops naming statements.
- */
-const sharedConnection = (error: unknown) => {
-  const code = (error as { code?: string }).code;
-  return code === '26000' || code === '42P05';
-};
-
 const resilientPool = (pool: pg.Pool, answerMs: number, log: HubLog): PostgresPool => {
   const lost = new WeakSet<pg.ClientBase>();
   pool.on('connect', (client) => {
@@ -229,25 +214,20 @@ const resilientPool = (pool: pg.Pool, answerMs: number, log: HubLog): PostgresPo
             },
             (error: unknown) => {
               clearTimeout(timer);
-              if (name && sharedConnection(error)) {
-                if (nameStatements)
+              const unusable = name ? unusablePreparedStatement(error) : undefined;
+              if (unusable) {
+                // The connection's statements are stale (a rolling upgrade's migration) or lost (a
+                // pooler); it goes out of the pool, and the request gets a 503 whose retry runs on a
+                // fresh connection. Behind such a pooler, the statements are not named again.
+                if (unusable === 'pooler' && nameStatements) {
                   log.warn({ err: error }, 'postgres: prepared statements off (a pooler shares connections)');
-                nameStatements = false;
+                  nameStatements = false;
+                }
                 dropped = true;
                 reject(
-                  new ConnectionFault('a prepared statement was lost by a connection pooler', {
+                  new ConnectionFault(`a prepared statement could not be used (${unusable})`, {
                     cause: error,
                   }),
-                );
-                return;
-              }
-              if (name && staleStatement(error)) {
-                // A migration changed the columns a prepared `select *` returns (a rolling upgrade):
-                // this connection's statements are stale. It goes out of the pool; the request gets
-                // a 503 and its retry a fresh connection that prepares them again.
-                dropped = true;
-                reject(
-                  new ConnectionFault('a prepared statement outlived a schema change', { cause: error }),
                 );
                 return;
               }

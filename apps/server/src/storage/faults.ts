@@ -55,6 +55,21 @@ const codeOf = (error: unknown): string | undefined => {
 };
 
 /**
+ * Why PostgreSQL refused a named prepared statement that the connection can no longer use, if it did
+ * (storage/database.ts): `schema` when a schema change altered the columns a prepared `select *`
+ * returns (a rolling upgrade); `pooler` when the server does not have the statement (26000) or already
+ * has one of the name (42P05), because a pooler shares the connection behind the hub's back
+ * (PgBouncer before 1.21, or without `max_prepared_statements`, in transaction pooling).
+ */
+export const unusablePreparedStatement = (error: unknown): 'schema' | 'pooler' | undefined => {
+  const code = codeOf(error);
+  if (code === '26000' || code === '42P05') return 'pooler';
+  if (code === '0A000' && /cached plan must not change result type/.test((error as Error).message))
+    return 'schema';
+  return undefined;
+};
+
+/**
  * THE classification of database errors: true when the failure is the database's availability
  * (unreachable, lost, busy, too slow), which a client should retry, and false for everything else
  * (a constraint, a bad query), which stays what it was. One list for both dialects.

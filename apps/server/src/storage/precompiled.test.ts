@@ -9,6 +9,14 @@ import { sessionColumns } from './sessions.js';
 
 describe.each(testDialects)('precompiled statements on %s', (dialect) => {
   const ctx = setUpTestHub(dialect);
+  /** What reading the flow `tag` came to: 'row', 'missing', or the error's code. */
+  const readOutcome = (tag: string) =>
+    createFlowQueries(ctx.db)
+      .findById(tag)
+      .then(
+        (row) => (row?.id === tag ? 'row' : 'missing'),
+        (error: { code?: string }) => error.code ?? String(error),
+      );
 
   /**
    * A precompiled insert names its columns once (precompiled.ts): a column a migration adds to the
@@ -96,12 +104,7 @@ describe.each(testDialects)('precompiled statements on %s', (dialect) => {
     try {
       const outcomes: string[] = [];
       for (let i = 0; i < 20; i += 1) {
-        outcomes.push(
-          await flows.findById(tag).then(
-            (row) => (row?.id === tag ? 'row' : 'missing'),
-            (error: { code?: string }) => error.code ?? String(error),
-          ),
-        );
+        outcomes.push(await readOutcome(tag));
       }
       const refused = outcomes.filter((o) => o !== 'row');
       // Only a fault, at most once per connection, and the last runs all read the row.
@@ -123,11 +126,7 @@ describe.each(testDialects)('precompiled statements on %s', (dialect) => {
     const flows = createFlowQueries(ctx.db);
     const tag = `${dialect}-pooler-${Date.now()}`;
     await flows.insert(ctx.db, strayFlow(tag));
-    const outcome = () =>
-      flows.findById(tag).then(
-        (row) => (row?.id === tag ? 'row' : 'missing'),
-        (error: { code?: string }) => error.code ?? String(error),
-      );
+    const outcome = () => readOutcome(tag);
     // The test before left statements stale on the connections (its column is gone again).
     for (let i = 0; i < 20 && (await outcome()) !== 'row'; i += 1);
     expect(await outcome()).toBe('row');
