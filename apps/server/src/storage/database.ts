@@ -171,8 +171,10 @@ type PgResult = pg.QueryResult;
  *   connection: the server would have cancelled it by then, so the connection itself went silent
  *   (packets dropped) and nothing more will come back on it.
  * - The precompiled statements run as named prepared statements (precompiled.ts): parsed and
- *   planned once per connection. One that a schema change made stale drops its connection (503);
- *   one that a pooler sharing connections lost turns the naming off for the pool (one 503).
+ *   planned once per connection. One that a schema change made stale drops its connection at its
+ *   release; one that a pooler sharing connections lost turns the naming off for the pool. Either
+ *   way, a statement outside a transaction runs again unnamed and succeeds; one inside a transaction
+ *   has aborted it and answers 503.
  */
 const resilientPool = (pool: pg.Pool, answerMs: number, log: HubLog): PostgresPool => {
   const lost = new WeakSet<pg.ClientBase>();
@@ -207,36 +209,47 @@ const resilientPool = (pool: pg.Pool, answerMs: number, log: HubLog): PostgresPo
                 }, answerMs)
               : undefined;
           const name = nameStatements ? preparedStatementName(text) : undefined;
-          client.query(name ? { name, text, values: values as unknown[] } : text, values as unknown[]).then(
-            (result) => {
-              clearTimeout(timer);
-              resolve(result);
-            },
-            (error: unknown) => {
-              clearTimeout(timer);
-              const unusable = name ? unusablePreparedStatement(error) : undefined;
-              if (unusable) {
-                // The connection's statements are stale (a rolling upgrade's migration) or lost (a
-                // pooler); it goes out of the pool, and the request gets a 503 whose retry runs on a
-                // fresh connection. Behind such a pooler, the statements are not named again.
-                if (unusable === 'pooler' && nameStatements) {
-                  log.warn({ err: error }, 'postgres: prepared statements off (a pooler shares connections)');
-                  nameStatements = false;
-                }
-                dropped = true;
+          // Outside a transaction ('I', idle, as of the last statement's end) a statement stands alone.
+          const alone = client.getTransactionStatus() === 'I';
+          const settle = (run: Promise<PgResult>) =>
+            run.then(
+              (result) => {
+                clearTimeout(timer);
+                resolve(result);
+              },
+              (error: unknown) => {
+                clearTimeout(timer);
                 reject(
-                  new ConnectionFault(`a prepared statement could not be used (${unusable})`, {
-                    cause: error,
-                  }),
+                  lost.has(client)
+                    ? new ConnectionFault('the database connection was lost', { cause: error })
+                    : error,
                 );
-                return;
+              },
+            );
+          if (!name) {
+            settle(client.query(text, values as unknown[]));
+            return;
+          }
+          settle(
+            client.query({ name, text, values: values as unknown[] }).catch((error: unknown) => {
+              const unusable = unusablePreparedStatement(error);
+              if (!unusable) throw error;
+              // Stale (a rolling upgrade's migration changed a table) or lost (a pooler shares the
+              // connection): PostgreSQL refused the statement before running any of it. Behind such
+              // a pooler, statements are not named again; a connection with stale ones leaves the pool.
+              if (unusable === 'pooler' && nameStatements) {
+                log.warn({ err: error }, 'postgres: prepared statements off (a pooler shares connections)');
+                nameStatements = false;
               }
-              reject(
-                lost.has(client)
-                  ? new ConnectionFault('the database connection was lost', { cause: error })
-                  : error,
-              );
-            },
+              if (unusable === 'schema') dropped = true;
+              // Alone, it runs again unnamed, parsed afresh: the request never sees the refusal. In a
+              // transaction, the refusal has aborted it: a 503, whose retry runs the whole again.
+              if (alone) return client.query(text, values as unknown[]);
+              dropped = true;
+              throw new ConnectionFault(`a prepared statement could not be used (${unusable})`, {
+                cause: error,
+              });
+            }),
           );
         });
       return {

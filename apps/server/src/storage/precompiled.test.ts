@@ -90,50 +90,79 @@ describe.each(testDialects)('precompiled statements on %s', (dialect) => {
   /**
    * On PostgreSQL they are prepared once per connection (database.ts). A migration that adds a column
    * to a table a prepared `select *` reads (a rolling upgrade, old processes still running) makes
-   * PostgreSQL refuse that statement on every connection that prepared it: each such connection
-   * answers one 503 and leaves the pool, and the statement runs again on fresh ones. The last test
-   * of the file, as it changes a table.
+   * PostgreSQL refuse that statement on every connection that prepared it. Standing alone, the
+   * statement runs again unnamed and nobody sees the refusal; inside a transaction the refusal has
+   * aborted the transaction, which answers one 503 to be retried whole. The connection leaves the
+   * pool either way. The last tests of the file, as they change a table.
    */
-  it('outlive a schema change: a stale prepared statement costs its connection one 503, then works', async () => {
+  it('outlive a schema change: alone a stale prepared statement runs again, in a transaction it is one 503', async () => {
     const flows = createFlowQueries(ctx.db);
     const tag = `${dialect}-stale-${Date.now()}`;
     await flows.insert(ctx.db, strayFlow(tag));
-    // On every connection the pool holds, several times over: prepared wherever it can be.
+    const dropColumn = (column: string) =>
+      sql`alter table flows drop column ${sql.ref(column)}`.execute(ctx.db);
+
+    // Prepared on every connection the pool holds, several times over, then made stale.
     await Promise.all(Array.from({ length: 8 }, () => flows.findById(tag)));
     await sql`alter table flows add column stale_probe text`.execute(ctx.db);
     try {
-      const outcomes: string[] = [];
-      for (let i = 0; i < 20; i += 1) {
-        outcomes.push(await readOutcome(tag));
-      }
-      const refused = outcomes.filter((o) => o !== 'row');
-      // Only a fault, at most once per connection, and the last runs all read the row.
-      expect(new Set(refused)).toEqual(new Set(dialect === 'postgres' ? ['service.unavailable'] : []));
-      if (dialect === 'postgres') expect(refused.length).toBeGreaterThan(0);
-      expect(outcomes.slice(-8)).toEqual(Array(8).fill('row'));
+      const alone = await Promise.all(Array.from({ length: 8 }, () => readOutcome(tag)));
+      const after: string[] = [];
+      for (let i = 0; i < 12; i += 1) after.push(await readOutcome(tag));
+      expect([...alone, ...after]).toEqual(Array(20).fill('row'));
     } finally {
-      await sql`alter table flows drop column stale_probe`.execute(ctx.db);
+      await dropColumn('stale_probe');
+    }
+
+    // On one connection: the statement prepared, made stale, then run inside a transaction.
+    const inTransaction = await ctx.db.connection().execute(async (connection) => {
+      await flows.findById(tag, connection);
+      await sql`alter table flows add column stale_probe_in_transaction text`.execute(connection);
+      return connection
+        .transaction()
+        .execute((trx) => flows.findById(tag, trx))
+        .then(
+          (row) => (row?.id === tag ? 'row' : 'missing'),
+          (error: { code?: string }) => error.code ?? String(error),
+        );
+    });
+    try {
+      expect(inTransaction).toBe(dialect === 'postgres' ? 'service.unavailable' : 'row');
+      const after: string[] = [];
+      for (let i = 0; i < 12; i += 1) after.push(await readOutcome(tag));
+      expect(after).toEqual(Array(12).fill('row'));
+    } finally {
+      await dropColumn('stale_probe_in_transaction');
     }
   });
 
   /**
    * Behind a pooler that shares server connections between clients (PgBouncer before 1.21 in
-   * transaction pooling), a statement prepared on one server connection is missing on the next: the
-   * pool answers that request with a 503 and stops naming statements. Simulated by deallocating them
-   * on the connection the pool hands out next (the last one it took back).
+   * transaction pooling), a statement prepared on one server connection is missing on the next. The
+   * statement runs again unnamed, and the pool stops naming statements. Simulated by deallocating
+   * them on the connection that prepared them.
    */
-  it('stop being prepared when a pooler loses them: one 503, then they run unnamed', async () => {
+  it('stop being prepared when a pooler loses them, without a failed request', async () => {
     const flows = createFlowQueries(ctx.db);
     const tag = `${dialect}-pooler-${Date.now()}`;
     await flows.insert(ctx.db, strayFlow(tag));
-    const outcome = () => readOutcome(tag);
-    // The test before left statements stale on the connections (its column is gone again).
-    for (let i = 0; i < 20 && (await outcome()) !== 'row'; i += 1);
-    expect(await outcome()).toBe('row');
-    if (dialect === 'postgres') await sql`deallocate all`.execute(ctx.db);
-    const outcomes = [await outcome(), await outcome(), await outcome()];
-    expect(outcomes).toEqual(
-      dialect === 'postgres' ? ['service.unavailable', 'row', 'row'] : ['row', 'row', 'row'],
-    );
+    // On one connection: the statement prepared there (or left stale by the test before, which
+    // runs again unnamed all the same), then every statement of the connection gone.
+    const reads = await ctx.db.connection().execute(async (connection) => {
+      const read = async () => (await flows.findById(tag, connection))?.id === tag;
+      const before = await read();
+      if (dialect === 'postgres') await sql`deallocate all`.execute(connection);
+      return [before, await read(), await read()];
+    });
+    expect(reads).toEqual([true, true, true]);
+    if (dialect !== 'postgres') return;
+    // Named no more: on one connection with none prepared, the read leaves none prepared either,
+    // and even inside a transaction it cannot be refused.
+    const prepared = await ctx.db.transaction().execute(async (trx) => {
+      await sql`deallocate all`.execute(trx);
+      expect((await flows.findById(tag, trx))?.id).toBe(tag);
+      return sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements`.execute(trx);
+    });
+    expect(prepared.rows[0]?.n).toBe(0);
   });
 });
