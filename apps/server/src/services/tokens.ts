@@ -29,10 +29,9 @@ export const TOKEN_TIME_LENGTH = 9;
 /**
  * A row key that is also a secret (a flow's id, an ainfo's jti, a hub session's cookie): the time it
  * was made, in base36 (TOKEN_TIME_LENGTH characters, so keys sort by it), then `bytes` random bytes
- * as randomToken. New keys go to the
- * end of their table's index instead of a random page of it, so an insert reads and dirties the
- * index's last pages, which stay cached, rather than a page the 2 MiB SQLite cache has long let go
- * (docs/performance.md "Account look-up"). The time tells its holder nothing they did not know; the
+ * as randomToken. New keys go to the end of their table's index instead of a random page of it, so
+ * an insert reads and dirties the index's last pages, which stay cached, rather than a page the
+ * 2 MiB SQLite cache has long let go (docs/performance.md "Account look-up"). The time tells its holder nothing they did not know; the
  * random part alone is what makes the key unguessable.
  */
 export const timeOrderedToken = (now: number, bytes = 24): string =>

@@ -211,45 +211,40 @@ const resilientPool = (pool: pg.Pool, answerMs: number, log: HubLog): PostgresPo
           const name = nameStatements ? preparedStatementName(text) : undefined;
           // Outside a transaction ('I', idle, as of the last statement's end) a statement stands alone.
           const alone = client.getTransactionStatus() === 'I';
-          const settle = (run: Promise<PgResult>) =>
-            run.then(
-              (result) => {
-                clearTimeout(timer);
-                resolve(result);
-              },
-              (error: unknown) => {
-                clearTimeout(timer);
-                reject(
-                  lost.has(client)
-                    ? new ConnectionFault('the database connection was lost', { cause: error })
-                    : error,
-                );
-              },
-            );
-          if (!name) {
-            settle(client.query(text, values as unknown[]));
-            return;
-          }
-          settle(
-            client.query({ name, text, values: values as unknown[] }).catch((error: unknown) => {
-              const unusable = unusablePreparedStatement(error);
-              if (!unusable) throw error;
-              // Stale (a rolling upgrade's migration changed a table) or lost (a pooler shares the
-              // connection): PostgreSQL refused the statement before running any of it. Behind such
-              // a pooler, statements are not named again; a connection with stale ones leaves the pool.
-              if (unusable === 'pooler' && nameStatements) {
-                log.warn({ err: error }, 'postgres: prepared statements off (a pooler shares connections)');
-                nameStatements = false;
-              }
-              if (unusable === 'schema') dropped = true;
-              // Alone, it runs again unnamed, parsed afresh: the request never sees the refusal. In a
-              // transaction, the refusal has aborted it: a 503, whose retry runs the whole again.
-              if (alone) return client.query(text, values as unknown[]);
-              dropped = true;
-              throw new ConnectionFault(`a prepared statement could not be used (${unusable})`, {
-                cause: error,
-              });
-            }),
+          const run = name
+            ? client.query({ name, text, values: values as unknown[] }).catch((error: unknown) => {
+                const unusable = unusablePreparedStatement(error);
+                if (!unusable) throw error;
+                // Stale (a rolling upgrade's migration changed a table) or lost (a pooler shares the
+                // connection): PostgreSQL refused the statement before running any of it. Behind
+                // such a pooler, statements are not named again; a connection with stale ones, or
+                // one whose transaction the refusal aborted, leaves the pool.
+                if (unusable === 'pooler' && nameStatements) {
+                  log.warn({ err: error }, 'postgres: prepared statements off (a pooler shares connections)');
+                  nameStatements = false;
+                }
+                if (unusable === 'schema' || !alone) dropped = true;
+                // Alone, it runs again unnamed, parsed afresh: the request never sees the refusal.
+                // In a transaction, the refusal has aborted it: a 503, whose retry runs the whole again.
+                if (alone) return client.query(text, values as unknown[]);
+                throw new ConnectionFault(`a prepared statement could not be used (${unusable})`, {
+                  cause: error,
+                });
+              })
+            : client.query(text, values as unknown[]);
+          run.then(
+            (result) => {
+              clearTimeout(timer);
+              resolve(result);
+            },
+            (error: unknown) => {
+              clearTimeout(timer);
+              reject(
+                lost.has(client)
+                  ? new ConnectionFault('the database connection was lost', { cause: error })
+                  : error,
+              );
+            },
           );
         });
       return {

@@ -13,7 +13,7 @@ import { strayFlow } from '../test-support/flows.js';
 import { startTcpProxy, type TcpProxy } from '../test-support/tcp-proxy.js';
 import { registerTools } from '../test-support/tools.js';
 import { type HubDatabase, openDatabase } from './database.js';
-import { ConnectionFault, isDatabaseUnavailable } from './faults.js';
+import { ConnectionFault, isDatabaseUnavailable, unusablePreparedStatement } from './faults.js';
 import { createFlowQueries } from './flows.js';
 import { migrateToLatest } from './migrate.js';
 
@@ -109,6 +109,31 @@ describe('database timeouts and fault classification', () => {
     }
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(false);
     expect(isDatabaseUnavailable(undefined)).toBe(false);
+  });
+
+  it('tells a stale prepared statement by the server routine that refused it, in any language', () => {
+    const refusal = (code: string, message: string, routine?: string) =>
+      Object.assign(new Error(message), { code, routine });
+    expect(unusablePreparedStatement(refusal('0A000', 'cached plan must not change result type'))).toBe(
+      'schema',
+    );
+    expect(
+      unusablePreparedStatement(
+        refusal(
+          '0A000',
+          'le plan en cache ne doit pas modifier le type de résultat',
+          'RevalidateCachedQuery',
+        ),
+      ),
+    ).toBe('schema');
+    expect(unusablePreparedStatement(refusal('0A000', 'another feature not supported'))).toBeUndefined();
+    expect(unusablePreparedStatement(refusal('26000', 'prepared statement "hub_1" does not exist'))).toBe(
+      'pooler',
+    );
+    expect(unusablePreparedStatement(refusal('42P05', 'prepared statement "hub_1" already exists'))).toBe(
+      'pooler',
+    );
+    expect(unusablePreparedStatement(refusal('23505', 'duplicate key'))).toBeUndefined();
   });
 });
 

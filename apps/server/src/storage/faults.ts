@@ -64,7 +64,12 @@ const codeOf = (error: unknown): string | undefined => {
 export const unusablePreparedStatement = (error: unknown): 'schema' | 'pooler' | undefined => {
   const code = codeOf(error);
   if (code === '26000' || code === '42P05') return 'pooler';
-  if (code === '0A000' && /cached plan must not change result type/.test((error as Error).message))
+  // The server's function that raised it, which the message's language (lc_messages) does not change.
+  const { routine, message } = error as { routine?: unknown; message?: unknown };
+  if (
+    code === '0A000' &&
+    (routine === 'RevalidateCachedQuery' || /cached plan must not change result type/.test(String(message)))
+  )
     return 'schema';
   return undefined;
 };

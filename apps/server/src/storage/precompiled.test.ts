@@ -9,14 +9,13 @@ import { sessionColumns } from './sessions.js';
 
 describe.each(testDialects)('precompiled statements on %s', (dialect) => {
   const ctx = setUpTestHub(dialect);
-  /** What reading the flow `tag` came to: 'row', 'missing', or the error's code. */
-  const readOutcome = (tag: string) =>
-    createFlowQueries(ctx.db)
-      .findById(tag)
-      .then(
-        (row) => (row?.id === tag ? 'row' : 'missing'),
-        (error: { code?: string }) => error.code ?? String(error),
-      );
+  /** What a read of the flow `tag` came to: 'row', 'missing', or the error's code. */
+  const outcomeOf = (tag: string, read: Promise<{ id: string } | undefined>) =>
+    read.then(
+      (row) => (row?.id === tag ? 'row' : 'missing'),
+      (error: { code?: string }) => error.code ?? String(error),
+    );
+  const readOutcome = (tag: string) => outcomeOf(tag, createFlowQueries(ctx.db).findById(tag));
 
   /**
    * A precompiled insert names its columns once (precompiled.ts): a column a migration adds to the
@@ -118,13 +117,10 @@ describe.each(testDialects)('precompiled statements on %s', (dialect) => {
     const inTransaction = await ctx.db.connection().execute(async (connection) => {
       await flows.findById(tag, connection);
       await sql`alter table flows add column stale_probe_in_transaction text`.execute(connection);
-      return connection
-        .transaction()
-        .execute((trx) => flows.findById(tag, trx))
-        .then(
-          (row) => (row?.id === tag ? 'row' : 'missing'),
-          (error: { code?: string }) => error.code ?? String(error),
-        );
+      return outcomeOf(
+        tag,
+        connection.transaction().execute((trx) => flows.findById(tag, trx)),
+      );
     });
     try {
       expect(inTransaction).toBe(dialect === 'postgres' ? 'service.unavailable' : 'row');
