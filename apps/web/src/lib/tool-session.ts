@@ -10,9 +10,20 @@ interface AppLoadContext {
 }
 
 /**
+ * The hub's own parameters that a sign-in in progress depends on. The reload keeps `next` (the
+ * account center page a sign-in returns to) and `lng`; `oidc` (an OpenID Connect interaction) and
+ * `sainfo` (a platform's pre-filled sign-in) mean a sign-in is under way, so the page is not
+ * reloaded at all: the stale tool session is removed and the screen goes on.
+ */
+const HUB_PARAMS_KEPT_ON_RELOAD = ['next', 'lng'] as const;
+const SIGN_IN_UNDER_WAY_PARAMS = ['sainfo', 'oidc'] as const;
+
+/**
  * Spec §4 "Application load": after the start-up delay, when the URL has no `from` parameter and
  * a saved tool session exists, the session is removed; unless a `sainfo` parameter exists, the
- * page then reloads to its own path (without the query).
+ * page then reloads to its own path. The reload drops the tool's parameters but never the hub's
+ * own (HUB_PARAMS_KEPT_ON_RELOAD), and an OpenID Connect sign-in is not interrupted: an abandoned
+ * tool sign-in must not swallow a later "Sign in with Account Hub" (docs/architecture.md).
  */
 export const clearStaleToolSession = ({
   search,
@@ -24,8 +35,14 @@ export const clearStaleToolSession = ({
   if (params.has('from')) return 'kept';
   if (storage.getItem(TOOL_SESSION_STORAGE_KEY) === null) return 'kept';
   storage.removeItem(TOOL_SESSION_STORAGE_KEY);
-  if (params.has('sainfo')) return 'cleared';
-  reload(pathname);
+  if (SIGN_IN_UNDER_WAY_PARAMS.some((name) => params.has(name))) return 'cleared';
+  const kept = new URLSearchParams();
+  for (const name of HUB_PARAMS_KEPT_ON_RELOAD) {
+    const value = params.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const query = kept.toString();
+  reload(query ? `${pathname}?${query}` : pathname);
   return 'reloading';
 };
 
