@@ -175,6 +175,27 @@ describe.each(dialects)('a relying party registered with hub clients add, on %s'
     await context.close();
   });
 
+  it('ends at the client although an abandoned tool sign-in left its tool session in the browser', async () => {
+    const email = `abandoned-tool-${stamp}@example.ph`;
+    await existingAccount(email);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // What a tool sign-in that was started and left behind keeps in the browser (spec §3).
+    await page.goto(`${hub.url}/manifest.webmanifest`); // same origin, no app to run
+    await page.evaluate(() => localStorage.setItem('pm_tool_session', '{"tid":201,"platform":"psl"}'));
+    await page.goto(exampleUrl);
+    await page.getByTestId('oidc-sign-in').click();
+    await page.waitForURL((url) => url.origin === hub.url && url.searchParams.has('oidc'));
+    const uid = new URL(page.url()).searchParams.get('oidc');
+    // The application-load check removes the stale session without dropping the interaction.
+    await page.waitForFunction(() => localStorage.getItem('pm_tool_session') === null);
+    expect(new URL(page.url()).searchParams.get('oidc')).toBe(uid);
+    await logInOnScreens(page, email);
+    await allow(page);
+    await expectSignedIn(page, email);
+    await context.close();
+  });
+
   it('keeps the client sign-in through "Forgot password?": reset with the mailed code, log in, back at the client', async () => {
     const email = `reset-${stamp}@example.ph`;
     await existingAccount(email);
