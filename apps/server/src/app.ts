@@ -151,7 +151,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   });
 
   registerHealthRoutes(app, deps.database);
-  app.get('/.well-known/jwks.json', async (_request, reply) => {
+  app.get('/.well-known/jwks.json', { schema: { errors: [] } }, async (_request, reply) => {
     // Read before the header is set: a failure must not go out marked as cacheable.
     const jwks = await hub.keys.jwks();
     return reply.header('cache-control', `public, max-age=${JWKS_MAX_AGE_SECONDS}`).send(jwks);

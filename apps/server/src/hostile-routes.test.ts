@@ -2,8 +2,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   authEndpoints,
+  defaultPlatformEndpoints,
   flowContextSchema,
   isErrorCode,
+  linkingEndpoints,
   meAccessEndpoints,
   meContinueEndpoints,
   meDataEndpoints,
@@ -13,10 +15,12 @@ import {
   meSecurityEndpoints,
   meSessionsEndpoints,
   passkeyEndpoints,
+  platformApiEndpoints,
   secondFactorEndpoints,
   socialEndpoints,
   ssoQueryKeys,
   switchingEndpoints,
+  workAccountEndpoints,
 } from '@hub/core';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
@@ -67,19 +71,19 @@ const routeFields: Record<string, string[]> = {
   [`POST ${authEndpoints.resetFinalize}`]: ['flowId', 'password'],
   [`POST ${switchingEndpoints.switchingIdentify}`]: ['platform', 'account', 'context'],
   [`POST ${switchingEndpoints.switchingPassword}`]: ['flowId', 'password'],
-  [`POST ${switchingEndpoints.linkingIdentify}`]: ['platform', 'account', 'context'],
-  [`POST ${switchingEndpoints.linkingPassword}`]: ['flowId', 'password'],
-  [`GET ${switchingEndpoints.defaultPlatformState}`]: [],
-  [`POST ${switchingEndpoints.defaultPlatformStart}`]: ['platform', 'context'],
-  [`GET ${switchingEndpoints.defaultPlatformStatus}`]: ['flowId'],
-  [`POST ${switchingEndpoints.defaultPlatformConfirm}`]: ['flowId', 'password'],
-  [`POST ${switchingEndpoints.workAccountInvite}`]: ['email'],
-  [`GET ${switchingEndpoints.workAccountStatus}`]: ['flowId'],
-  [`POST ${switchingEndpoints.workAccountVerify}`]: ['flowId', 'code'],
-  [`POST ${switchingEndpoints.workAccountResend}`]: ['flowId'],
-  [`POST ${switchingEndpoints.workAccountFinalize}`]: ['flowId', 'password'],
-  [`GET ${switchingEndpoints.accountRead}`]: ['aid'],
-  [`POST ${switchingEndpoints.platformWorkAccounts}`]: ['owner_aid', 'email'],
+  [`POST ${linkingEndpoints.linkingIdentify}`]: ['platform', 'account', 'context'],
+  [`POST ${linkingEndpoints.linkingPassword}`]: ['flowId', 'password'],
+  [`GET ${defaultPlatformEndpoints.defaultPlatformState}`]: [],
+  [`POST ${defaultPlatformEndpoints.defaultPlatformStart}`]: ['platform', 'context'],
+  [`GET ${defaultPlatformEndpoints.defaultPlatformStatus}`]: ['flowId'],
+  [`POST ${defaultPlatformEndpoints.defaultPlatformConfirm}`]: ['flowId', 'password'],
+  [`POST ${workAccountEndpoints.workAccountInvite}`]: ['email'],
+  [`GET ${workAccountEndpoints.workAccountStatus}`]: ['flowId'],
+  [`POST ${workAccountEndpoints.workAccountVerify}`]: ['flowId', 'code'],
+  [`POST ${workAccountEndpoints.workAccountResend}`]: ['flowId'],
+  [`POST ${workAccountEndpoints.workAccountFinalize}`]: ['flowId', 'password'],
+  [`GET ${platformApiEndpoints.accountRead}`]: ['aid'],
+  [`POST ${platformApiEndpoints.platformWorkAccounts}`]: ['owner_aid', 'email'],
   [`GET ${passkeyEndpoints.list}`]: [],
   [`POST ${passkeyEndpoints.registrationOptions}`]: [],
   [`POST ${passkeyEndpoints.register}`]: ['challengeId', 'name', 'response'],
@@ -189,8 +193,8 @@ const arrange = async (hub: TestHub): Promise<Fixtures> => {
   await browser.post(authEndpoints.loginIdentify, { platform: 'psl', account: 'member@example.ph' });
   await browser.post(authEndpoints.signupStart, { platform: 'psl', account: 'new@example.ph' });
   await browser.post(authEndpoints.resetStart, { platform: 'psl', account: 'member@example.ph' });
-  await browser.post(switchingEndpoints.defaultPlatformStart, { platform: 'psl' });
-  await browser.post(switchingEndpoints.workAccountInvite, { email: 'worker@example.ph' });
+  await browser.post(defaultPlatformEndpoints.defaultPlatformStart, { platform: 'psl' });
+  await browser.post(workAccountEndpoints.workAccountInvite, { email: 'worker@example.ph' });
   const flows = await hub.database.db.selectFrom('flows').select('id').execute();
   expect(flows.length).toBeGreaterThanOrEqual(5);
   const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');

@@ -16,6 +16,7 @@ const page = (title: string, body: string) =>
 export const registerDemoPlatformSites = (app: FastifyInstance, hub: Hub) => {
   app.get<{ Params: { platform: string }; Querystring: Record<string, string | undefined> }>(
     '/demo/:platform/sso/account/auth',
+    { schema: { errors: [] } },
     async (request, reply) => {
       const { platform } = request.params;
       if (!isPlatform(platform))

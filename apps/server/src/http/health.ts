@@ -3,10 +3,10 @@ import type { HubDatabase } from '../storage/database.js';
 
 /** /healthz: the process lives. /readyz: and its database answers. */
 export const registerHealthRoutes = (app: FastifyInstance, database: HubDatabase) => {
-  app.get('/healthz', async (_request, reply) =>
+  app.get('/healthz', { schema: { errors: [] } }, async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ status: 'ok' }),
   );
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/readyz', { schema: { errors: [] } }, async (_request, reply) => {
     const ready = await database.ping();
     return reply
       .status(ready ? 200 : 503)

@@ -37,7 +37,7 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string, publ
   }
   // Browsers ask for /favicon.ico on pages that name no icon (the dev mailbox, a tool's own pages);
   // the hub's icon is an SVG, so that address points at it instead of answering 404.
-  app.get('/favicon.ico', (_request, reply) =>
+  app.get('/favicon.ico', { schema: { errors: [] } }, (_request, reply) =>
     reply.header('cache-control', 'public, max-age=86400').redirect(FAVICON_PATH, 301),
   );
   const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : '';

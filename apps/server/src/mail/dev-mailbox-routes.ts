@@ -65,15 +65,18 @@ const renderPage = (messages: DevMail[], to: string | undefined): string => {
  */
 export const registerDevMailbox = (app: FastifyInstance, mailbox: DevMailbox) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.get('/dev/mail', { schema: { querystring: mailboxQuerySchema } }, async (request, reply) =>
-    reply
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(renderPage(mailbox.list({ to: request.query.to }), request.query.to)),
+  routes.get(
+    '/dev/mail',
+    { schema: { querystring: mailboxQuerySchema, errors: [] } },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(renderPage(mailbox.list({ to: request.query.to }), request.query.to)),
   );
   routes.get(
     '/dev/mail.json',
-    { schema: { querystring: mailboxQuerySchema, response: { 200: devMailListSchema } } },
+    { schema: { querystring: mailboxQuerySchema, response: { 200: devMailListSchema }, errors: [] } },
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')

@@ -7,6 +7,7 @@ import {
 } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { signedInRead, signedInWrite } from '../http/route-errors.js';
 import type { Hub } from '../hub.js';
 import { describeAccess, removeAppAccess, removeToolAccess } from './access.js';
 import { signedInChange, signedInPerson } from './auth.js';
@@ -16,7 +17,7 @@ export const registerMeAccessRoutes = (app: FastifyInstance, hub: Hub) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     meAccessEndpoints.access,
-    { schema: { response: { 200: meAccessSchema } } },
+    { schema: { response: { 200: meAccessSchema }, errors: signedInRead } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return describeAccess(hub, await signedInPerson(hub, request));
@@ -24,7 +25,13 @@ export const registerMeAccessRoutes = (app: FastifyInstance, hub: Hub) => {
   );
   r.delete(
     meAccessEndpoints.removeTool,
-    { schema: { params: meToolParamsSchema, response: { 200: meRemoveAccessResponseSchema } } },
+    {
+      schema: {
+        params: meToolParamsSchema,
+        response: { 200: meRemoveAccessResponseSchema },
+        errors: [...signedInWrite, 'tool.access_not_found', 'tool.access_managed'],
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const person = await signedInChange(hub, request);
@@ -34,7 +41,13 @@ export const registerMeAccessRoutes = (app: FastifyInstance, hub: Hub) => {
   );
   r.delete(
     meAccessEndpoints.removeApp,
-    { schema: { params: meAppParamsSchema, response: { 200: meRemoveAccessResponseSchema } } },
+    {
+      schema: {
+        params: meAppParamsSchema,
+        response: { 200: meRemoveAccessResponseSchema },
+        errors: [...signedInWrite, 'oidc.consent_not_found'],
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return removeAppAccess(hub, await signedInChange(hub, request), request.params.clientId, request.ip);

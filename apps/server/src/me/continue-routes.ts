@@ -1,6 +1,7 @@
 import { meContinueEndpoints, meContinueRequestSchema, meContinueResponseSchema } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { signedInWrite } from '../http/route-errors.js';
 import type { Hub } from '../hub.js';
 import { completeSignIn } from '../sso/complete-sign-in.js';
 import { signedInChange } from './auth.js';
@@ -11,7 +12,13 @@ export const registerContinueRoutes = (app: FastifyInstance, hub: Hub) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     meContinueEndpoints.continue,
-    { schema: { body: meContinueRequestSchema, response: { 200: meContinueResponseSchema } } },
+    {
+      schema: {
+        body: meContinueRequestSchema,
+        response: { 200: meContinueResponseSchema },
+        errors: signedInWrite,
+      },
+    },
     async (request, reply) => {
       const person = await signedInChange(hub, request);
       const outcome = await continueTo(hub, person, request.ip, request.body.platform);

@@ -2,15 +2,24 @@ import { deletionRequestSchema, deletionStateSchema, meDataEndpoints } from '@hu
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../http/language.js';
+import { passwordCheck, type RouteErrors, signedInRead, signedInWrite } from '../http/route-errors.js';
 import type { Hub } from '../hub.js';
 import { cancelDeletion } from '../services/account-erasure.js';
 import { signedInChange, signedInPerson } from './auth.js';
 import { deletionState, exportAccountData, requestDeletion } from './data.js';
 
+/** Asking for the deletion (the password, a fresh sign-in) and taking it back. */
+const deletionErrors = [
+  ...signedInWrite,
+  ...passwordCheck,
+  'account.fresh_sign_in_required',
+  'account.deletion_pending',
+] as const satisfies RouteErrors;
+
 /** "Your data": the download and the deletion (docs/account-center.md "Your data"). */
 export const registerDataRoutes = (app: FastifyInstance, hub: Hub) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(meDataEndpoints.download, async (request, reply) => {
+  r.get(meDataEndpoints.download, { schema: { errors: signedInRead } }, async (request, reply) => {
     const person = await signedInPerson(hub, request);
     const data = await exportAccountData(hub, person, request.ip);
     const day = new Date(hub.now()).toISOString().slice(0, 10);
@@ -22,7 +31,7 @@ export const registerDataRoutes = (app: FastifyInstance, hub: Hub) => {
   });
   r.get(
     meDataEndpoints.deletion,
-    { schema: { response: { 200: deletionStateSchema } } },
+    { schema: { response: { 200: deletionStateSchema }, errors: signedInRead } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return deletionState((await signedInPerson(hub, request)).account);
@@ -30,7 +39,9 @@ export const registerDataRoutes = (app: FastifyInstance, hub: Hub) => {
   );
   r.post(
     meDataEndpoints.deletion,
-    { schema: { body: deletionRequestSchema, response: { 200: deletionStateSchema } } },
+    {
+      schema: { body: deletionRequestSchema, response: { 200: deletionStateSchema }, errors: deletionErrors },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const person = await signedInChange(hub, request);
@@ -39,7 +50,7 @@ export const registerDataRoutes = (app: FastifyInstance, hub: Hub) => {
   );
   r.delete(
     meDataEndpoints.deletion,
-    { schema: { response: { 200: deletionStateSchema } } },
+    { schema: { response: { 200: deletionStateSchema }, errors: deletionErrors } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const person = await signedInChange(hub, request);

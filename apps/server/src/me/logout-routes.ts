@@ -12,7 +12,13 @@ export const registerLogoutRoutes = (app: FastifyInstance, hub: Hub) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     meLogoutEndpoints.logout,
-    { schema: { body: meLogoutRequestSchema, response: { 200: meLogoutResponseSchema } } },
+    {
+      schema: {
+        body: meLogoutRequestSchema,
+        response: { 200: meLogoutResponseSchema },
+        errors: ['request.malformed_json', 'origin.forbidden', 'session.required'],
+      },
+    },
     async (request, reply) => {
       const person = await signedInChange(hub, request);
       const answer = await logOut(hub, person, sessionTokenOf(hub, request), request.ip, request.body);

@@ -6,6 +6,7 @@ import {
 } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { signedInWrite } from '../http/route-errors.js';
 import type { Hub } from '../hub.js';
 import { signedInChange, signedInPerson } from './auth.js';
 import { changeProfileName, readProfile } from './profile.js';
@@ -15,7 +16,7 @@ export const registerProfileRoutes = (app: FastifyInstance, hub: Hub) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     meProfileEndpoints.profile,
-    { schema: { response: { 200: meProfileSchema } } },
+    { schema: { response: { 200: meProfileSchema }, errors: ['session.required'] } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return readProfile(hub, await signedInPerson(hub, request));
@@ -23,7 +24,13 @@ export const registerProfileRoutes = (app: FastifyInstance, hub: Hub) => {
   );
   r.post(
     meProfileEndpoints.profile,
-    { schema: { body: meProfileRequestSchema, response: { 200: meProfileResponseSchema } } },
+    {
+      schema: {
+        body: meProfileRequestSchema,
+        response: { 200: meProfileResponseSchema },
+        errors: [...signedInWrite, 'name.required', 'name.invalid', 'name.too_long'],
+      },
+    },
     async (request, reply) => {
       const person = await signedInChange(hub, request);
       reply.header('cache-control', 'no-store');

@@ -18,7 +18,8 @@ import { meSummary } from './summary.js';
  */
 export const registerMeRoutes = (app: FastifyInstance, hub: Hub) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(meEndpoints.summary, { schema: { response: { 200: meSummarySchema } } }, async (request, reply) => {
+  const summarySchema = { response: { 200: meSummarySchema }, errors: ['session.required'] } as const;
+  r.get(meEndpoints.summary, { schema: summarySchema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return meSummary(hub, await signedInPerson(hub, request));
   });

@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../http/language.js';
 import { existingFlowBinding, flowBinding } from '../http/request-context.js';
+import { codeStep, flowStep, newPassword, passwordCheck, signedInWrite } from '../http/route-errors.js';
 import type { Hub } from '../hub.js';
 import { createSocialProviders } from '../social/providers.js';
 import { signedInChange, signedInPerson } from './auth.js';
@@ -42,7 +43,7 @@ export const registerSecurityRoutes = (app: FastifyInstance, hub: Hub) => {
 
   r.get(
     meSecurityEndpoints.overview,
-    { schema: { response: { 200: securityOverviewSchema } } },
+    { schema: { response: { 200: securityOverviewSchema }, errors: ['session.required'] } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return securityOverview(hub, providers, await signedInPerson(hub, request));
@@ -51,7 +52,13 @@ export const registerSecurityRoutes = (app: FastifyInstance, hub: Hub) => {
 
   r.post(
     meSecurityEndpoints.password,
-    { schema: { body: changePasswordRequestSchema, response: { 200: changePasswordResponseSchema } } },
+    {
+      schema: {
+        body: changePasswordRequestSchema,
+        response: { 200: changePasswordResponseSchema },
+        errors: [...signedInWrite, ...newPassword, 'password.incorrect', 'password.unchanged'],
+      },
+    },
     async (request, reply) => {
       const person = await signedInChange(hub, request);
       reply.header('cache-control', 'no-store');
@@ -61,7 +68,20 @@ export const registerSecurityRoutes = (app: FastifyInstance, hub: Hub) => {
 
   r.post(
     meSecurityEndpoints.email,
-    { schema: { body: changeEmailRequestSchema, response: { 200: changeEmailStartedSchema } } },
+    {
+      schema: {
+        body: changeEmailRequestSchema,
+        response: { 200: changeEmailStartedSchema },
+        errors: [
+          ...signedInWrite,
+          'email.required',
+          'email.invalid',
+          'email.unchanged',
+          ...passwordCheck,
+          'account.already_exists',
+        ],
+      },
+    },
     async (request, reply) => {
       const person = await signedInChange(hub, request);
       const caller = emailChangeCaller(request, flowBinding(request, reply, hub.config));
@@ -72,7 +92,13 @@ export const registerSecurityRoutes = (app: FastifyInstance, hub: Hub) => {
 
   r.post(
     meSecurityEndpoints.emailVerify,
-    { schema: { body: verifyEmailChangeRequestSchema, response: { 200: emailChangedSchema } } },
+    {
+      schema: {
+        body: verifyEmailChangeRequestSchema,
+        response: { 200: emailChangedSchema },
+        errors: [...flowStep, ...codeStep, 'session.required', 'account.already_exists'],
+      },
+    },
     async (request, reply) => {
       const person = await signedInChange(hub, request);
       const caller = emailChangeCaller(request, existingFlowBinding(request, hub.config));
@@ -83,7 +109,13 @@ export const registerSecurityRoutes = (app: FastifyInstance, hub: Hub) => {
 
   r.post(
     meSecurityEndpoints.emailResend,
-    { schema: { body: resendEmailChangeRequestSchema, response: { 200: resendCodeResponseSchema } } },
+    {
+      schema: {
+        body: resendEmailChangeRequestSchema,
+        response: { 200: resendCodeResponseSchema },
+        errors: [...flowStep, ...codeStep, 'session.required', 'account.already_exists'],
+      },
+    },
     async (request, reply) => {
       const person = await signedInChange(hub, request);
       const caller = emailChangeCaller(request, existingFlowBinding(request, hub.config));
@@ -94,7 +126,19 @@ export const registerSecurityRoutes = (app: FastifyInstance, hub: Hub) => {
 
   r.delete(
     meSecurityEndpoints.provider,
-    { schema: { params: unlinkProviderParamsSchema, response: { 200: securityOverviewSchema } } },
+    {
+      schema: {
+        params: unlinkProviderParamsSchema,
+        response: { 200: securityOverviewSchema },
+        errors: [
+          'origin.forbidden',
+          'session.required',
+          'rate_limited',
+          'provider.not_linked',
+          'account.last_sign_in_method',
+        ],
+      },
+    },
     async (request, reply) => {
       const person = await signedInChange(hub, request);
       await unlinkProvider(hub, person, request.ip, request.params.provider);

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clearSessionCookie } from '../http/request-context.js';
+import { signedInRead, signedInWrite } from '../http/route-errors.js';
 import type { Hub } from '../hub.js';
 import { signedInChange, signedInPerson } from './auth.js';
 import { listSignIns } from './history.js';
@@ -20,7 +21,7 @@ export const registerMeSessionRoutes = (app: FastifyInstance, hub: Hub) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     meSessionsEndpoints.sessions,
-    { schema: { response: { 200: meSessionListSchema } } },
+    { schema: { response: { 200: meSessionListSchema }, errors: signedInRead } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return listSessions(hub, await signedInPerson(hub, request));
@@ -28,7 +29,13 @@ export const registerMeSessionRoutes = (app: FastifyInstance, hub: Hub) => {
   );
   r.delete(
     meSessionsEndpoints.endSession,
-    { schema: { params: meSessionParamsSchema, response: { 200: meEndSessionResponseSchema } } },
+    {
+      schema: {
+        params: meSessionParamsSchema,
+        response: { 200: meEndSessionResponseSchema },
+        errors: [...signedInWrite, 'session.not_found'],
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const person = await signedInChange(hub, request);
@@ -40,7 +47,7 @@ export const registerMeSessionRoutes = (app: FastifyInstance, hub: Hub) => {
   );
   r.post(
     meSessionsEndpoints.endOthers,
-    { schema: { response: { 200: meEndOthersResponseSchema } } },
+    { schema: { response: { 200: meEndOthersResponseSchema }, errors: signedInWrite } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return endOtherSessions(hub, await signedInChange(hub, request), request.ip);
@@ -48,7 +55,13 @@ export const registerMeSessionRoutes = (app: FastifyInstance, hub: Hub) => {
   );
   r.get(
     meSessionsEndpoints.signIns,
-    { schema: { querystring: meSignInsQuerySchema, response: { 200: meSignInPageSchema } } },
+    {
+      schema: {
+        querystring: meSignInsQuerySchema,
+        response: { 200: meSignInPageSchema },
+        errors: signedInRead,
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return listSignIns(hub, await signedInPerson(hub, request), request.query);

@@ -17,6 +17,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../flows/caller.js';
+import {
+  flowRead,
+  flowStep,
+  passwordCheck,
+  type RouteErrors,
+  signedInWrite,
+  signInRefusals,
+} from '../http/route-errors.js';
 import type { Hub } from '../hub.js';
 import { signedInChange, signedInPerson } from '../me/auth.js';
 import { completeSignIn } from '../sso/complete-sign-in.js';
@@ -28,6 +36,18 @@ import {
   removePasskey,
   renamePasskey,
 } from './passkeys.js';
+
+/** A change to the signed-in person's passkeys (its ceremony is a short flow of this browser). */
+const passkeyChangeErrors = [
+  ...signedInWrite,
+  ...flowRead,
+  'not_found',
+  'passkey.refused',
+  'passkey.already_registered',
+  'passkey.limit_reached',
+  ...passwordCheck,
+  'account.last_sign_in_method',
+] as const satisfies RouteErrors;
 
 /**
  * The passkey routes (docs/passkeys.md): a signed-in person's passkeys (their hub session; every
@@ -45,7 +65,7 @@ export const registerPasskeyRoutes = (app: FastifyInstance, hub: Hub) => {
 
   r.get(
     passkeyEndpoints.list,
-    { schema: { response: { 200: passkeyListResponseSchema } } },
+    { schema: { response: { 200: passkeyListResponseSchema }, errors: ['session.required'] } },
     async (request, reply) => {
       const { account } = await signedIn(request, false);
       reply.headers(noStore);
@@ -55,7 +75,7 @@ export const registerPasskeyRoutes = (app: FastifyInstance, hub: Hub) => {
 
   r.post(
     passkeyEndpoints.registrationOptions,
-    { schema: { response: { 200: passkeyOptionsResponseSchema } } },
+    { schema: { response: { 200: passkeyOptionsResponseSchema }, errors: passkeyChangeErrors } },
     async (request, reply) => {
       const { account, sessionId } = await signedIn(request, true);
       reply.headers(noStore);
@@ -65,7 +85,13 @@ export const registerPasskeyRoutes = (app: FastifyInstance, hub: Hub) => {
 
   r.post(
     passkeyEndpoints.register,
-    { schema: { body: passkeyRegisterRequestSchema, response: { 200: passkeyViewSchema } } },
+    {
+      schema: {
+        body: passkeyRegisterRequestSchema,
+        response: { 200: passkeyViewSchema },
+        errors: passkeyChangeErrors,
+      },
+    },
     async (request): Promise<PasskeyView> => {
       const { account, sessionId } = await signedIn(request, true);
       return registerPasskey(hub, {
@@ -86,6 +112,7 @@ export const registerPasskeyRoutes = (app: FastifyInstance, hub: Hub) => {
         params: passkeyParamsSchema,
         body: passkeyRenameRequestSchema,
         response: { 200: passkeyViewSchema },
+        errors: passkeyChangeErrors,
       },
     },
     async (request) => {
@@ -101,6 +128,7 @@ export const registerPasskeyRoutes = (app: FastifyInstance, hub: Hub) => {
         params: passkeyParamsSchema,
         body: passkeyRemoveRequestSchema.optional(),
         response: { 200: z.object({ removed: z.literal(true) }) },
+        errors: passkeyChangeErrors,
       },
     },
     async (request) => {
@@ -117,7 +145,13 @@ export const registerPasskeyRoutes = (app: FastifyInstance, hub: Hub) => {
 
   r.post(
     passkeyEndpoints.loginOptions,
-    { schema: { body: passkeyLoginOptionsRequestSchema, response: { 200: passkeyOptionsResponseSchema } } },
+    {
+      schema: {
+        body: passkeyLoginOptionsRequestSchema,
+        response: { 200: passkeyOptionsResponseSchema },
+        errors: [...flowStep, 'sso.callback_missing', 'sso.tsa_key_missing'],
+      },
+    },
     async (request, reply) => {
       const options = await passkeySignInOptions(hub, callerOf(hub, request, reply, true), request.body);
       reply.headers(noStore);
@@ -128,7 +162,11 @@ export const registerPasskeyRoutes = (app: FastifyInstance, hub: Hub) => {
   r.post(
     passkeyEndpoints.loginVerify,
     {
-      schema: { body: passkeyLoginVerifyRequestSchema, response: { 200: passkeyLoginVerifyResponseSchema } },
+      schema: {
+        body: passkeyLoginVerifyRequestSchema,
+        response: { 200: passkeyLoginVerifyResponseSchema },
+        errors: [...flowStep, 'passkey.refused', 'sso.callback_missing', ...signInRefusals],
+      },
     },
     async (request, reply) => {
       const outcome = await verifyPasskeySignIn(hub, callerOf(hub, request, reply), {

@@ -24,6 +24,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf, readerOf, signedInAccount } from '../flows/caller.js';
 import { requireSameOrigin } from '../http/request-context.js';
+import {
+  flowRead,
+  flowStep,
+  passwordCheck,
+  type RouteErrors,
+  signedInWrite,
+  signInRefusals,
+} from '../http/route-errors.js';
 import type { Hub } from '../hub.js';
 import {
   confirmTotpEnrolment,
@@ -40,6 +48,29 @@ import {
   startEnrolmentStep,
   verifySecondStep,
 } from './second-step.js';
+
+/** Setting up and removing a second factor, by the signed-in person. */
+const enrolmentErrors = [
+  ...signedInWrite,
+  'second_factor.code_required',
+  'second_factor.code_incorrect',
+  'second_factor.already_enrolled',
+  'second_factor.enrolment_not_started',
+  'second_factor.not_enrolled',
+  'second_factor.method_unavailable',
+  ...passwordCheck,
+] as const satisfies RouteErrors;
+
+/** The enrolment a sign-in asks for before it completes. */
+const stepEnrolErrors = [
+  ...flowStep,
+  'second_factor.code_required',
+  'second_factor.code_incorrect',
+  'second_factor.already_enrolled',
+  'second_factor.enrolment_not_started',
+  'oidc.interaction_invalid',
+  ...signInRefusals,
+] as const satisfies RouteErrors;
 
 /**
  * Second factors (docs/second-factors.md): the signed-in person's set-up under /api/me (the hub
@@ -58,7 +89,7 @@ export const registerSecondFactorRoutes = (app: FastifyInstance, hub: Hub) => {
 
   r.get(
     secondFactorEndpoints.status,
-    { schema: { response: { 200: secondFactorStatusResponseSchema } } },
+    { schema: { response: { 200: secondFactorStatusResponseSchema }, errors: ['session.required'] } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return secondFactorStatus(hub, (await signedInAccount(hub, request)).id);
@@ -66,31 +97,59 @@ export const registerSecondFactorRoutes = (app: FastifyInstance, hub: Hub) => {
   );
   r.post(
     secondFactorEndpoints.totp,
-    { schema: { body: totpStartRequestSchema, response: { 200: totpStartResponseSchema } } },
+    {
+      schema: {
+        body: totpStartRequestSchema,
+        response: { 200: totpStartResponseSchema },
+        errors: enrolmentErrors,
+      },
+    },
     async (request, reply) => startTotpEnrolment(hub, await changer(request, reply), request.ip),
   );
   r.post(
     secondFactorEndpoints.totpConfirm,
-    { schema: { body: totpConfirmRequestSchema, response: { 200: totpConfirmResponseSchema } } },
+    {
+      schema: {
+        body: totpConfirmRequestSchema,
+        response: { 200: totpConfirmResponseSchema },
+        errors: enrolmentErrors,
+      },
+    },
     async (request, reply) =>
       confirmTotpEnrolment(hub, await changer(request, reply), request.body.code, request.ip),
   );
   r.delete(
     secondFactorEndpoints.totp,
-    { schema: { body: totpRemoveRequestSchema, response: { 200: totpRemoveResponseSchema } } },
+    {
+      schema: {
+        body: totpRemoveRequestSchema,
+        response: { 200: totpRemoveResponseSchema },
+        errors: enrolmentErrors,
+      },
+    },
     async (request, reply) =>
       removeTotp(hub, await changer(request, reply), request.body.password, request.ip),
   );
   r.post(
     secondFactorEndpoints.recoveryCodes,
-    { schema: { body: recoveryCodesRequestSchema, response: { 200: recoveryCodesResponseSchema } } },
+    {
+      schema: {
+        body: recoveryCodesRequestSchema,
+        response: { 200: recoveryCodesResponseSchema },
+        errors: enrolmentErrors,
+      },
+    },
     async (request, reply) => regenerateRecoveryCodes(hub, await changer(request, reply), request.ip),
   );
 
   r.get(
     secondFactorEndpoints.stepStatus,
     {
-      schema: { querystring: secondStepStatusQuerySchema, response: { 200: secondStepStatusResponseSchema } },
+      schema: {
+        querystring: secondStepStatusQuerySchema,
+        response: { 200: secondStepStatusResponseSchema },
+        errors: flowRead,
+      },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -99,7 +158,22 @@ export const registerSecondFactorRoutes = (app: FastifyInstance, hub: Hub) => {
   );
   r.post(
     secondFactorEndpoints.verify,
-    { schema: { body: secondStepVerifyRequestSchema, response: { 200: secondStepVerifyResponseSchema } } },
+    {
+      schema: {
+        body: secondStepVerifyRequestSchema,
+        response: { 200: secondStepVerifyResponseSchema },
+        errors: [
+          ...flowStep,
+          'second_factor.code_required',
+          'second_factor.code_incorrect',
+          'second_factor.recovery_incorrect',
+          'second_factor.method_unavailable',
+          'passkey.refused',
+          'oidc.interaction_invalid',
+          ...signInRefusals,
+        ],
+      },
+    },
     async (request, reply) =>
       verifySecondStep(hub, callerOf(hub, request, reply), request, reply, request.body),
   );
@@ -109,6 +183,7 @@ export const registerSecondFactorRoutes = (app: FastifyInstance, hub: Hub) => {
       schema: {
         body: secondStepPasskeyOptionsRequestSchema,
         response: { 200: secondStepPasskeyOptionsResponseSchema },
+        errors: [...flowStep, 'second_factor.method_unavailable', 'passkey.refused'],
       },
     },
     async (request, reply) => {
@@ -118,7 +193,13 @@ export const registerSecondFactorRoutes = (app: FastifyInstance, hub: Hub) => {
   );
   r.post(
     secondFactorEndpoints.enrol,
-    { schema: { body: secondStepEnrolRequestSchema, response: { 200: secondStepEnrolResponseSchema } } },
+    {
+      schema: {
+        body: secondStepEnrolRequestSchema,
+        response: { 200: secondStepEnrolResponseSchema },
+        errors: stepEnrolErrors,
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return startEnrolmentStep(hub, callerOf(hub, request, reply), request.body.flowId);
@@ -130,6 +211,7 @@ export const registerSecondFactorRoutes = (app: FastifyInstance, hub: Hub) => {
       schema: {
         body: secondStepEnrolConfirmRequestSchema,
         response: { 200: secondStepEnrolConfirmResponseSchema },
+        errors: stepEnrolErrors,
       },
     },
     async (request, reply) =>

@@ -62,7 +62,13 @@ export const registerOidcConsentRoutes = (app: FastifyInstance, hub: Hub, oidc: 
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     oidcEndpoints.consent,
-    { schema: { params: oidcConsentParamsSchema, response: { 200: oidcConsentDetailsSchema } } },
+    {
+      schema: {
+        params: oidcConsentParamsSchema,
+        response: { 200: oidcConsentDetailsSchema },
+        errors: ['oidc.interaction_invalid', 'rate_limited'],
+      },
+    },
     async (request, reply): Promise<OidcConsentDetails> => {
       await hub.throttle.consume('oidcPerIp', request.ip);
       reply.header('cache-control', 'no-store');
@@ -85,6 +91,7 @@ export const registerOidcConsentRoutes = (app: FastifyInstance, hub: Hub, oidc: 
         params: oidcConsentParamsSchema,
         body: oidcConsentRequestSchema,
         response: { 200: oidcConsentResponseSchema },
+        errors: ['request.malformed_json', 'origin.forbidden', 'oidc.interaction_invalid', 'rate_limited'],
       },
     },
     async (request) => {

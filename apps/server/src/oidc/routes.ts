@@ -104,10 +104,15 @@ export const registerOidcRoutes = (app: FastifyInstance, hub: Hub, oidc: HubOidc
 
   app.addHook('onClose', () => oidc.idle());
   // The one provider address the hub answers itself: where a browser that must sign in arrives.
-  app.get<{ Params: { uid: string } }>(`${OIDC_PREFIX}/interaction/:uid`, async (request, reply) => {
-    await hub.throttle.consume('oidcPerIp', request.ip);
-    return startInteraction(hub, oidc, request, reply);
-  });
+  const interactionSchema = { errors: ['oidc.interaction_invalid', 'rate_limited'], redirect: true } as const;
+  app.get<{ Params: { uid: string } }>(
+    `${OIDC_PREFIX}/interaction/:uid`,
+    { schema: interactionSchema },
+    async (request, reply) => {
+      await hub.throttle.consume('oidcPerIp', request.ip);
+      return startInteraction(hub, oidc, request, reply);
+    },
+  );
   registerOidcConsentRoutes(app, hub, oidc);
   app.register(async (scope) => {
     // Form bodies (the token, revocation and introspection endpoints, logout confirmation, a
@@ -140,13 +145,21 @@ export const registerOidcRoutes = (app: FastifyInstance, hub: Hub, oidc: HubOidc
     scope.route({
       method: ['GET', 'POST', 'OPTIONS'],
       url: `${OIDC_PREFIX}/*`,
-      schema: { hide: true },
+      schema: { hide: true, errors: ['rate_limited'] },
       handler: handOver,
     });
-    scope.route({ method: ['GET', 'OPTIONS'], url: '/.well-known/openid-configuration', handler: handOver });
+    // Discovery is the hub's own answer (its throttle first): documented, with the hub's error body.
+    const discoverySchema = { errors: ['rate_limited'] } as const;
+    scope.route({
+      method: ['GET', 'OPTIONS'],
+      url: '/.well-known/openid-configuration',
+      schema: discoverySchema,
+      handler: handOver,
+    });
     scope.route({
       method: ['GET', 'OPTIONS'],
       url: '/.well-known/oauth-authorization-server',
+      schema: discoverySchema,
       handler: handOver,
     });
   });

@@ -1,4 +1,4 @@
-import { defaultToolId, switchingEndpoints } from '@hub/core';
+import { defaultToolId, platformApiEndpoints } from '@hub/core';
 import { describe, expect, it } from 'vitest';
 import { seedAccount } from '../test-support/accounts.js';
 import { setUpTestHub } from '../test-support/app.js';
@@ -36,7 +36,7 @@ describe.each(testDialects)('account/read (spec §7) on %s', (dialect) => {
   const read = (aid: string, credential?: string) =>
     ctx.hub.app.inject({
       method: 'GET',
-      url: `${switchingEndpoints.accountRead}?aid=${encodeURIComponent(aid)}`,
+      url: `${platformApiEndpoints.accountRead}?aid=${encodeURIComponent(aid)}`,
       headers: credential ? { authorization: `Bearer ${credential}` } : {},
     });
 
@@ -99,7 +99,7 @@ describe.each(testDialects)('account/read (spec §7) on %s', (dialect) => {
     }
     const basic = await ctx.hub.app.inject({
       method: 'GET',
-      url: `${switchingEndpoints.accountRead}?aid=${id}`,
+      url: `${platformApiEndpoints.accountRead}?aid=${id}`,
       headers: { authorization: `Basic ${credentials[13]}` },
     });
     expect(basic.statusCode).toBe(401);

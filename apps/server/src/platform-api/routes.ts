@@ -1,12 +1,13 @@
 import {
   accountReadQuerySchema,
   accountReadResponseSchema,
+  platformApiEndpoints,
   platformWorkAccountRequestSchema,
   platformWorkAccountResponseSchema,
-  switchingEndpoints,
 } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { toolCredential } from '../http/route-errors.js';
 import type { Hub } from '../hub.js';
 import { readAccount } from './account-read.js';
 import { serverCallerOf } from './platform-caller.js';
@@ -21,8 +22,14 @@ export const registerPlatformApiRoutes = (app: FastifyInstance, hub: Hub) => {
 
   // Spec §7 account/read.
   r.get(
-    switchingEndpoints.accountRead,
-    { schema: { querystring: accountReadQuerySchema, response: { 200: accountReadResponseSchema } } },
+    platformApiEndpoints.accountRead,
+    {
+      schema: {
+        querystring: accountReadQuerySchema,
+        response: { 200: accountReadResponseSchema },
+        errors: [...toolCredential, 'account.not_found'],
+      },
+    },
     async (request, reply) => {
       const caller = await serverCallerOf(hub, request);
       reply.header('cache-control', 'no-store');
@@ -32,11 +39,21 @@ export const registerPlatformApiRoutes = (app: FastifyInstance, hub: Hub) => {
 
   // The Business platform adds a work account for one of its business owners.
   r.post(
-    switchingEndpoints.platformWorkAccounts,
+    platformApiEndpoints.platformWorkAccounts,
     {
       schema: {
         body: platformWorkAccountRequestSchema,
         response: { 200: platformWorkAccountResponseSchema },
+        errors: [
+          'request.malformed_json',
+          ...toolCredential,
+          'rate_limited',
+          'account.required',
+          'account.format_invalid',
+          'account.not_found',
+          'account.already_exists',
+          'work_account.owner_required',
+        ],
       },
     },
     async (request, reply) => {

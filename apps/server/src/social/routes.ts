@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, readerOf } from '../flows/caller.js';
 import { flowBinding, flowBindingIfAny } from '../http/request-context.js';
+import { flowStep, type RouteErrors, signInRefusals } from '../http/route-errors.js';
 import { currentSession } from '../http/session.js';
 import type { Hub } from '../hub.js';
 import { secondStepLocation } from '../mfa/second-step.js';
@@ -29,6 +30,9 @@ import { registerThirdPartyLookup } from './tparty.js';
 
 const providerParams = z.object({ provider: z.enum(socialProviders) });
 
+/** The link after a password: the flow of this browser, the signed-in account, where the sign-in ends. */
+const linkErrors = [...flowStep, 'session.required', ...signInRefusals] as const satisfies RouteErrors;
+
 /**
  * Sign-in with Google and Facebook and the third-party look-up of spec §7. Each route parses by its
  * contract (core's contracts/social.ts), calls one function of service.ts and maps its answer.
@@ -43,13 +47,20 @@ export const registerSocialRoutes = (
 
   r.get(
     socialEndpoints.providers,
-    { schema: { response: { 200: socialProvidersResponseSchema } } },
+    { schema: { response: { 200: socialProvidersResponseSchema }, errors: [] } },
     async () => ({ providers: providers.enabled() }),
   );
 
   r.get(
     '/auth/social/:provider/start',
-    { schema: { params: providerParams, querystring: socialStartQuerySchema } },
+    {
+      schema: {
+        params: providerParams,
+        querystring: socialStartQuerySchema,
+        errors: ['flow.not_found', 'rate_limited'],
+        redirect: true,
+      },
+    },
     async (request, reply) => {
       const { platform, intent, from, subcb, oidc } = request.query;
       const signedIn = intent === 'link' ? await currentSession(hub, request) : undefined;
@@ -73,7 +84,12 @@ export const registerSocialRoutes = (
     },
   );
 
-  r.get('/auth/social/:provider/callback', { schema: { params: providerParams } }, async (request, reply) => {
+  const callbackSchema = {
+    params: providerParams,
+    errors: ['flow.not_found', 'rate_limited'],
+    redirect: true,
+  } as const;
+  r.get('/auth/social/:provider/callback', { schema: callbackSchema }, async (request, reply) => {
     const { provider } = request.params;
     const result = await finishSocialCallback(
       deps,
@@ -101,13 +117,25 @@ export const registerSocialRoutes = (
 
   r.get(
     socialEndpoints.linkState,
-    { schema: { querystring: socialLinkStateQuerySchema, response: { 200: socialLinkStateResponseSchema } } },
+    {
+      schema: {
+        querystring: socialLinkStateQuerySchema,
+        response: { 200: socialLinkStateResponseSchema },
+        errors: linkErrors,
+      },
+    },
     async (request) => socialLinkState(deps, readerOf(hub, request).binding, request.query.flowId),
   );
 
   r.post(
     socialEndpoints.link,
-    { schema: { body: socialLinkRequestSchema, response: { 200: socialLinkResponseSchema } } },
+    {
+      schema: {
+        body: socialLinkRequestSchema,
+        response: { 200: socialLinkResponseSchema },
+        errors: linkErrors,
+      },
+    },
     async (request, reply) => {
       const caller = callerOf(hub, request, reply);
       const linked = await linkAfterPassword(deps, caller, request.body.flowId, request.body.password);

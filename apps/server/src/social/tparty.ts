@@ -45,15 +45,19 @@ export const thirdPartyAinfo = async (
 };
 
 export const registerThirdPartyLookup = (app: FastifyInstance, hub: Hub) => {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      ssoEndpoints.tparty,
-      { schema: { querystring: tpartyQuerySchema, response: { 200: tpartyResponseSchema } } },
-      async (request, reply) => {
-        const tool = await requireTool(hub, request);
-        reply.header('cache-control', 'no-store');
-        return thirdPartyAinfo(hub, tool, request.query);
+  app.withTypeProvider<ZodTypeProvider>().get(
+    ssoEndpoints.tparty,
+    {
+      schema: {
+        querystring: tpartyQuerySchema,
+        response: { 200: tpartyResponseSchema },
+        errors: ['tool.unauthorized', 'sso.tsa_key_missing', 'sso.callback_missing'],
       },
-    );
+    },
+    async (request, reply) => {
+      const tool = await requireTool(hub, request);
+      reply.header('cache-control', 'no-store');
+      return thirdPartyAinfo(hub, tool, request.query);
+    },
+  );
 };

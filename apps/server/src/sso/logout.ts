@@ -27,7 +27,7 @@ export const registerLogoutRoutes = (app: FastifyInstance, hub: Hub) => {
       .redirect(target, 303);
   };
 
-  app.get('/sso/logout', async (request, reply) => {
+  app.get('/sso/logout', { schema: { errors: [], redirect: true } }, async (request, reply) => {
     const query = parseLogoutInput(request.query);
     const fetchSite = request.headers['sec-fetch-site'];
     const outcome = await requestLogout(
@@ -49,7 +49,8 @@ export const registerLogoutRoutes = (app: FastifyInstance, hub: Hub) => {
       { parseAs: 'string', bodyLimit: 1024 },
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
-    scope.post('/sso/logout', async (request, reply) => {
+    const postSchema = { errors: ['origin.forbidden', 'request.malformed_json'] } as const;
+    scope.post('/sso/logout', { schema: postSchema }, async (request, reply) => {
       requireSameOrigin(request, hub.config);
       const query = parseLogoutInput(request.body ?? {});
       const outcome = await signOut(hub, sessionTokenOf(hub, request), query);

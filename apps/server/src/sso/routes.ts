@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSameOrigin } from '../http/request-context.js';
+import { signInRefusals, toolCredential } from '../http/route-errors.js';
 import { sessionTokenOf } from '../http/session.js';
 import type { Hub } from '../hub.js';
 import { serverCallerOf } from '../platform-api/platform-caller.js';
@@ -31,7 +32,22 @@ export const registerSsoRoutes = (app: FastifyInstance, hub: Hub) => {
   // The /sso/rqx screen asks where to go (spec §4 "SSO handler").
   r.post(
     ssoEndpoints.rqx,
-    { schema: { body: ssoRequestSchema, response: { 200: ssoAnswerSchema } } },
+    {
+      schema: {
+        body: ssoRequestSchema,
+        response: { 200: ssoAnswerSchema },
+        errors: [
+          'request.malformed_json',
+          'origin.forbidden',
+          'rate_limited',
+          'sso.tsa_key_missing',
+          'sso.state_invalid',
+          'account.format_invalid',
+          // A browser already signed in goes on to the tool at once (sso/complete-sign-in.ts).
+          ...signInRefusals,
+        ],
+      },
+    },
     async (request, reply) => {
       requireSameOrigin(request, hub.config);
       const outcome = await answerSsoRequest(
@@ -49,7 +65,7 @@ export const registerSsoRoutes = (app: FastifyInstance, hub: Hub) => {
   r.get(
     ssoEndpoints.toolSsorqx,
     // No response schema: the 404 answer carries the spec's `!tk` besides the error body.
-    { schema: { querystring: toolSsorqxQuerySchema } },
+    { schema: { querystring: toolSsorqxQuerySchema, errors: ['sso.tsa_key_missing', ...toolCredential] } },
     async (request, reply) => {
       const caller = await serverCallerOf(hub, request);
       reply.header('cache-control', 'no-store');
@@ -66,7 +82,13 @@ export const registerSsoRoutes = (app: FastifyInstance, hub: Hub) => {
   // Spec §7 tools/toolcb: a tool's callbacks in one environment, for that tool or a platform.
   r.get(
     ssoEndpoints.toolCallbacks,
-    { schema: { querystring: toolCallbacksQuerySchema, response: { 200: toolCallbacksResponseSchema } } },
+    {
+      schema: {
+        querystring: toolCallbacksQuerySchema,
+        response: { 200: toolCallbacksResponseSchema },
+        errors: ['sso.tsa_key_missing', ...toolCredential],
+      },
+    },
     async (request, reply) => {
       const caller = await serverCallerOf(hub, request);
       reply.header('cache-control', 'no-store');
@@ -75,7 +97,11 @@ export const registerSsoRoutes = (app: FastifyInstance, hub: Hub) => {
   );
 
   // docs/security.md "ainfo": redeem once, server to server, with the tool's credential.
-  r.post(ssoEndpoints.ainfoRedeem, { schema: { body: ainfoRedeemRequestSchema } }, async (request, reply) => {
+  const redeemSchema = {
+    body: ainfoRedeemRequestSchema,
+    errors: ['request.malformed_json', ...toolCredential, 'token.invalid', 'token.redeemed'],
+  } as const;
+  r.post(ssoEndpoints.ainfoRedeem, { schema: redeemSchema }, async (request, reply) => {
     const tool = await requireTool(hub, request);
     reply.header('cache-control', 'no-store');
     return redeemAinfo(hub, tool, request.body.ainfo);

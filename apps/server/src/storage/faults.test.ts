@@ -1,4 +1,4 @@
-import { authEndpoints, switchingEndpoints } from '@hub/core';
+import { authEndpoints, linkingEndpoints } from '@hub/core';
 import SqliteDatabase from 'better-sqlite3';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -327,7 +327,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         password: strongPassword,
       });
       expect(signedIn.statusCode, signedIn.body).toBe(200);
-      const linking = await browser.post(switchingEndpoints.linkingIdentify, {
+      const linking = await browser.post(linkingEndpoints.linkingIdentify, {
         platform: 'biz',
         account: `owner${n}@example.ph`,
       });
@@ -338,12 +338,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
       const cut = proxy.cutAfterAnswerTo('insert into "account_links"');
       expectUnavailable(
-        await browser.post(switchingEndpoints.linkingPassword, { flowId, password: parentPassword }),
+        await browser.post(linkingEndpoints.linkingPassword, { flowId, password: parentPassword }),
       );
       await cut;
       expect(await linksOf()).toEqual([]);
 
-      const done = await browser.post(switchingEndpoints.linkingPassword, {
+      const done = await browser.post(linkingEndpoints.linkingPassword, {
         flowId,
         password: parentPassword,
       });

@@ -3,11 +3,13 @@ import {
   type DefaultPlatformState,
   type DefaultPlatformStatus,
   defaultPlatformConfirmResponseSchema,
+  defaultPlatformEndpoints,
   defaultPlatformStartResponseSchema,
   defaultPlatformStateResponseSchema,
   defaultPlatformStatusResponseSchema,
   type FlowContext,
   type LinkedRedirect,
+  linkingEndpoints,
   linkingIdentifyResponseSchema,
   linkingPasswordResponseSchema,
   type Platform,
@@ -18,6 +20,7 @@ import {
   switchingPasswordResponseSchema,
   type WorkAccountStatus,
   type WorkAccountVerifyResponse,
+  workAccountEndpoints,
   workAccountFinalizeResponseSchema,
   workAccountResendResponseSchema,
   workAccountStatusResponseSchema,
@@ -28,11 +31,16 @@ import { type ApiRequestOptions, type ApiResult, contractCalls } from './client'
 
 /**
  * Typed wrappers of switching (option1), linking to a parent (option2), the default platform
- * (option3) and the work-account invitation (core's contracts/switching.ts), checked against the
- * contract's schemas as in api/auth.ts.
+ * (option3) and the work-account invitation (core's contracts/switching.ts, linking.ts,
+ * default-platform.ts and work-account.ts), checked against the contract's schemas as in api/auth.ts.
  */
 
-const { get, post } = contractCalls(switchingEndpoints);
+const { get, post } = contractCalls({
+  ...switchingEndpoints,
+  ...linkingEndpoints,
+  ...defaultPlatformEndpoints,
+  ...workAccountEndpoints,
+});
 
 export type { DefaultPlatformState, DefaultPlatformStatus, LinkedRedirect, WorkAccountStatus };
 

@@ -15,7 +15,7 @@ import {
   text,
   truncateText,
 } from './input.js';
-import { workAccountInviteRequestSchema } from './switching.js';
+import { workAccountInviteRequestSchema } from './work-account.js';
 
 /** Any UTF-16 unit, so lone surrogates and NUL turn up as often as anything else. */
 const anyUnits = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n)) });

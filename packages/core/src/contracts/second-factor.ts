@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { secondFactorMethods } from '../second-factor.js';
 import { loginPasswordRequestSchema, redirectSchema } from './auth.js';
+import { linkNotices } from './flow-steps.js';
 import { text } from './input.js';
 import { authenticationResponseSchema } from './passkeys.js';
-import { linkNotices } from './switching.js';
 
 /**
  * The API of second factors (docs/second-factors.md): the signed-in person's enrolment under

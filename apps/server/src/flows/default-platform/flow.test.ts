@@ -1,4 +1,4 @@
-import { authEndpoints, switchingEndpoints } from '@hub/core';
+import { authEndpoints, defaultPlatformEndpoints } from '@hub/core';
 import { describe, expect, it } from 'vitest';
 import { seedAccount } from '../../test-support/accounts.js';
 import { setUpTestHub } from '../../test-support/app.js';
@@ -18,14 +18,14 @@ describe.each(testDialects)('default platform (switching option3) on %s', (diale
     return id;
   };
   const choose = (platform: string, b = ctx.browser) =>
-    b.post(switchingEndpoints.defaultPlatformStart, { platform });
+    b.post(defaultPlatformEndpoints.defaultPlatformStart, { platform });
   const flowOf = async (platform: string) => {
     const res = await choose(platform);
     expect(res.statusCode, res.body).toBe(200);
     return new URL(res.json().location, 'http://x').searchParams.get('flow')!;
   };
   const confirm = (flowId: string, password = strongPassword, b = ctx.browser) =>
-    b.post(switchingEndpoints.defaultPlatformConfirm, { flowId, password });
+    b.post(defaultPlatformEndpoints.defaultPlatformConfirm, { flowId, password });
   const defaultsOf = async (accountId: string) =>
     (
       await ctx.db
@@ -38,7 +38,7 @@ describe.each(testDialects)('default platform (switching option3) on %s', (diale
 
   it('shows the platforms, and makes the chosen one the only default once the password confirms it', async () => {
     const id = await signedIn();
-    const state = await ctx.browser.get(switchingEndpoints.defaultPlatformState);
+    const state = await ctx.browser.get(defaultPlatformEndpoints.defaultPlatformState);
     expect(state.statusCode).toBe(200);
     expect(state.headers['cache-control']).toBe('no-store');
     expect(state.json()).toEqual({
@@ -54,7 +54,9 @@ describe.each(testDialects)('default platform (switching option3) on %s', (diale
     const target = new URL(start.json().location, 'http://x');
     expect(target.pathname).toBe('/biz/switching/option3/finalize');
     const flowId = target.searchParams.get('flow')!;
-    const status = await ctx.browser.get(`${switchingEndpoints.defaultPlatformStatus}?flowId=${flowId}`);
+    const status = await ctx.browser.get(
+      `${defaultPlatformEndpoints.defaultPlatformStatus}?flowId=${flowId}`,
+    );
     expect(status.json()).toEqual({
       state: 'chosen',
       platform: 'biz',
@@ -91,7 +93,7 @@ describe.each(testDialects)('default platform (switching option3) on %s', (diale
   });
 
   it('needs a signed-in account, and keeps the flow to its browser and its account', async () => {
-    expect((await ctx.browser.get(switchingEndpoints.defaultPlatformState)).json().code).toBe(
+    expect((await ctx.browser.get(defaultPlatformEndpoints.defaultPlatformState)).json().code).toBe(
       'session.required',
     );
     expect((await choose('biz')).statusCode).toBe(401);
@@ -102,7 +104,7 @@ describe.each(testDialects)('default platform (switching option3) on %s', (diale
     await signedIn(['psl', 'biz'], stranger);
     expect((await confirm(flowId, strongPassword, stranger)).json().code).toBe('flow.not_found');
     const elsewhere = await ctx.browser.post(
-      switchingEndpoints.defaultPlatformConfirm,
+      defaultPlatformEndpoints.defaultPlatformConfirm,
       { flowId, password: strongPassword },
       { origin: 'https://evil.example' },
     );

@@ -1,15 +1,16 @@
 import {
   defaultPlatformConfirmRequestSchema,
   defaultPlatformConfirmResponseSchema,
+  defaultPlatformEndpoints,
   defaultPlatformStartRequestSchema,
   defaultPlatformStartResponseSchema,
   defaultPlatformStateResponseSchema,
   defaultPlatformStatusQuerySchema,
   defaultPlatformStatusResponseSchema,
-  switchingEndpoints,
 } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { flowStep, type RouteErrors } from '../../http/route-errors.js';
 import type { Hub } from '../../hub.js';
 import { completeSignIn } from '../../sso/complete-sign-in.js';
 import { readerOf, signedInAccount, signedInCallerOf } from '../caller.js';
@@ -20,22 +21,30 @@ import {
   defaultPlatformStatus,
 } from './service.js';
 
+/** Every step: the signed-in account, a member of the platform it chooses. */
+const defaultPlatformErrors = [
+  ...flowStep,
+  'session.required',
+  'account.not_registered_to_platform',
+] as const satisfies RouteErrors;
+
 export const registerDefaultPlatformRoutes = (app: FastifyInstance, hub: Hub) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
-    switchingEndpoints.defaultPlatformState,
-    { schema: { response: { 200: defaultPlatformStateResponseSchema } } },
+    defaultPlatformEndpoints.defaultPlatformState,
+    { schema: { response: { 200: defaultPlatformStateResponseSchema }, errors: defaultPlatformErrors } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return defaultPlatformState(hub, await signedInAccount(hub, request));
     },
   );
   r.post(
-    switchingEndpoints.defaultPlatformStart,
+    defaultPlatformEndpoints.defaultPlatformStart,
     {
       schema: {
         body: defaultPlatformStartRequestSchema,
         response: { 200: defaultPlatformStartResponseSchema },
+        errors: defaultPlatformErrors,
       },
     },
     async (request, reply) => {
@@ -44,11 +53,12 @@ export const registerDefaultPlatformRoutes = (app: FastifyInstance, hub: Hub) =>
     },
   );
   r.get(
-    switchingEndpoints.defaultPlatformStatus,
+    defaultPlatformEndpoints.defaultPlatformStatus,
     {
       schema: {
         querystring: defaultPlatformStatusQuerySchema,
         response: { 200: defaultPlatformStatusResponseSchema },
+        errors: defaultPlatformErrors,
       },
     },
     async (request, reply) => {
@@ -58,11 +68,12 @@ export const registerDefaultPlatformRoutes = (app: FastifyInstance, hub: Hub) =>
     },
   );
   r.post(
-    switchingEndpoints.defaultPlatformConfirm,
+    defaultPlatformEndpoints.defaultPlatformConfirm,
     {
       schema: {
         body: defaultPlatformConfirmRequestSchema,
         response: { 200: defaultPlatformConfirmResponseSchema },
+        errors: defaultPlatformErrors,
       },
     },
     async (request, reply) => {

@@ -1,4 +1,4 @@
-import { authEndpoints, encodeSainfo, switchingEndpoints } from '@hub/core';
+import { authEndpoints, encodeSainfo, linkingEndpoints } from '@hub/core';
 import { describe, expect, it } from 'vitest';
 import { createLinkQueries } from '../../storage/links.js';
 import { seedAccount } from '../../test-support/accounts.js';
@@ -33,9 +33,9 @@ describe.each(testDialects)('linking to a parent account (switching option2) on 
     return { child, owner };
   };
   const check = (account: string, platform = 'biz', b = ctx.browser) =>
-    b.post(switchingEndpoints.linkingIdentify, { platform, account });
+    b.post(linkingEndpoints.linkingIdentify, { platform, account });
   const confirm = (flowId: string, password = parentPassword, b = ctx.browser) =>
-    b.post(switchingEndpoints.linkingPassword, { flowId, password });
+    b.post(linkingEndpoints.linkingPassword, { flowId, password });
   const linksOf = (child: string) =>
     ctx.db.selectFrom('account_links').selectAll().where('child_account_id', '=', child).execute();
 
@@ -147,7 +147,7 @@ describe.each(testDialects)('linking to a parent account (switching option2) on 
 
   it('refuses a client account as a parent, whatever the sainfo claims', async () => {
     await seedPair({ email: parentEmail(), userType: 5 });
-    const res = await ctx.browser.post(switchingEndpoints.linkingIdentify, {
+    const res = await ctx.browser.post(linkingEndpoints.linkingIdentify, {
       platform: 'biz',
       account: parentEmail(),
       context: { sainfo: encodeSainfo({ va: 'email', paid: 'x1', default: 1 }) },

@@ -1,30 +1,57 @@
 import {
+  linkingEndpoints,
   linkingIdentifyRequestSchema,
   linkingIdentifyResponseSchema,
   linkingPasswordRequestSchema,
   linkingPasswordResponseSchema,
-  switchingEndpoints,
 } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { flowStep, passwordCheck, type RouteErrors } from '../../http/route-errors.js';
 import type { Hub } from '../../hub.js';
 import { completeSignIn } from '../../sso/complete-sign-in.js';
 import { signedInCallerOf } from '../caller.js';
 import { identifyParent, linkToParent } from './service.js';
 
+/** Both steps: the signed-in account, the parent as typed and looked up, the parent's password. */
+const linkingErrors = [
+  ...flowStep,
+  'session.required',
+  'account.required',
+  'account.format_invalid',
+  'account.not_found',
+  'account.already_exists',
+  'account.already_linked',
+  'account.work_account_link',
+  'account.not_registered_to_platform',
+  ...passwordCheck,
+] as const satisfies RouteErrors;
+
 export const registerLinkingRoutes = (app: FastifyInstance, hub: Hub) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
-    switchingEndpoints.linkingIdentify,
-    { schema: { body: linkingIdentifyRequestSchema, response: { 200: linkingIdentifyResponseSchema } } },
+    linkingEndpoints.linkingIdentify,
+    {
+      schema: {
+        body: linkingIdentifyRequestSchema,
+        response: { 200: linkingIdentifyResponseSchema },
+        errors: linkingErrors,
+      },
+    },
     async (request, reply) => {
       const { caller, account } = await signedInCallerOf(hub, request, reply, true);
       return identifyParent(hub, caller, account, request.body);
     },
   );
   r.post(
-    switchingEndpoints.linkingPassword,
-    { schema: { body: linkingPasswordRequestSchema, response: { 200: linkingPasswordResponseSchema } } },
+    linkingEndpoints.linkingPassword,
+    {
+      schema: {
+        body: linkingPasswordRequestSchema,
+        response: { 200: linkingPasswordResponseSchema },
+        errors: linkingErrors,
+      },
+    },
     async (request, reply) => {
       const { caller, account: child } = await signedInCallerOf(hub, request, reply);
       const outcome = await linkToParent(hub, caller, child, request.body.flowId, request.body.password);

@@ -7,6 +7,7 @@ import {
 } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { flowStep, identifyAccount, passwordCheck, signInRefusals } from '../../http/route-errors.js';
 import type { Hub } from '../../hub.js';
 import { completeSignIn } from '../../sso/complete-sign-in.js';
 import { callerOf } from '../caller.js';
@@ -16,12 +17,24 @@ export const registerLoginRoutes = (app: FastifyInstance, hub: Hub) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     authEndpoints.loginIdentify,
-    { schema: { body: loginIdentifyRequestSchema, response: { 200: loginIdentifyResponseSchema } } },
+    {
+      schema: {
+        body: loginIdentifyRequestSchema,
+        response: { 200: loginIdentifyResponseSchema },
+        errors: [...flowStep, ...identifyAccount, ...signInRefusals],
+      },
+    },
     async (request, reply) => identifyForLogin(hub, callerOf(hub, request, reply, true), request.body),
   );
   r.post(
     authEndpoints.loginPassword,
-    { schema: { body: loginPasswordRequestSchema, response: { 200: loginPasswordResponseSchema } } },
+    {
+      schema: {
+        body: loginPasswordRequestSchema,
+        response: { 200: loginPasswordResponseSchema },
+        errors: [...flowStep, ...passwordCheck, ...signInRefusals],
+      },
+    },
     async (request, reply) => {
       const outcome = await checkLoginPassword(
         hub,

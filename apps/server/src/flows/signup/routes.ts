@@ -13,6 +13,14 @@ import {
 } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  accountInput,
+  codeStep,
+  flowRead,
+  flowStep,
+  newPassword,
+  signInRefusals,
+} from '../../http/route-errors.js';
 import type { Hub } from '../../hub.js';
 import { completeSignIn } from '../../sso/complete-sign-in.js';
 import { callerOf, readerOf } from '../caller.js';
@@ -28,23 +36,47 @@ export const registerSignupRoutes = (app: FastifyInstance, hub: Hub) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     authEndpoints.signupStart,
-    { schema: { body: signupStartRequestSchema, response: { 200: signupStartResponseSchema } } },
+    {
+      schema: {
+        body: signupStartRequestSchema,
+        response: { 200: signupStartResponseSchema },
+        errors: [...flowStep, ...accountInput, 'account.already_exists'],
+      },
+    },
     async (request, reply) => requestSignupCode(hub, callerOf(hub, request, reply, true), request.body),
   );
   r.post(
     authEndpoints.signupVerify,
-    { schema: { body: verifyCodeRequestSchema, response: { 200: verifyCodeResponseSchema } } },
+    {
+      schema: {
+        body: verifyCodeRequestSchema,
+        response: { 200: verifyCodeResponseSchema },
+        errors: [...flowStep, ...codeStep],
+      },
+    },
     async (request, reply) =>
       verifySignupCode(hub, callerOf(hub, request, reply), request.body.flowId, request.body.code),
   );
   r.post(
     authEndpoints.signupResend,
-    { schema: { body: resendCodeRequestSchema, response: { 200: resendCodeResponseSchema } } },
+    {
+      schema: {
+        body: resendCodeRequestSchema,
+        response: { 200: resendCodeResponseSchema },
+        errors: [...flowStep, ...codeStep],
+      },
+    },
     async (request, reply) => resendSignupCode(hub, callerOf(hub, request, reply), request.body.flowId),
   );
   r.get(
     authEndpoints.signupStatus,
-    { schema: { querystring: flowStatusQuerySchema, response: { 200: flowStatusResponseSchema } } },
+    {
+      schema: {
+        querystring: flowStatusQuerySchema,
+        response: { 200: flowStatusResponseSchema },
+        errors: flowRead,
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return signupStatus(hub, readerOf(hub, request), request.query.flowId);
@@ -52,7 +84,13 @@ export const registerSignupRoutes = (app: FastifyInstance, hub: Hub) => {
   );
   r.post(
     authEndpoints.signupFinalize,
-    { schema: { body: setPasswordRequestSchema, response: { 200: setPasswordResponseSchema } } },
+    {
+      schema: {
+        body: setPasswordRequestSchema,
+        response: { 200: setPasswordResponseSchema },
+        errors: [...flowStep, ...newPassword, ...signInRefusals],
+      },
+    },
     async (request, reply) => {
       const outcome = await finalizeSignup(
         hub,

@@ -1,4 +1,11 @@
-import { authEndpoints, switchingEndpoints } from '@hub/core';
+import {
+  authEndpoints,
+  defaultPlatformEndpoints,
+  linkingEndpoints,
+  platformApiEndpoints,
+  switchingEndpoints,
+  workAccountEndpoints,
+} from '@hub/core';
 import { describe, it } from 'vitest';
 import { seedAccount } from '../../test-support/accounts.js';
 import { setUpTestHub } from '../../test-support/app.js';
@@ -13,12 +20,21 @@ import {
 import { registerTools } from '../../test-support/tools.js';
 
 const getEndpoints = [
-  switchingEndpoints.defaultPlatformState,
-  switchingEndpoints.defaultPlatformStatus,
-  switchingEndpoints.workAccountStatus,
-  switchingEndpoints.accountRead,
+  defaultPlatformEndpoints.defaultPlatformState,
+  defaultPlatformEndpoints.defaultPlatformStatus,
+  workAccountEndpoints.workAccountStatus,
+  platformApiEndpoints.accountRead,
 ] as string[];
-const postEndpoints = Object.values(switchingEndpoints).filter((path) => !getEndpoints.includes(path));
+// The endpoints of switching, linking, the default platform, work accounts and the platform API.
+const postEndpoints = [
+  switchingEndpoints,
+  linkingEndpoints,
+  defaultPlatformEndpoints,
+  workAccountEndpoints,
+  platformApiEndpoints,
+]
+  .flatMap((endpoints) => Object.values(endpoints) as string[])
+  .filter((path) => !getEndpoints.includes(path));
 const tables = [
   'accounts',
   'platform_memberships',

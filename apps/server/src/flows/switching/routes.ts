@@ -7,24 +7,49 @@ import {
 } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  flowStep,
+  identifyAccount,
+  passwordCheck,
+  type RouteErrors,
+  signInRefusals,
+} from '../../http/route-errors.js';
 import type { Hub } from '../../hub.js';
 import { completeSignIn } from '../../sso/complete-sign-in.js';
 import { callerOf } from '../caller.js';
 import { identifyForSwitching, linkToPlatform } from './service.js';
+
+/** Both steps: the account is looked up, its password checked, then linked and signed in. */
+const switchingErrors = [
+  ...flowStep,
+  ...identifyAccount,
+  ...passwordCheck,
+  'account.already_linked',
+  'account.work_account_link',
+  ...signInRefusals,
+] as const satisfies RouteErrors;
 
 export const registerSwitchingRoutes = (app: FastifyInstance, hub: Hub) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     switchingEndpoints.switchingIdentify,
     {
-      schema: { body: switchingIdentifyRequestSchema, response: { 200: switchingIdentifyResponseSchema } },
+      schema: {
+        body: switchingIdentifyRequestSchema,
+        response: { 200: switchingIdentifyResponseSchema },
+        errors: switchingErrors,
+      },
     },
     async (request, reply) => identifyForSwitching(hub, callerOf(hub, request, reply, true), request.body),
   );
   r.post(
     switchingEndpoints.switchingPassword,
     {
-      schema: { body: switchingPasswordRequestSchema, response: { 200: switchingPasswordResponseSchema } },
+      schema: {
+        body: switchingPasswordRequestSchema,
+        response: { 200: switchingPasswordResponseSchema },
+        errors: switchingErrors,
+      },
     },
     async (request, reply) => {
       const outcome = await linkToPlatform(

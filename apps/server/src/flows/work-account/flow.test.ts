@@ -1,4 +1,4 @@
-import { authEndpoints, switchingEndpoints } from '@hub/core';
+import { authEndpoints, platformApiEndpoints, workAccountEndpoints } from '@hub/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { seedAccount } from '../../test-support/accounts.js';
 import { setUpTestHub } from '../../test-support/app.js';
@@ -42,11 +42,12 @@ describe.each(testDialects)('work accounts on %s', (dialect) => {
     await signIn(ownerEmail(), input.platforms?.[0] ?? 'biz', owner);
     return id;
   };
-  const invite = (email = workEmail(), b = owner) => b.post(switchingEndpoints.workAccountInvite, { email });
+  const invite = (email = workEmail(), b = owner) =>
+    b.post(workAccountEndpoints.workAccountInvite, { email });
   const platformInvite = (body: Record<string, unknown>, credential?: string) =>
     ctx.hub.app.inject({
       method: 'POST',
-      url: switchingEndpoints.platformWorkAccounts,
+      url: platformApiEndpoints.platformWorkAccounts,
       payload: body,
       headers: credential ? { authorization: `Bearer ${credential}` } : {},
     });
@@ -60,11 +61,11 @@ describe.each(testDialects)('work accounts on %s', (dialect) => {
     return { subject: mail.subject, link: link[1]!, flowId: link[2]!, code };
   };
   const status = (flowId: string, b = invitee) =>
-    b.get(`${switchingEndpoints.workAccountStatus}?flowId=${flowId}`);
+    b.get(`${workAccountEndpoints.workAccountStatus}?flowId=${flowId}`);
   const verify = (flowId: string, code: string, b = invitee) =>
-    b.post(switchingEndpoints.workAccountVerify, { flowId, code });
+    b.post(workAccountEndpoints.workAccountVerify, { flowId, code });
   const finalize = (flowId: string, password = strongPassword, b = invitee) =>
-    b.post(switchingEndpoints.workAccountFinalize, { flowId, password });
+    b.post(workAccountEndpoints.workAccountFinalize, { flowId, password });
 
   it('invites from a signed-in owner; the invitee verifies by code in another browser and becomes an added user', async () => {
     const ownerId = await signedInOwner();
@@ -145,7 +146,7 @@ describe.each(testDialects)('work accounts on %s', (dialect) => {
     owner = browserFor(ctx.hub, '198.51.100.251');
     await signedInOwner();
     const foreign = await owner.post(
-      switchingEndpoints.workAccountInvite,
+      workAccountEndpoints.workAccountInvite,
       { email: workEmail() },
       { origin: 'https://evil.example' },
     );
@@ -229,12 +230,12 @@ describe.each(testDialects)('work accounts on %s', (dialect) => {
     // Audited as the work account's, not as a sign-up's.
     const failed = await auditEvents(ctx.hub, { event: 'work_account.code_failed' });
     expect(failed.map((e) => JSON.parse(e.detail))).toContainEqual({ attempts: 1 });
-    const early = await invitee.post(switchingEndpoints.workAccountResend, { flowId: first.flowId });
+    const early = await invitee.post(workAccountEndpoints.workAccountResend, { flowId: first.flowId });
     expect(early.statusCode).toBe(429);
     expect(early.json().retryAfter).toBe(360);
     ctx.hub.clock.advance(360 * 1000);
     expect((await status(first.flowId)).json().resendAfter).toBe(0);
-    const resent = await invitee.post(switchingEndpoints.workAccountResend, { flowId: first.flowId });
+    const resent = await invitee.post(workAccountEndpoints.workAccountResend, { flowId: first.flowId });
     expect(resent.json()).toEqual({ resendAfter: 360 });
     const second = await invitation();
     expect(second.flowId).toBe(first.flowId);

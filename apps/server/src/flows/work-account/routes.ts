@@ -1,5 +1,5 @@
 import {
-  switchingEndpoints,
+  workAccountEndpoints,
   workAccountFinalizeRequestSchema,
   workAccountFinalizeResponseSchema,
   workAccountInviteRequestSchema,
@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../http/language.js';
 import { flowBindingIfAny, requireSameOrigin } from '../../http/request-context.js';
+import { codeStep, flowStep, newPassword, type RouteErrors } from '../../http/route-errors.js';
 import type { Hub } from '../../hub.js';
 import { completeSignIn } from '../../sso/complete-sign-in.js';
 import { callerOf, signedInAccount } from '../caller.js';
@@ -26,12 +27,30 @@ import {
   workAccountStatus,
 } from './service.js';
 
+/** Every step: the owner's invitation (an email), the invitee's code and new password. */
+const workAccountErrors = [
+  ...flowStep,
+  ...codeStep,
+  ...newPassword,
+  'session.required',
+  'work_account.owner_required',
+  'account.required',
+  'account.format_invalid',
+  'account.already_exists',
+] as const satisfies RouteErrors;
+
 export const registerWorkAccountRoutes = (app: FastifyInstance, hub: Hub) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // A signed-in business owner adds a work account from the hub's own pages.
   r.post(
-    switchingEndpoints.workAccountInvite,
-    { schema: { body: workAccountInviteRequestSchema, response: { 200: workAccountInviteResponseSchema } } },
+    workAccountEndpoints.workAccountInvite,
+    {
+      schema: {
+        body: workAccountInviteRequestSchema,
+        response: { 200: workAccountInviteResponseSchema },
+        errors: workAccountErrors,
+      },
+    },
     async (request) => {
       requireSameOrigin(request, hub.config);
       const owner = await signedInAccount(hub, request);
@@ -46,11 +65,12 @@ export const registerWorkAccountRoutes = (app: FastifyInstance, hub: Hub) => {
     },
   );
   r.get(
-    switchingEndpoints.workAccountStatus,
+    workAccountEndpoints.workAccountStatus,
     {
       schema: {
         querystring: workAccountStatusQuerySchema,
         response: { 200: workAccountStatusResponseSchema },
+        errors: workAccountErrors,
       },
     },
     async (request, reply) => {
@@ -61,23 +81,36 @@ export const registerWorkAccountRoutes = (app: FastifyInstance, hub: Hub) => {
   );
   // The invitee's browser may be new to the hub: verify and resend may make its binding.
   r.post(
-    switchingEndpoints.workAccountVerify,
-    { schema: { body: workAccountVerifyRequestSchema, response: { 200: workAccountVerifyResponseSchema } } },
+    workAccountEndpoints.workAccountVerify,
+    {
+      schema: {
+        body: workAccountVerifyRequestSchema,
+        response: { 200: workAccountVerifyResponseSchema },
+        errors: workAccountErrors,
+      },
+    },
     async (request, reply) =>
       verifyWorkAccountCode(hub, callerOf(hub, request, reply, true), request.body.flowId, request.body.code),
   );
   r.post(
-    switchingEndpoints.workAccountResend,
-    { schema: { body: workAccountResendRequestSchema, response: { 200: workAccountResendResponseSchema } } },
+    workAccountEndpoints.workAccountResend,
+    {
+      schema: {
+        body: workAccountResendRequestSchema,
+        response: { 200: workAccountResendResponseSchema },
+        errors: workAccountErrors,
+      },
+    },
     async (request, reply) =>
       resendWorkAccountCode(hub, callerOf(hub, request, reply, true), request.body.flowId),
   );
   r.post(
-    switchingEndpoints.workAccountFinalize,
+    workAccountEndpoints.workAccountFinalize,
     {
       schema: {
         body: workAccountFinalizeRequestSchema,
         response: { 200: workAccountFinalizeResponseSchema },
+        errors: workAccountErrors,
       },
     },
     async (request, reply) => {
