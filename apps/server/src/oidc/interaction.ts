@@ -67,7 +67,7 @@ export const startInteraction = async (
     httpOnly: true,
     sameSite: 'lax',
     secure: hub.config.publicUrl.startsWith('https://'),
-    maxAge: Math.max(1, details.exp - Math.floor(Date.now() / 1000)),
+    maxAge: Math.max(1, await oidc.interactionSecondsLeft(uid)),
   });
   // OpenID Connect ui_locales ("fil en"): the first of ours is the screens' language (`?lng=`, which
   // the web app then remembers); without one, the person's own choice or browser decides (issue #18).
