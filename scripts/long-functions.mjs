@@ -70,7 +70,8 @@ const scriptKindOf = (path) => {
 /** What a reader calls the function: its own name, or the variable, property or call it sits in. */
 const nameOf = (node) => {
   if (node.name && ts.isIdentifier(node.name)) return node.name.text;
-  if (node.name && (ts.isStringLiteral(node.name) || ts.isPrivateIdentifier(node.name))) return node.name.text;
+  if (node.name && (ts.isStringLiteral(node.name) || ts.isPrivateIdentifier(node.name)))
+    return node.name.text;
   if (ts.isConstructorDeclaration(node)) return 'constructor';
   const parent = node.parent;
   if (parent && ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) return parent.name.text;
@@ -106,7 +107,8 @@ export const functionsOf = (path, text) => {
       const name = nameOf(node);
       const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
       const end = source.getLineAndCharacterOfPosition(node.getEnd()).line + 1;
-      if (!excludedFunction(path, name)) functions.push({ file: path, name, line: start, lines: end - start + 1 });
+      if (!excludedFunction(path, name))
+        functions.push({ file: path, name, line: start, lines: end - start + 1 });
     }
     ts.forEachChild(node, visit);
   };
@@ -133,7 +135,8 @@ const main = () => {
   const overAt = args.indexOf('--over');
   const limit = overAt >= 0 ? Number(args[overAt + 1]) : 60;
   const long = functions.filter((f) => f.lines > limit);
-  for (const f of long) process.stdout.write(`${String(f.lines).padStart(4)}  ${f.file}:${f.line}  ${f.name}\n`);
+  for (const f of long)
+    process.stdout.write(`${String(f.lines).padStart(4)}  ${f.file}:${f.line}  ${f.name}\n`);
   process.stdout.write(`${long.length} of ${functions.length} functions over ${limit} lines\n`);
 };
 
