@@ -78,10 +78,11 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
 
   /** The interaction row's expiry is on the hub's clock (adapter.ts), so its remaining life is too. */
   const interactionSecondsLeft = async (uid: string) => {
-    const row = await payloads.find('Interaction', uid, hub.now());
+    const now = hub.now();
+    const row = await payloads.find('Interaction', uid, now);
     if (!row) return 0;
     if (row.expires_at === null) return Math.floor(policy.oidcInteractionTtlMs / 1000);
-    return Math.max(1, Math.floor((row.expires_at - hub.now()) / 1000));
+    return Math.max(1, Math.floor((row.expires_at - now) / 1000));
   };
 
   return {
