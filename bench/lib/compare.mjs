@@ -168,6 +168,80 @@ const betterAuthRequests = (peer, email) => [
   },
 ];
 
+/** A peer's sums over the rounds. */
+const emptyTotal = () => ({
+  logins: 0,
+  seconds: 0,
+  cpuMs: 0,
+  driverCpuMs: 0,
+  primaryCpuMs: 0,
+  loopCpuMs: 0,
+  errors: 0,
+  latencies: [],
+  peakRssKib: new Map(),
+  rounds: [],
+  statusCodes: {},
+});
+
+/**
+ * One peer's window of one round: its logins, CPU (its processes', their main threads', the
+ * driver's and, for the hub, its primary's) and peak memory, added to `total`. Returns the window's
+ * start and end on the profile clock for the hub (`hub` given), null for the others.
+ */
+const measureRound = async (peer, hub, seconds, total) => {
+  const stopWatching = watchMemory(peer.pids);
+  const cpuBefore = peer.pids().reduce((sum, pid) => sum + cpuMs(pid), 0);
+  const loopBefore = peer.pids().reduce((sum, pid) => sum + mainThreadCpuMs(pid), 0);
+  const started = profileClock();
+  const driverBefore = process.cpuUsage();
+  const primaryBefore = hub ? hub.primaryCpuMs() : 0;
+  const result = await peer.run(seconds);
+  const primaryUsed = hub ? hub.primaryCpuMs() - primaryBefore : 0;
+  const driver = process.cpuUsage(driverBefore);
+  const window = hub ? [started, profileClock()] : null;
+  const cpuUsed = peer.pids().reduce((sum, pid) => sum + cpuMs(pid), 0) - cpuBefore;
+  const loopUsed = peer.pids().reduce((sum, pid) => sum + mainThreadCpuMs(pid), 0) - loopBefore;
+  const peaks = stopWatching();
+  total.logins += result.logins;
+  total.seconds += result.seconds;
+  total.cpuMs += cpuUsed;
+  total.loopCpuMs += loopUsed;
+  total.driverCpuMs += (driver.user + driver.system) / 1000;
+  total.primaryCpuMs += primaryUsed;
+  total.errors += result.errors;
+  total.latencies.push(...result.latencies);
+  total.rounds.push(result.logins / result.seconds);
+  for (const [code, count] of Object.entries(result.statusCodes))
+    total.statusCodes[code] = (total.statusCodes[code] ?? 0) + count;
+  for (const [pid, kib] of peaks) total.peakRssKib.set(pid, Math.max(total.peakRssKib.get(pid) ?? 0, kib));
+  return window;
+};
+
+/** A peer's rates, CPU per login, latencies and memory from its sums. */
+const summarize = (t) => {
+  const peaks = [...t.peakRssKib.values()];
+  return {
+    loginsPerSecond: t.logins / t.seconds,
+    logins: t.logins,
+    seconds: t.seconds,
+    perRound: t.rounds,
+    cpuMsPerLogin: t.cpuMs / Math.max(1, t.logins),
+    // What autocannon, in the bench's process on the same cores, spent per login.
+    driverCpuMsPerLogin: t.driverCpuMs / Math.max(1, t.logins),
+    // The main threads' part (event loops; for the raw verifier, only handing out the work):
+    // the rest is libuv's pool, which hashes, and V8's helper threads (garbage collection).
+    loopCpuMsPerLogin: t.loopCpuMs / Math.max(1, t.logins),
+    // HUB_WORKERS: the primary's part of cpuMsPerLogin (connections, the workers' throttle counts).
+    primaryCpuMsPerLogin: t.primaryCpuMs / Math.max(1, t.logins),
+    p50: quantile(t.latencies, 0.5),
+    p99: quantile(t.latencies, 0.99),
+    errors: t.errors,
+    statusCodes: t.statusCodes,
+    peakRssMiB: Math.round(Math.max(0, ...peaks) / 1024),
+    totalPeakRssMiB: Math.round(peaks.reduce((a, b) => a + b, 0) / 1024),
+  };
+};
+
 /**
  * Runs the comparison against a running hub (one account of its seed, accountEmail(0)): starts
  * better-auth and the raw verifier, warms each up, then `rounds` rounds of `seconds` each.
@@ -223,24 +297,7 @@ export const runLoginComparison = async (ctx) => {
   };
   const names = Object.keys(peers);
   const hubWindows = [];
-  const totals = Object.fromEntries(
-    names.map((name) => [
-      name,
-      {
-        logins: 0,
-        seconds: 0,
-        cpuMs: 0,
-        driverCpuMs: 0,
-        primaryCpuMs: 0,
-        loopCpuMs: 0,
-        errors: 0,
-        latencies: [],
-        peakRssKib: new Map(),
-        rounds: [],
-        statusCodes: {},
-      },
-    ]),
-  );
+  const totals = Object.fromEntries(names.map((name) => [name, emptyTotal()]));
   try {
     for (const name of names) {
       const warm = await peers[name].run(warmupSeconds);
@@ -252,34 +309,8 @@ export const runLoginComparison = async (ctx) => {
     for (let round = 0; round < rounds; round += 1) {
       const order = names.map((_, i) => names[(i + round) % names.length]);
       for (const name of order) {
-        const peer = peers[name];
-        const stopWatching = watchMemory(peer.pids);
-        const cpuBefore = peer.pids().reduce((sum, pid) => sum + cpuMs(pid), 0);
-        const loopBefore = peer.pids().reduce((sum, pid) => sum + mainThreadCpuMs(pid), 0);
-        const started = profileClock();
-        const driverBefore = process.cpuUsage();
-        const primaryBefore = name === 'hub' ? hub.primaryCpuMs() : 0;
-        const result = await peer.run(seconds);
-        const primaryUsed = name === 'hub' ? hub.primaryCpuMs() - primaryBefore : 0;
-        const driver = process.cpuUsage(driverBefore);
-        if (name === 'hub') hubWindows.push([started, profileClock()]);
-        const cpuUsed = peer.pids().reduce((sum, pid) => sum + cpuMs(pid), 0) - cpuBefore;
-        const loopUsed = peer.pids().reduce((sum, pid) => sum + mainThreadCpuMs(pid), 0) - loopBefore;
-        const peaks = stopWatching();
-        const total = totals[name];
-        total.logins += result.logins;
-        total.seconds += result.seconds;
-        total.cpuMs += cpuUsed;
-        total.loopCpuMs += loopUsed;
-        total.driverCpuMs += (driver.user + driver.system) / 1000;
-        total.primaryCpuMs += primaryUsed;
-        total.errors += result.errors;
-        total.latencies.push(...result.latencies);
-        total.rounds.push(result.logins / result.seconds);
-        for (const [code, count] of Object.entries(result.statusCodes))
-          total.statusCodes[code] = (total.statusCodes[code] ?? 0) + count;
-        for (const [pid, kib] of peaks)
-          total.peakRssKib.set(pid, Math.max(total.peakRssKib.get(pid) ?? 0, kib));
+        const window = await measureRound(peers[name], name === 'hub' ? hub : null, seconds, totals[name]);
+        if (window) hubWindows.push(window);
         await settle(allPids());
       }
       log(
@@ -293,35 +324,7 @@ export const runLoginComparison = async (ctx) => {
     await raw.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-  const summary = Object.fromEntries(
-    names.map((name) => {
-      const t = totals[name];
-      const peaks = [...t.peakRssKib.values()];
-      return [
-        name,
-        {
-          loginsPerSecond: t.logins / t.seconds,
-          logins: t.logins,
-          seconds: t.seconds,
-          perRound: t.rounds,
-          cpuMsPerLogin: t.cpuMs / Math.max(1, t.logins),
-          // What autocannon, in the bench's process on the same cores, spent per login.
-          driverCpuMsPerLogin: t.driverCpuMs / Math.max(1, t.logins),
-          // The main threads' part (event loops; for the raw verifier, only handing out the work):
-          // the rest is libuv's pool, which hashes, and V8's helper threads (garbage collection).
-          loopCpuMsPerLogin: t.loopCpuMs / Math.max(1, t.logins),
-          // HUB_WORKERS: the primary's part of cpuMsPerLogin (connections, the workers' throttle counts).
-          primaryCpuMsPerLogin: t.primaryCpuMs / Math.max(1, t.logins),
-          p50: quantile(t.latencies, 0.5),
-          p99: quantile(t.latencies, 0.99),
-          errors: t.errors,
-          statusCodes: t.statusCodes,
-          peakRssMiB: Math.round(Math.max(0, ...peaks) / 1024),
-          totalPeakRssMiB: Math.round(peaks.reduce((a, b) => a + b, 0) / 1024),
-        },
-      ];
-    }),
-  );
+  const summary = Object.fromEntries(names.map((name) => [name, summarize(totals[name])]));
   const perRoundRatio = (a, b) => summary[a].perRound.map((rate, i) => rate / summary[b].perRound[i]);
   return {
     scenario: 'compare',

@@ -104,7 +104,7 @@ export const policy = {
    */
   jwksCacheMaxAgeMs: 30 * SECOND_MS,
 
-  // ---- The OpenID Connect provider (oidc/provider.ts; oidc-provider takes them in seconds).
+  // ---- The OpenID Connect provider (oidc/configuration.ts; oidc-provider takes them in seconds).
   /** An ID token's exp: as ainfo's, so a retired key stays published as long as its tokens live. */
   oidcIdTokenTtlMs: 120 * SECOND_MS,
   /** An access token (opaque; userinfo and introspection accept it until then). */

@@ -64,21 +64,21 @@ const withTimeout = <T>(work: Promise<T>, ms: number): Promise<T> => {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 };
 
-/**
- * Delivers the outbox. Several hub processes may run one each on the same database: a row is
- * sent by the process whose claim won; a crashed process's claim expires and another retries.
- */
-export const createMailWorker = (options: MailWorkerOptions): MailWorker => {
-  const { transport, now, log } = options;
-  const queries = createOutboxQueries(options.database.db);
-  const pollIntervalMs = options.pollIntervalMs ?? policy.mailPollIntervalMs;
-  const batchSize = options.batchSize ?? 20;
-  const maxAttempts = options.maxAttempts ?? policy.mailMaxAttempts;
-  const leaseMs = options.leaseMs ?? policy.mailClaimLeaseMs;
-  const sendTimeoutMs = options.sendTimeoutMs ?? policy.mailSendTimeoutMs;
-  const random = options.random ?? Math.random;
+interface DeliverySettings {
+  queries: ReturnType<typeof createOutboxQueries>;
+  transport: MailTransport;
+  from: string;
+  now: () => number;
+  log: MailLog;
+  maxAttempts: number;
+  sendTimeoutMs: number;
+  random: () => number;
+}
 
-  const deliver = async (mail: ClaimedMail): Promise<keyof RunResult> => {
+/** Sends one claimed mail and records its outcome: sent, retried later, or failed for good. */
+const createDelivery = (settings: DeliverySettings) => {
+  const { queries, transport, now, log, maxAttempts, sendTimeoutMs, random } = settings;
+  return async (mail: ClaimedMail): Promise<keyof RunResult> => {
     const details = { mailId: mail.id, attempt: mail.attempts };
     const giveUp = async (error: string) => {
       await queries.markFailed(mail, error);
@@ -90,7 +90,7 @@ export const createMailWorker = (options: MailWorkerOptions): MailWorker => {
     if (mail.text === null || mail.html === null) return giveUp('message body missing');
     try {
       const message = {
-        from: options.from,
+        from: settings.from,
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
@@ -109,6 +109,51 @@ export const createMailWorker = (options: MailWorkerOptions): MailWorker => {
     log.info(details, 'mail sent');
     return 'sent';
   };
+};
+
+/** A run's counts; an outcome that could not be recorded is logged (its claim expires, it is retried). */
+const tally = (
+  claimed: ClaimedMail[],
+  outcomes: PromiseSettledResult<keyof RunResult>[],
+  log: MailLog,
+): RunResult => {
+  const result: RunResult = { sent: 0, retried: 0, failed: 0 };
+  for (const [index, outcome] of outcomes.entries()) {
+    if (outcome.status === 'fulfilled') {
+      result[outcome.value] += 1;
+      mailDeliveries.inc({ outcome: outcome.value });
+    } else {
+      const details = { mailId: claimed[index]?.id, error: describeError(outcome.reason) };
+      log.error(details, 'mail outcome not recorded; the claim will expire and the mail be retried');
+    }
+  }
+  return result;
+};
+
+/**
+ * Delivers the outbox. Several hub processes may run one each on the same database: a row is
+ * sent by the process whose claim won; a crashed process's claim expires and another retries.
+ */
+export const createMailWorker = (options: MailWorkerOptions): MailWorker => {
+  const { transport, now, log } = options;
+  const queries = createOutboxQueries(options.database.db);
+  const pollIntervalMs = options.pollIntervalMs ?? policy.mailPollIntervalMs;
+  const batchSize = options.batchSize ?? 20;
+  const maxAttempts = options.maxAttempts ?? policy.mailMaxAttempts;
+  const leaseMs = options.leaseMs ?? policy.mailClaimLeaseMs;
+  const sendTimeoutMs = options.sendTimeoutMs ?? policy.mailSendTimeoutMs;
+  const random = options.random ?? Math.random;
+
+  const deliver = createDelivery({
+    queries,
+    transport,
+    from: options.from,
+    now,
+    log,
+    maxAttempts,
+    sendTimeoutMs,
+    random,
+  });
 
   /** Set by a run that found a full batch: more may be due, so the loop goes on without waiting. */
   let moreDue = false;
@@ -122,19 +167,8 @@ export const createMailWorker = (options: MailWorkerOptions): MailWorker => {
       const mail = await queries.claim(row.id, row.next_attempt_at, startedAt + leaseMs);
       if (mail) claimed.push(mail);
     }
-    const result: RunResult = { sent: 0, retried: 0, failed: 0 };
     // allSettled: the run ends only when every delivery has, even if recording one outcome failed.
-    const outcomes = await Promise.allSettled(claimed.map(deliver));
-    for (const [index, outcome] of outcomes.entries()) {
-      if (outcome.status === 'fulfilled') {
-        result[outcome.value] += 1;
-        mailDeliveries.inc({ outcome: outcome.value });
-      } else {
-        const details = { mailId: claimed[index]?.id, error: describeError(outcome.reason) };
-        log.error(details, 'mail outcome not recorded; the claim will expire and the mail be retried');
-      }
-    }
-    return result;
+    return tally(claimed, await Promise.allSettled(claimed.map(deliver)), log);
   };
 
   const idle: RunResult = { sent: 0, retried: 0, failed: 0 };

@@ -41,7 +41,7 @@ const grantUid = (model: string, payload: Payload) =>
 
 /**
  * A registered client as oidc-provider reads it. `client_secret` is the secret's hash, never the
- * secret: the hub compares presented secrets itself (see compareClientSecret in provider.ts), and
+ * secret: the hub compares presented secrets itself (see clientSecretMatches in configuration.ts), and
  * no symmetric (HS*) algorithm is enabled that would need the secret in the clear.
  */
 export const clientMetadataOf = (row: OidcClientsTable): Record<string, unknown> => ({

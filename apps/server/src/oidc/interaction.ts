@@ -19,7 +19,7 @@ const UID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 /**
  * GET /oidc/interaction/:uid, where the provider sends a browser that must sign in (a live hub
- * session has already signed it in, see the login policy in provider.ts, unless the client asked
+ * session has already signed it in, see the login policy in configuration.ts, unless the client asked
  * for a fresh login). The provider's own cookie proves this browser started the interaction; it
  * goes to the identifier-first login of the client's platform (or the `platform` parameter),
  * carrying the uid in its flow context.
@@ -67,7 +67,7 @@ export const startInteraction = async (
     httpOnly: true,
     sameSite: 'lax',
     secure: hub.config.publicUrl.startsWith('https://'),
-    maxAge: Math.max(1, details.exp - Math.floor(Date.now() / 1000)),
+    maxAge: Math.max(1, await oidc.interactionSecondsLeft(uid)),
   });
   // OpenID Connect ui_locales ("fil en"): the first of ours is the screens' language (`?lng=`, which
   // the web app then remembers); without one, the person's own choice or browser decides (issue #18).

@@ -5,6 +5,7 @@ import { fil } from '@hub/core/i18n/fil';
 import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify } from 'jose';
 import * as client from 'openid-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { policy } from '../policy.js';
 import { registerTool } from '../sso/credentials.js';
 import { KEY_PUBLISH_LEAD_MS } from '../sso/signing-keys.js';
 import { createOidcClientQueries } from '../storage/oidc.js';
@@ -179,6 +180,31 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
       acr: ACR_MULTI_FACTOR,
       amr: ['pwd', 'otp', 'mfa'],
     });
+  });
+
+  it("keeps an interaction's lifetime on the hub's clock: its cookie, its end, and its expiry", async () => {
+    const ttlSeconds = policy.oidcInteractionTtlMs / 1000;
+    const { clientId } = await register({ public: true });
+    const config = await configFor(clientId);
+    const { res } = await authorize(config, {}, 'none');
+    const uid = String(res.headers.location).split('/').pop()!;
+    expect(await hub.oidc.interactionSecondsLeft(uid)).toBe(ttlSeconds);
+
+    // Ten minutes later on the hub's clock (the test clock is days away from the real one).
+    hub.clock.advance(10 * 60_000);
+    const screen = await browser.get(`/oidc/interaction/${uid}`);
+    const binding = [screen.headers['set-cookie']].flat().find((c) => String(c).startsWith('hub_oidc_uid='));
+    expect(binding).toContain(`Max-Age=${ttlSeconds - 600}`);
+
+    // Ending it keeps what is left of its life, not a new one.
+    const done = await logIn(browser, `oidc-${n}@example.test`, { oidc: uid });
+    expect(done.statusCode).toBe(200);
+    expect(await hub.oidc.interactionSecondsLeft(uid)).toBe(ttlSeconds - 600);
+
+    // Past its end on the hub's clock it is gone.
+    hub.clock.advance((ttlSeconds - 600) * 1000);
+    expect(await hub.oidc.interactionSecondsLeft(uid)).toBe(0);
+    await expect(hub.oidc.finishInteraction(uid, { login: { accountId } })).rejects.toThrow(/expired/);
   });
 
   it('refuses to end an interaction from another browser, and leaves that browser signed out', async () => {

@@ -39,10 +39,8 @@ interface Rule {
 const countOf = (row: { n: string | number | bigint } | undefined) => Number(row?.n ?? 0);
 const deletedOf = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
 
-/** The cleanup's rules, in the order they run (codes before their flows, so each is counted). */
-const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Rule[] => {
-  const expiredBefore = now - EXPIRED_GRACE_MS;
-
+/** What sign-ins leave: codes (before their flows, so each is counted), flows, tokens, sessions. */
+const signInRules = (db: Kysely<Database>, expiredBefore: number): Rule[] => {
   const codes = () => db.selectFrom('verification_codes').where('expires_at', '<', expiredBefore);
   const flows = () => db.selectFrom('flows').where('expires_at', '<', expiredBefore);
   const tokens = () => db.selectFrom('issued_tokens').where('expires_at', '<', expiredBefore);
@@ -50,21 +48,8 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
     db
       .selectFrom('sessions')
       .where((eb) => eb.or([eb('expires_at', '<', expiredBefore), eb('revoked_at', '<', expiredBefore)]));
-  const mail = () =>
-    db
-      .selectFrom('mail_outbox')
-      .where('status', 'in', ['sent', 'failed'])
-      .where('created_at', '<', now - MAIL_RETENTION_MS);
-  const keys = () =>
-    db
-      .selectFrom('signing_keys')
-      .where('retired_at', 'is not', null)
-      .where('retired_at', '<', now - RETIRED_KEY_RETENTION_MS);
 
-  const oidc = () => db.selectFrom('oidc_payloads').where('expires_at', '<', expiredBefore);
-  const challenges = () => db.selectFrom('passkey_challenges').where('expires_at', '<', expiredBefore);
-
-  const rules: Rule[] = [
+  return [
     {
       table: 'verification_codes',
       rule: 'a day after the code expired (the rest go with their flow)',
@@ -133,6 +118,26 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
             .executeTakeFirst(),
         ),
     },
+  ];
+};
+
+/** The rules of mail, signing keys, OpenID Connect rows and passkey challenges. */
+const storeRules = (db: Kysely<Database>, now: number, expiredBefore: number): Rule[] => {
+  const mail = () =>
+    db
+      .selectFrom('mail_outbox')
+      .where('status', 'in', ['sent', 'failed'])
+      .where('created_at', '<', now - MAIL_RETENTION_MS);
+  const keys = () =>
+    db
+      .selectFrom('signing_keys')
+      .where('retired_at', 'is not', null)
+      .where('retired_at', '<', now - RETIRED_KEY_RETENTION_MS);
+
+  const oidc = () => db.selectFrom('oidc_payloads').where('expires_at', '<', expiredBefore);
+  const challenges = () => db.selectFrom('passkey_challenges').where('expires_at', '<', expiredBefore);
+
+  return [
     {
       table: 'mail_outbox',
       rule: `sent or failed mail, ${MAIL_RETENTION_MS / DAY_MS} days after it was queued`,
@@ -205,7 +210,12 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
         ),
     },
   ];
+};
 
+/** The cleanup's rules, in the order they run (codes before their flows, so each is counted). */
+const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Rule[] => {
+  const expiredBefore = now - EXPIRED_GRACE_MS;
+  const rules = [...signInRules(db, expiredBefore), ...storeRules(db, now, expiredBefore)];
   if (policy.auditRetentionDays > 0) {
     const audit = () =>
       db.selectFrom('audit_events').where('at', '<', now - policy.auditRetentionDays * DAY_MS);

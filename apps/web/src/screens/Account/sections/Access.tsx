@@ -9,7 +9,7 @@ import {
   platforms,
   routePath,
 } from '@hub/core';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { meAccessApi } from '../../../api/me-access';
 import { ProblemBanner } from '../../../components/auth/ProblemBanner';
 import { Banner } from '../../../components/Banner';
@@ -43,9 +43,7 @@ export const AccessSection = ({ me, refresh }: { me: MeSummary; refresh: () => v
   const appsHeading = useRef<HTMLHeadingElement>(null);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   const tab = usePlatform() ?? me.homePlatform;
-  const { t, date, ago } = useAccountWords();
-  const lastSignInWords = (words: string | null) =>
-    words === null ? t('account.access.lastSignInNow') : t('account.access.lastSignIn', { ago: words });
+  const { t } = useAccountWords();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is how `reload` asks again.
   useEffect(() => {
@@ -108,65 +106,99 @@ export const AccessSection = ({ me, refresh }: { me: MeSummary; refresh: () => v
       <ProblemBanner problem={problem} onDismiss={dismiss} />
       <Platforms access={access} tab={tab} />
       <LinkedAccounts access={access} tab={tab} />
-      <section aria-labelledby="tools-heading">
-        <SubHeading id="tools-heading" ref={toolsHeading}>
-          {t('account.access.tools')}
-        </SubHeading>
-        <p className="mt-1 text-sm text-slate-600">{t('account.access.toolsDescription')}</p>
-        {access.tools.length === 0 ? (
-          <Empty>{t('account.access.noTools')}</Empty>
-        ) : (
-          <ul className="mt-4 space-y-3" data-testid="tool-list">
-            {access.tools.map((tool) => (
-              <AccessItem
-                key={tool.tid}
-                testId="tool"
-                title={tool.name}
-                lines={[
-                  tool.memberSince !== null
-                    ? t('account.access.memberSince', { date: date(tool.memberSince) })
-                    : t('account.access.signedInRecently'),
-                  tool.lastSignInAt !== null ? lastSignInWords(ago(tool.lastSignInAt, Date.now())) : null,
-                  tool.removable ? null : t('account.access.operatorDecides'),
-                ]}
-                removeLabel={tool.removable ? t('account.access.removeFor', { name: tool.name }) : null}
-                confirmText={t('account.access.toolConfirm', { name: tool.name })}
-                onRemove={() => removeTool(tool)}
-              />
-            ))}
-          </ul>
-        )}
-      </section>
-      <section aria-labelledby="apps-heading">
-        <SubHeading id="apps-heading" ref={appsHeading}>
-          {t('account.access.apps')}
-        </SubHeading>
-        <p className="mt-1 text-sm text-slate-600">
-          {t('account.access.appsDescription', { product: PRODUCT_NAME })}
-        </p>
-        {access.apps.length === 0 ? (
-          <Empty>{t('account.access.noApps')}</Empty>
-        ) : (
-          <ul className="mt-4 space-y-3" data-testid="app-list">
-            {access.apps.map((app) => (
-              <AccessItem
-                key={app.clientId}
-                testId="app"
-                title={app.name}
-                lines={[
-                  t('account.access.canSee', {
-                    scopes: app.scopes.map((s) => (isScope(s) ? t(`account.scope.${s}`) : s)).join(', '),
-                  }),
-                ]}
-                removeLabel={t('account.access.removeFor', { name: app.name })}
-                confirmText={t('account.access.appConfirm', { name: app.name })}
-                onRemove={() => removeApp(app)}
-              />
-            ))}
-          </ul>
-        )}
-      </section>
+      <ToolsSection tools={access.tools} headingRef={toolsHeading} onRemove={removeTool} />
+      <AppsSection apps={access.apps} headingRef={appsHeading} onRemove={removeApp} />
     </div>
+  );
+};
+
+/** The partner tools the account signs in to, each with "Remove access" where the person decides. */
+const ToolsSection = ({
+  tools,
+  headingRef,
+  onRemove,
+}: {
+  tools: MeToolAccess[];
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onRemove: (tool: MeToolAccess) => Promise<void>;
+}) => {
+  const { t, date, ago } = useAccountWords();
+  const lastSignInWords = (words: string | null) =>
+    words === null ? t('account.access.lastSignInNow') : t('account.access.lastSignIn', { ago: words });
+  return (
+    <section aria-labelledby="tools-heading">
+      <SubHeading id="tools-heading" ref={headingRef}>
+        {t('account.access.tools')}
+      </SubHeading>
+      <p className="mt-1 text-sm text-slate-600">{t('account.access.toolsDescription')}</p>
+      {tools.length === 0 ? (
+        <Empty>{t('account.access.noTools')}</Empty>
+      ) : (
+        <ul className="mt-4 space-y-3" data-testid="tool-list">
+          {tools.map((tool) => (
+            <AccessItem
+              key={tool.tid}
+              testId="tool"
+              title={tool.name}
+              lines={[
+                tool.memberSince !== null
+                  ? t('account.access.memberSince', { date: date(tool.memberSince) })
+                  : t('account.access.signedInRecently'),
+                tool.lastSignInAt !== null ? lastSignInWords(ago(tool.lastSignInAt, Date.now())) : null,
+                tool.removable ? null : t('account.access.operatorDecides'),
+              ]}
+              removeLabel={tool.removable ? t('account.access.removeFor', { name: tool.name }) : null}
+              confirmText={t('account.access.toolConfirm', { name: tool.name })}
+              onRemove={() => onRemove(tool)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+};
+
+/** The OpenID Connect apps the person allowed, with what each can see and "Remove access". */
+const AppsSection = ({
+  apps,
+  headingRef,
+  onRemove,
+}: {
+  apps: MeAppAccess[];
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onRemove: (app: MeAppAccess) => Promise<void>;
+}) => {
+  const { t } = useAccountWords();
+  return (
+    <section aria-labelledby="apps-heading">
+      <SubHeading id="apps-heading" ref={headingRef}>
+        {t('account.access.apps')}
+      </SubHeading>
+      <p className="mt-1 text-sm text-slate-600">
+        {t('account.access.appsDescription', { product: PRODUCT_NAME })}
+      </p>
+      {apps.length === 0 ? (
+        <Empty>{t('account.access.noApps')}</Empty>
+      ) : (
+        <ul className="mt-4 space-y-3" data-testid="app-list">
+          {apps.map((app) => (
+            <AccessItem
+              key={app.clientId}
+              testId="app"
+              title={app.name}
+              lines={[
+                t('account.access.canSee', {
+                  scopes: app.scopes.map((s) => (isScope(s) ? t(`account.scope.${s}`) : s)).join(', '),
+                }),
+              ]}
+              removeLabel={t('account.access.removeFor', { name: app.name })}
+              confirmText={t('account.access.appConfirm', { name: app.name })}
+              onRemove={() => onRemove(app)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
   );
 };
 

@@ -1,6 +1,6 @@
 import '../texts';
 import { type ApiError, apiErrorText, type DeletionState, type MeSummary } from '@hub/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
 import { type DataFile, type MeDataApi, meDataApi, saveFile } from '../../../api/me-data';
 import { ProblemBanner } from '../../../components/auth/ProblemBanner';
@@ -28,6 +28,25 @@ export const DataSection = ({ refresh }: { me: MeSummary; refresh: () => void })
   <DataPage api={meDataApi} save={saveFile} refresh={refresh} />
 );
 
+/** The deletion's state, loaded when the page opens and again on `reload`. */
+const useDeletionState = (api: MeDataApi, refresh: () => void) => {
+  const [loaded, setLoaded] = useState<Load>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is how `reload` asks again.
+  useEffect(() => {
+    const controller = new AbortController();
+    api.deletion({ signal: controller.signal }).then((result) => {
+      if (controller.signal.aborted) return;
+      if (result.ok) setLoaded({ kind: 'ready', state: result.data });
+      else if (result.error.code === 'session.required') refresh();
+      else setLoaded({ kind: 'failed', message: apiErrorText(result.error) });
+    });
+    return () => controller.abort();
+  }, [api, attempt, refresh]);
+  return { loaded, setLoaded, reload };
+};
+
 /**
  * The page, on the calls it is given (the real ones, or a test's). `save` hands the downloaded
  * file to the browser.
@@ -41,29 +60,15 @@ export const DataPage = ({
   save: (file: DataFile) => void;
   refresh: () => void;
 }) => {
-  const [loaded, setLoaded] = useState<Load>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const { loaded, setLoaded, reload } = useDeletionState(api, refresh);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [downloading, setDownloading] = useState(false);
   const [keeping, setKeeping] = useState(false);
   const { problem, dismiss, show } = useApiProblem();
   const pendingHeading = useRef<HTMLHeadingElement>(null);
   const deleteHeading = useRef<HTMLHeadingElement>(null);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  const { t, dateTime } = useAccountWords();
+  const { t } = useAccountWords();
   useTimeout(() => setNotice(null), SUCCESS_BANNER_MS, notice?.variant === 'success' ? notice : null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is how `reload` asks again.
-  useEffect(() => {
-    const controller = new AbortController();
-    api.deletion({ signal: controller.signal }).then((result) => {
-      if (controller.signal.aborted) return;
-      if (result.ok) setLoaded({ kind: 'ready', state: result.data });
-      else if (result.error.code === 'session.required') refresh();
-      else setLoaded({ kind: 'failed', message: apiErrorText(result.error) });
-    });
-    return () => controller.abort();
-  }, [api, attempt, refresh]);
 
   /** A refusal without a field: the error banner; 'Try again' repeats the call (or, signed out, goes to log in). */
   const refused = (error: ApiError, retry: () => void) => {
@@ -118,48 +123,9 @@ export const DataPage = ({
       )}
       <ProblemBanner problem={problem} onDismiss={dismiss} />
       {dueAt !== null && (
-        <section
-          aria-labelledby="deletion-pending-heading"
-          data-testid="deletion-pending"
-          className="rounded-xl bg-red-50 p-4 ring-1 ring-red-600/20 tablet:p-5"
-        >
-          <h3
-            id="deletion-pending-heading"
-            ref={pendingHeading}
-            tabIndex={-1}
-            className="text-base font-semibold text-red-800 focus:outline-none"
-          >
-            <Trans
-              ns="account"
-              i18nKey="account.data.pending"
-              components={{ when: <time dateTime={new Date(dueAt).toISOString()}>{dateTime(dueAt)}</time> }}
-            />
-          </h3>
-          <p className="mt-1 text-sm text-slate-700">{t('account.data.pendingBody')}</p>
-          <button
-            type="button"
-            onClick={keep}
-            aria-busy={keeping || undefined}
-            className={cx(secondaryButton, 'mt-4')}
-          >
-            {keeping && <Spinner size="sm" />}
-            {t('account.data.keep')}
-          </button>
-        </section>
+        <DeletionPending dueAt={dueAt} keeping={keeping} onKeep={keep} headingRef={pendingHeading} />
       )}
-      <section aria-labelledby="download-heading">
-        <SubHeading id="download-heading">{t('account.data.download')}</SubHeading>
-        <p className="mt-1 text-sm text-slate-600">{t('account.data.downloadDescription')}</p>
-        <button
-          type="button"
-          onClick={download}
-          aria-busy={downloading || undefined}
-          className={cx(secondaryButton, 'mt-4')}
-        >
-          {downloading ? <Spinner size="sm" /> : <DownloadIcon />}
-          {t('account.data.download')}
-        </button>
-      </section>
+      <DownloadSection downloading={downloading} onDownload={download} />
       <section aria-labelledby="delete-heading">
         <SubHeading id="delete-heading" ref={deleteHeading}>
           {t('account.data.delete')}
@@ -193,6 +159,71 @@ export const DataPage = ({
       </section>
       <YourRights />
     </div>
+  );
+};
+
+/** A deletion is scheduled: when, and the button that keeps the account. */
+const DeletionPending = ({
+  dueAt,
+  keeping,
+  onKeep,
+  headingRef,
+}: {
+  dueAt: number;
+  keeping: boolean;
+  onKeep: () => void;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}) => {
+  const { t, dateTime } = useAccountWords();
+  return (
+    <section
+      aria-labelledby="deletion-pending-heading"
+      data-testid="deletion-pending"
+      className="rounded-xl bg-red-50 p-4 ring-1 ring-red-600/20 tablet:p-5"
+    >
+      <h3
+        id="deletion-pending-heading"
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-base font-semibold text-red-800 focus:outline-none"
+      >
+        <Trans
+          ns="account"
+          i18nKey="account.data.pending"
+          components={{ when: <time dateTime={new Date(dueAt).toISOString()}>{dateTime(dueAt)}</time> }}
+        />
+      </h3>
+      <p className="mt-1 text-sm text-slate-700">{t('account.data.pendingBody')}</p>
+      <button
+        type="button"
+        onClick={onKeep}
+        aria-busy={keeping || undefined}
+        className={cx(secondaryButton, 'mt-4')}
+      >
+        {keeping && <Spinner size="sm" />}
+        {t('account.data.keep')}
+      </button>
+    </section>
+  );
+};
+
+/** Download everything the hub holds about the account. */
+const DownloadSection = ({ downloading, onDownload }: { downloading: boolean; onDownload: () => void }) => {
+  const { t } = useAccountWords();
+  return (
+    <section aria-labelledby="download-heading">
+      <SubHeading id="download-heading">{t('account.data.download')}</SubHeading>
+      <p className="mt-1 text-sm text-slate-600">{t('account.data.downloadDescription')}</p>
+      <button
+        type="button"
+        onClick={onDownload}
+        aria-busy={downloading || undefined}
+        className={cx(secondaryButton, 'mt-4')}
+      >
+        {downloading ? <Spinner size="sm" /> : <DownloadIcon />}
+        {t('account.data.download')}
+      </button>
+    </section>
   );
 };
 

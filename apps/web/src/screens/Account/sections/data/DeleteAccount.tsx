@@ -7,7 +7,7 @@ import {
   type DeletionState,
   errorMessage,
 } from '@hub/core';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
 import type { MeDataApi } from '../../../../api/me-data';
 import { PasswordField } from '../../../../components/auth/PasswordField';
@@ -58,10 +58,6 @@ export const DeleteAccount = ({
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { hasPassword, dueAt } = state;
   const { t } = useAccountWords();
-  const grace = isWorded(ACCOUNT_DELETION_GRACE_DAYS)
-    ? t(`account.days.${ACCOUNT_DELETION_GRACE_DAYS}`)
-    : t('account.days', { count: ACCOUNT_DELETION_GRACE_DAYS });
-  const term = <span className="font-medium text-slate-900" />;
 
   // Opening puts the focus in the step; closing puts it back on "Delete account" (when it is there).
   const opened = useRef(false);
@@ -110,18 +106,7 @@ export const DeleteAccount = ({
 
   return (
     <>
-      <div className="mt-1 space-y-3 text-sm text-slate-600">
-        <p>{t('account.delete.intro', { grace })}</p>
-        <ul className="list-disc space-y-1 pl-5">
-          <li>
-            <Trans ns="account" i18nKey="account.delete.erased" components={{ b: term }} />
-          </li>
-          <li>
-            <Trans ns="account" i18nKey="account.delete.kept" components={{ b: term }} />
-          </li>
-        </ul>
-        <p>{t('account.delete.partners')}</p>
-      </div>
+      <DeletionExplained />
       {dueAt !== null ? (
         <p className="mt-4 text-sm font-medium text-slate-900">{t('account.delete.already')}</p>
       ) : !open ? (
@@ -147,43 +132,96 @@ export const DeleteAccount = ({
           <p id={titleId} className="font-semibold text-slate-900">
             {t('account.delete.confirmTitle')}
           </p>
-          {hasPassword ? (
-            <>
-              <p className="mt-1">{t('account.delete.enterPassword')}</p>
-              <PasswordField
-                ref={passwordRef}
-                className="mt-3"
-                label={t('password.label')}
-                name="password"
-                autoComplete="current-password"
-                required
-                value={password.value}
-                onChange={password.change}
-                error={password.error}
-                readOnly={busy}
-              />
-            </>
-          ) : (
-            <p className="mt-1">
-              {t('account.delete.noPassword', { minutes: DELETION_FRESH_SIGN_IN_MINUTES })}
-            </p>
-          )}
-          <div className="mt-4 flex flex-wrap gap-2">
-            <button
-              ref={confirmRef}
-              type="submit"
-              aria-busy={busy || undefined}
-              className={confirmDangerButton}
-            >
-              {busy && <Spinner size="sm" tone="inverse" />}
-              {t('account.delete.button')}
-            </button>
-            <button type="button" onClick={close} disabled={busy} className={secondaryButton}>
-              {t('account.cancel')}
-            </button>
-          </div>
+          <DeletionPasswordPrompt
+            hasPassword={hasPassword}
+            password={password}
+            passwordRef={passwordRef}
+            busy={busy}
+          />
+          <DeletionButtons busy={busy} confirmRef={confirmRef} onCancel={close} />
         </Form>
       )}
     </>
+  );
+};
+
+/** What deleting does, said plainly before anything is asked. */
+const DeletionExplained = () => {
+  const { t } = useAccountWords();
+  const grace = isWorded(ACCOUNT_DELETION_GRACE_DAYS)
+    ? t(`account.days.${ACCOUNT_DELETION_GRACE_DAYS}`)
+    : t('account.days', { count: ACCOUNT_DELETION_GRACE_DAYS });
+  const term = <span className="font-medium text-slate-900" />;
+  return (
+    <div className="mt-1 space-y-3 text-sm text-slate-600">
+      <p>{t('account.delete.intro', { grace })}</p>
+      <ul className="list-disc space-y-1 pl-5">
+        <li>
+          <Trans ns="account" i18nKey="account.delete.erased" components={{ b: term }} />
+        </li>
+        <li>
+          <Trans ns="account" i18nKey="account.delete.kept" components={{ b: term }} />
+        </li>
+      </ul>
+      <p>{t('account.delete.partners')}</p>
+    </div>
+  );
+};
+
+/** The confirmation's password field, or for an account without one, the recent sign-in it relies on. */
+const DeletionPasswordPrompt = ({
+  hasPassword,
+  password,
+  passwordRef,
+  busy,
+}: {
+  hasPassword: boolean;
+  password: ReturnType<typeof useField>;
+  passwordRef: RefObject<HTMLInputElement | null>;
+  busy: boolean;
+}) => {
+  const { t } = useAccountWords();
+  return hasPassword ? (
+    <>
+      <p className="mt-1">{t('account.delete.enterPassword')}</p>
+      <PasswordField
+        ref={passwordRef}
+        className="mt-3"
+        label={t('password.label')}
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password.value}
+        onChange={password.change}
+        error={password.error}
+        readOnly={busy}
+      />
+    </>
+  ) : (
+    <p className="mt-1">{t('account.delete.noPassword', { minutes: DELETION_FRESH_SIGN_IN_MINUTES })}</p>
+  );
+};
+
+/** The confirmation's two buttons: delete (busy while it is asked) and cancel. */
+const DeletionButtons = ({
+  busy,
+  confirmRef,
+  onCancel,
+}: {
+  busy: boolean;
+  confirmRef: RefObject<HTMLButtonElement | null>;
+  onCancel: () => void;
+}) => {
+  const { t } = useAccountWords();
+  return (
+    <div className="mt-4 flex flex-wrap gap-2">
+      <button ref={confirmRef} type="submit" aria-busy={busy || undefined} className={confirmDangerButton}>
+        {busy && <Spinner size="sm" tone="inverse" />}
+        {t('account.delete.button')}
+      </button>
+      <button type="button" onClick={onCancel} disabled={busy} className={secondaryButton}>
+        {t('account.cancel')}
+      </button>
+    </div>
   );
 };

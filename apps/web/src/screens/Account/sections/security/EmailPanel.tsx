@@ -86,16 +86,7 @@ export const EmailPanel = ({ overview, changed, notify }: SecurityPanelProps) =>
       overlay={<ProblemBanner problem={problem} onDismiss={dismiss} />}
       testId="email"
       title={t('account.email.title')}
-      summary={
-        email ? (
-          <p>
-            <span className="font-medium break-words text-slate-900">{email}</span>
-            <span className="block">{t('account.email.here')}</span>
-          </p>
-        ) : (
-          <p>{t('account.email.none')}</p>
-        )
-      }
+      summary={<EmailSummary email={email} />}
       action={
         step.kind === 'closed' && (
           <PanelButton
@@ -137,34 +128,73 @@ export const EmailPanel = ({ overview, changed, notify }: SecurityPanelProps) =>
         </PanelForm>
       )}
       {step.kind === 'code' && (
-        <div id={formId} className="flex max-w-md flex-col gap-4">
-          <p className="text-sm text-slate-700">
-            {/* The address is the element's own child, never parsed as part of the translation. */}
-            <Trans
-              ns="account"
-              i18nKey="account.email.enterCode"
-              values={{ minutes: CODE_TTL_SECONDS / 60 }}
-              components={{
-                email: <span className="font-medium break-words text-slate-900">{step.started.email}</span>,
-              }}
-            />
-          </p>
-          <CodeStep
-            flowId={step.started.flowId}
-            resendAfter={step.started.resendAfter}
-            api={emailChangeCodeApi}
-            onVerified={(answer) => {
-              close();
-              notify(t('account.email.changed', { email: answer.email }));
-              changed();
-            }}
-            onRestart={() => setStep({ kind: 'address' })}
-          />
-          <div>
-            <PanelButton onClick={close}>{t('account.cancel')}</PanelButton>
-          </div>
-        </div>
+        <EmailCodeStep
+          formId={formId}
+          started={step.started}
+          onVerified={(answer) => {
+            close();
+            notify(t('account.email.changed', { email: answer.email }));
+            changed();
+          }}
+          onRestart={() => setStep({ kind: 'address' })}
+          onCancel={close}
+        />
       )}
     </SecurityPanel>
+  );
+};
+
+/** The account's email (or that it has none). */
+const EmailSummary = ({ email }: { email: string | null }) => {
+  const { t } = useAccountWords();
+  return email ? (
+    <p>
+      <span className="font-medium break-words text-slate-900">{email}</span>
+      <span className="block">{t('account.email.here')}</span>
+    </p>
+  ) : (
+    <p>{t('account.email.none')}</p>
+  );
+};
+
+/** The second step: the 6-digit code mailed to the new address, with resend and cancel. */
+const EmailCodeStep = ({
+  formId,
+  started,
+  onVerified,
+  onRestart,
+  onCancel,
+}: {
+  formId: string;
+  started: ChangeEmailStarted;
+  onVerified: (answer: { email: string }) => void;
+  onRestart: () => void;
+  onCancel: () => void;
+}) => {
+  const { t } = useAccountWords();
+  return (
+    <div id={formId} className="flex max-w-md flex-col gap-4">
+      <p className="text-sm text-slate-700">
+        {/* The address is the element's own child, never parsed as part of the translation. */}
+        <Trans
+          ns="account"
+          i18nKey="account.email.enterCode"
+          values={{ minutes: CODE_TTL_SECONDS / 60 }}
+          components={{
+            email: <span className="font-medium break-words text-slate-900">{started.email}</span>,
+          }}
+        />
+      </p>
+      <CodeStep
+        flowId={started.flowId}
+        resendAfter={started.resendAfter}
+        api={emailChangeCodeApi}
+        onVerified={onVerified}
+        onRestart={onRestart}
+      />
+      <div>
+        <PanelButton onClick={onCancel}>{t('account.cancel')}</PanelButton>
+      </div>
+    </div>
   );
 };

@@ -1,5 +1,5 @@
 import { errorMessage, isPasswordAccepted, scorePassword } from '@hub/core';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { meSecurityApi } from '../../../../api/me-security';
 import { PasswordField } from '../../../../components/auth/PasswordField';
 import { PasswordHints } from '../../../../components/auth/PasswordHints';
@@ -24,7 +24,6 @@ import {
  */
 export const PasswordPanel = ({ overview, changed, notify }: SecurityPanelProps) => {
   const formId = useId();
-  const hintsId = useId();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [endOthers, setEndOthers] = useState(false);
@@ -35,9 +34,8 @@ export const PasswordPanel = ({ overview, changed, notify }: SecurityPanelProps)
   const nextRef = useRef<HTMLInputElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { problem, dismiss, show } = useApiProblem();
-  const { t, shortDate } = useAccountWords();
+  const { t } = useAccountWords();
   const { hasPassword } = overview;
-  const { score } = scorePassword(next.value);
 
   // Opening puts focus in the first field; closing puts it back on the button that opened the form.
   const opened = useRef(false);
@@ -91,33 +89,12 @@ export const PasswordPanel = ({ overview, changed, notify }: SecurityPanelProps)
     else if (field === 'newPassword') nextRef.current?.focus();
   });
 
-  const summary = hasPassword ? (
-    <p>
-      {overview.passwordChangedAt
-        ? t('account.password.lastChanged', { date: shortDate(overview.passwordChangedAt) })
-        : t('account.password.hasOne')}
-    </p>
-  ) : (
-    <p>{t('account.password.none')}</p>
-  );
-
   return (
     <SecurityPanel
       overlay={<ProblemBanner problem={problem} onDismiss={dismiss} />}
       testId="password"
       title={t('account.password.title')}
-      summary={
-        <>
-          {summary}
-          {ended !== null && (
-            <p role="status" className="mt-1 text-business-700">
-              {ended === 0
-                ? t('account.password.noOthers')
-                : t('account.password.othersEnded', { count: ended })}
-            </p>
-          )}
-        </>
-      }
+      summary={<PasswordSummary overview={overview} ended={ended} />}
       action={
         !open && (
           <PanelButton buttonRef={toggleRef} onClick={() => setOpen(true)} expanded={false} controls={formId}>
@@ -135,34 +112,96 @@ export const PasswordPanel = ({ overview, changed, notify }: SecurityPanelProps)
           busy={busy}
         >
           {hasPassword && <CurrentPasswordField field={current} inputRef={currentRef} busy={busy} />}
-          <PasswordField
-            ref={nextRef}
-            label={t('password.new')}
-            name="new-password"
-            autoComplete="new-password"
-            required
-            value={next.value}
-            onChange={next.change}
-            error={next.error}
-            describedBy={hintsId}
-            readOnly={busy}
+          <NewPasswordFields
+            next={next}
+            nextRef={nextRef}
+            busy={busy}
+            endOthers={endOthers}
+            onEndOthers={setEndOthers}
           />
-          <PasswordHints id={hintsId} password={next.value} />
-          <StrengthMeter score={score} />
-          <label className="flex items-start gap-3 text-sm text-slate-800">
-            <input
-              type="checkbox"
-              checked={endOthers}
-              onChange={(event) => setEndOthers(event.target.checked)}
-              className="mt-0.5 size-4 shrink-0 rounded border-slate-400 accent-accent-700"
-            />
-            <span>
-              {t('account.password.endOthers')}
-              <span className="block text-slate-600">{t('account.password.thisStays')}</span>
-            </span>
-          </label>
         </PanelForm>
       )}
     </SecurityPanel>
+  );
+};
+
+/** When the password last changed (or that there is none), and how many other devices were signed out. */
+const PasswordSummary = ({
+  overview,
+  ended,
+}: {
+  overview: SecurityPanelProps['overview'];
+  ended: number | null;
+}) => {
+  const { t, shortDate } = useAccountWords();
+  const { hasPassword } = overview;
+  const summary = hasPassword ? (
+    <p>
+      {overview.passwordChangedAt
+        ? t('account.password.lastChanged', { date: shortDate(overview.passwordChangedAt) })
+        : t('account.password.hasOne')}
+    </p>
+  ) : (
+    <p>{t('account.password.none')}</p>
+  );
+
+  return (
+    <>
+      {summary}
+      {ended !== null && (
+        <p role="status" className="mt-1 text-business-700">
+          {ended === 0 ? t('account.password.noOthers') : t('account.password.othersEnded', { count: ended })}
+        </p>
+      )}
+    </>
+  );
+};
+
+/** The new password with sign-up's hints and strength meter, and whether to end the other sessions. */
+const NewPasswordFields = ({
+  next,
+  nextRef,
+  busy,
+  endOthers,
+  onEndOthers,
+}: {
+  next: ReturnType<typeof useField>;
+  nextRef: RefObject<HTMLInputElement | null>;
+  busy: boolean;
+  endOthers: boolean;
+  onEndOthers: (end: boolean) => void;
+}) => {
+  const hintsId = useId();
+  const { t } = useAccountWords();
+  const { score } = scorePassword(next.value);
+  return (
+    <>
+      <PasswordField
+        ref={nextRef}
+        label={t('password.new')}
+        name="new-password"
+        autoComplete="new-password"
+        required
+        value={next.value}
+        onChange={next.change}
+        error={next.error}
+        describedBy={hintsId}
+        readOnly={busy}
+      />
+      <PasswordHints id={hintsId} password={next.value} />
+      <StrengthMeter score={score} />
+      <label className="flex items-start gap-3 text-sm text-slate-800">
+        <input
+          type="checkbox"
+          checked={endOthers}
+          onChange={(event) => onEndOthers(event.target.checked)}
+          className="mt-0.5 size-4 shrink-0 rounded border-slate-400 accent-accent-700"
+        />
+        <span>
+          {t('account.password.endOthers')}
+          <span className="block text-slate-600">{t('account.password.thisStays')}</span>
+        </span>
+      </label>
+    </>
   );
 };

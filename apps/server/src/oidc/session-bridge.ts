@@ -1,0 +1,102 @@
+import { acrOf } from '@hub/core';
+import type { KoaContextWithOIDC } from 'oidc-provider';
+import { cookieName } from '../http/request-context.js';
+import { liveSession } from '../http/session.js';
+import type { Hub } from '../hub.js';
+import { isRestrictedTool } from '../sso/tool-exit.js';
+import type { AccountRow } from '../storage/accounts.js';
+import type { OidcClientQueries } from '../storage/oidc.js';
+import type { ProviderSession } from './library-patches.js';
+
+/**
+ * Where the provider meets the hub's own sign-in: the hub session behind a provider request, the
+ * accounts the provider hands out, and the tool rules of the clients linked to a registered tool.
+ */
+
+/** The hub session cookie's token of the browser behind a provider request. */
+export const hubSessionTokenOf = (hub: Hub, ctx: KoaContextWithOIDC) =>
+  ctx.cookies.get(cookieName(hub.config, 'hub_session'), { signed: false });
+
+/**
+ * The hub session is the one sign-in; the provider's own session only mirrors it. Wherever the
+ * provider loads a browser's session (authorization, resume, logout), a live hub session signs it
+ * in as the hub session's account, so prompt=none and a new client need no password; without a
+ * live hub session, what the provider session held is forgotten, so signing out of the hub ends
+ * OpenID Connect sign-ins too. prompt=login, max_age and id_token_hint still ask for the password.
+ */
+export const mirrorHubSession = (hub: Hub) => async (ctx: KoaContextWithOIDC, session: ProviderSession) => {
+  const live = await liveSession(hub, hubSessionTokenOf(hub, ctx));
+  if (live && session.accountId !== live.account_id) {
+    const amr = live.amr ? live.amr.split(' ') : [];
+    session.loginAccount({
+      accountId: live.account_id,
+      loginTs: Math.floor(live.created_at / 1000),
+      ...(amr.length > 0 ? { amr } : {}),
+      acr: acrOf(amr),
+    });
+    session.authorizations = {};
+    session.touched = true;
+  } else if (!live && session.accountId) {
+    for (const key of ['accountId', 'loginTs', 'amr', 'acr'] as const) delete session[key];
+    session.authorizations = {};
+    session.touched = true;
+  }
+};
+
+/** The client is linked to a restricted tool (or one no longer registered) the account is not a member of. */
+export const refusedByTool = async (
+  hub: Hub,
+  clients: OidcClientQueries,
+  accountId: string,
+  clientId: string,
+) => {
+  const row = await clients.find(clientId);
+  if (row?.tid === null || row?.tid === undefined) return false;
+  const tool = await hub.tools.findByTid(row.tid);
+  if (!tool) return true;
+  return isRestrictedTool(tool) && !(await hub.tools.isMember(tool.tid, accountId));
+};
+
+/**
+ * Spec §3: a client linked to an open tool (type 1) makes the person who signs in through it a
+ * member of the tool, as sso/tool-exit.ts does for the tool login (once: adding is idempotent).
+ */
+export const joinOpenTool = async (
+  hub: Hub,
+  clients: OidcClientQueries,
+  accountId: string,
+  clientId: string,
+) => {
+  const row = await clients.find(clientId);
+  if (row?.tid === null || row?.tid === undefined) return;
+  const tool = await hub.tools.findByTid(row.tid);
+  if (tool && !isRestrictedTool(tool)) await hub.tools.addMember(tool.tid, accountId, hub.now());
+};
+
+/** oidc-provider's findAccount: the hub account behind a `sub`, with its claims. */
+export const findAccountIn =
+  (hub: Hub, clients: OidcClientQueries) =>
+  async (_ctx: KoaContextWithOIDC, sub: string, source?: unknown) => {
+    const token = source as { clientId?: unknown } | undefined;
+    // A code, refresh token or access token of a client linked to a restricted tool serves only the
+    // tool's members: once `hub tools remove-member` takes the account out, refreshing and userinfo
+    // are refused (invalid_grant, invalid_token) like for an account that no longer exists.
+    if (typeof token?.clientId === 'string' && (await refusedByTool(hub, clients, sub, token.clientId)))
+      return undefined;
+    const account = await hub.accounts.findById(sub);
+    if (!account) return undefined;
+    return { accountId: account.id, claims: () => claimsOf(hub, account) };
+  };
+
+const claimsOf = async (hub: Hub, account: AccountRow) => {
+  const memberships = await hub.accounts.memberships(account.id);
+  const profile = await hub.profiles.nameOf(account.id);
+  const name = profile ? `${profile.first_name} ${profile.last_name}`.trim() : undefined;
+  return {
+    sub: account.id,
+    ...(account.email ? { email: account.email, email_verified: account.verified === 1 } : {}),
+    ...(name ? { name } : {}),
+    platforms: memberships.map((m) => m.platform),
+    account_type: account.user_type,
+  };
+};
