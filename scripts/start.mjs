@@ -76,9 +76,23 @@ startExample(
   exampleEnv('OIDC_EXAMPLE_URL', 'http://localhost:3002', 'OIDC_EXAMPLE'),
 );
 
+// A parent that closed the pipes this process writes to (EPIPE) must not crash it: the hub and the
+// examples would be left running, orphaned, holding their ports.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+
+/** The hub's own drain (SHUTDOWN_GRACE_MS, 10 s), and a little more for its exit. */
+const STOP_DEADLINE_MS = 12_000;
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {
     for (const child of children) child.kill(signal);
+    if (stopping) return;
+    stopping = true;
+    // Whatever happens to a child, this process ends, and ends them, by the deadline.
+    setTimeout(() => {
+      for (const child of children) child.kill('SIGKILL');
+      process.exit(1);
+    }, STOP_DEADLINE_MS);
   });
 
 hub.on('exit', (code, signal) => {
