@@ -63,6 +63,7 @@ const main = async () => {
   // The app's modules load here, not at the top: the primary of HUB_WORKERS serves nothing itself and
   // keeps its memory for its work (connections, throttle counters, metrics; docs/performance.md).
   const { buildApp } = await import('./app.js');
+  const { CLEANUP_START_DELAY_MS } = await import('./services/cleanup-job.js');
   const database = openDatabase(config.databaseUrl, { timeouts: config.databaseTimeouts, log: startupLog });
   const { app, mailWorker, cleanupJob } = await buildApp({
     config,
@@ -80,7 +81,8 @@ const main = async () => {
 
   await app.listen({ port: config.port, host: config.host });
   mailWorker.start();
-  cleanupJob.start();
+  // Not at start: a backlog's first run must not compete with the first requests (and readiness).
+  cleanupJob.start({ delayMs: CLEANUP_START_DELAY_MS });
   app.log.info(
     {
       url: config.publicUrl,

@@ -12,8 +12,13 @@ export const EXPIRED_GRACE_MS = policy.expiredGraceMs;
 export const MAIL_RETENTION_MS = policy.mailRetentionMs;
 /** A retired signing key is unpublished minutes after retirement; its private half is then kept only this long. */
 export const RETIRED_KEY_RETENTION_MS = policy.retiredKeyRetentionMs;
-/** Rows per delete statement: each batch is its own short transaction, so no table is locked for long. */
+/** Rows per delete statement to begin with: each batch is its own short transaction, so no table is locked for long. */
 export const RETENTION_BATCH_SIZE = 500;
+/** The bounds of the batch size when it adapts to the time a batch takes (see runRetention). */
+export const RETENTION_MIN_BATCH = 50;
+export const RETENTION_MAX_BATCH = 5_000;
+/** How long one batch may take, by default (`hub cleanup`); the in-process job asks for less. */
+export const RETENTION_BATCH_TARGET_MS = 100;
 
 export interface RetentionPolicy {
   /** Audit events older than this many days go; 0 keeps them for ever. */
@@ -78,7 +83,7 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
         deletedOf(
           await db
             .deleteFrom('verification_codes')
-            .where('id', 'in', codes().select('id').limit(limit))
+            .where('id', 'in', codes().select('id').orderBy('expires_at').limit(limit))
             .executeTakeFirst(),
         ),
     },
@@ -95,7 +100,7 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
         deletedOf(
           await db
             .deleteFrom('flows')
-            .where('id', 'in', flows().select('id').limit(limit))
+            .where('id', 'in', flows().select('id').orderBy('expires_at').limit(limit))
             .executeTakeFirst(),
         ),
     },
@@ -112,7 +117,7 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
         deletedOf(
           await db
             .deleteFrom('issued_tokens')
-            .where('jti', 'in', tokens().select('jti').limit(limit))
+            .where('jti', 'in', tokens().select('jti').orderBy('expires_at').limit(limit))
             .executeTakeFirst(),
         ),
     },
@@ -125,13 +130,43 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
             .select((eb) => eb.fn.countAll().as('n'))
             .executeTakeFirst(),
         ),
-      deleteBatch: async (limit) =>
-        deletedOf(
+      // Two look-ups, each along its own index: an OR of the two would be read as a scan of the table.
+      deleteBatch: async (limit) => {
+        const expired = deletedOf(
           await db
             .deleteFrom('sessions')
-            .where('id', 'in', sessions().select('id').limit(limit))
+            .where(
+              'id',
+              'in',
+              db
+                .selectFrom('sessions')
+                .select('id')
+                .where('expires_at', '<', expiredBefore)
+                .orderBy('expires_at')
+                .limit(limit),
+            )
             .executeTakeFirst(),
-        ),
+        );
+        if (expired === limit) return expired;
+        return (
+          expired +
+          deletedOf(
+            await db
+              .deleteFrom('sessions')
+              .where(
+                'id',
+                'in',
+                db
+                  .selectFrom('sessions')
+                  .select('id')
+                  .where('revoked_at', '<', expiredBefore)
+                  .orderBy('revoked_at')
+                  .limit(limit - expired),
+              )
+              .executeTakeFirst(),
+          )
+        );
+      },
     },
     {
       table: 'mail_outbox',
@@ -146,7 +181,7 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
         deletedOf(
           await db
             .deleteFrom('mail_outbox')
-            .where('id', 'in', mail().select('id').limit(limit))
+            .where('id', 'in', mail().select('id').orderBy('created_at').limit(limit))
             .executeTakeFirst(),
         ),
     },
@@ -183,7 +218,7 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
           await db
             .deleteFrom('oidc_payloads')
             .where('expires_at', '<', expiredBefore)
-            .where('id', 'in', oidc().select('id').limit(limit))
+            .where('id', 'in', oidc().select('id').orderBy('expires_at').limit(limit))
             .executeTakeFirst(),
         ),
     },
@@ -200,7 +235,7 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
         deletedOf(
           await db
             .deleteFrom('passkey_challenges')
-            .where('id', 'in', challenges().select('id').limit(limit))
+            .where('id', 'in', challenges().select('id').orderBy('expires_at').limit(limit))
             .executeTakeFirst(),
         ),
     },
@@ -222,7 +257,7 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
         deletedOf(
           await db
             .deleteFrom('audit_events')
-            .where('id', 'in', audit().select('id').limit(limit))
+            .where('id', 'in', audit().select('id').orderBy('at').limit(limit))
             .executeTakeFirst(),
         ),
     });
@@ -231,9 +266,16 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
 };
 
 /**
- * Deletes what has outlived its use, table by table, in batches of `batchSize` rows. Before each
- * batch after the first it asks `keepGoing` (the job renews its lease there and stops when the
- * process does); what is left is deleted by the next run. A dry run only counts.
+ * Deletes what has outlived its use, table by table, in batches. Every batch look-up walks an index
+ * in its order (`order by` the expiry column under the `limit`), so a batch costs the rows it deletes,
+ * not a scan of the table, however few rows are due.
+ *
+ * The batch size adapts to the time a batch takes: it starts at `batchSize` and is halved after a
+ * batch slower than `batchTargetMs`, doubled after one four times faster, within
+ * RETENTION_MIN_BATCH..`maxBatchSize`. A `batchSize` given without `maxBatchSize` stays fixed (tests).
+ * After each batch `rest` is awaited with the batch's duration (the job yields the event loop
+ * there), then `keepGoing` is asked (the job renews its lease there and stops when the process
+ * does); what is left is deleted by the next run. A dry run only counts.
  */
 export const runRetention = async (
   db: Kysely<Database>,
@@ -242,10 +284,17 @@ export const runRetention = async (
     policy: RetentionPolicy;
     dryRun?: boolean;
     batchSize?: number;
+    maxBatchSize?: number;
+    batchTargetMs?: number;
+    rest?: (batchMs: number) => Promise<void>;
     keepGoing?: () => Promise<boolean>;
   },
 ): Promise<{ outcomes: RetentionOutcome[]; complete: boolean }> => {
-  const batchSize = options.batchSize ?? RETENTION_BATCH_SIZE;
+  let size = options.batchSize ?? RETENTION_BATCH_SIZE;
+  const maxSize =
+    options.maxBatchSize ?? (options.batchSize === undefined ? RETENTION_MAX_BATCH : options.batchSize);
+  const minSize = Math.min(RETENTION_MIN_BATCH, size);
+  const targetMs = options.batchTargetMs ?? RETENTION_BATCH_TARGET_MS;
   const keepGoing = options.keepGoing ?? (async () => true);
   const outcomes: RetentionOutcome[] = [];
   let first = true;
@@ -259,9 +308,15 @@ export const runRetention = async (
     for (;;) {
       if (!first && !(await keepGoing())) return { outcomes, complete: false };
       first = false;
-      const deleted = await rule.deleteBatch(batchSize);
+      const started = performance.now();
+      const asked = size;
+      const deleted = await rule.deleteBatch(asked);
+      const took = performance.now() - started;
       outcome.rows += deleted;
-      if (deleted < batchSize) break;
+      if (took > targetMs) size = Math.max(minSize, Math.floor(size / 2));
+      else if (took * 4 < targetMs) size = Math.min(maxSize, size * 2);
+      await options.rest?.(took);
+      if (deleted < asked) break;
     }
   }
   return { outcomes, complete: true };
