@@ -64,7 +64,11 @@ const main = async () => {
   // keeps its memory for its work (connections, throttle counters, metrics; docs/performance.md).
   const { buildApp } = await import('./app.js');
   const { CLEANUP_START_DELAY_MS } = await import('./services/cleanup-job.js');
-  const database = openDatabase(config.databaseUrl, { timeouts: config.databaseTimeouts, log: startupLog });
+  const database = openDatabase(config.databaseUrl, {
+    timeouts: config.databaseTimeouts,
+    sqliteMemory: config.sqliteMemory,
+    log: startupLog,
+  });
   const { app, mailWorker, cleanupJob } = await buildApp({
     config,
     database,
