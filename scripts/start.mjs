@@ -7,6 +7,7 @@
 // `--no-build` (`npm run dev`) skips the build when one exists: a second start takes seconds.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -41,7 +42,13 @@ const exampleEnv = (urlVar, defaultUrl, offVar) => {
   };
 };
 
-const hub = spawn(process.execPath, ['apps/server/bin/serve.cjs'], { cwd: root, stdio: 'inherit', env });
+// The hub's memory flags unless NODE_OPTIONS chooses others (apps/server/bin/node-flags.cjs).
+const { hubNodeFlags } = createRequire(import.meta.url)('../apps/server/bin/node-flags.cjs');
+const hub = spawn(process.execPath, [...hubNodeFlags(env), 'apps/server/bin/serve.cjs'], {
+  cwd: root,
+  stdio: 'inherit',
+  env,
+});
 const children = [hub];
 
 /** Runs an example beside the hub, its output prefixed with its name. */
