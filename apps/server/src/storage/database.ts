@@ -60,8 +60,8 @@ export const defaultDatabaseTimeouts: DatabaseTimeouts = {
 };
 
 /**
- * SQLite's memory for the data (docs/configuration.md "Storage", docs/performance.md "At a million
- * accounts"). `cacheMib`: its own page cache, which it never gives back; 'auto' sizes it from the
+ * SQLite's memory for the data (docs/configuration.md "Sizing the database",
+ * docs/performance.md "At a million accounts"). `cacheMib`: its own page cache, which it never gives back; 'auto' sizes it from the
  * file at open, a 64th of it between 2 and 64 MiB, enough for the interior pages and the hot leaves
  * of the indexes a look-up walks. `mmapMib`: how much of the file is read through a memory map
  * (no read() system call and no copy per page; the pages count in the process's resident size as
