@@ -27,7 +27,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const start = async (script: string, args: string[] = []) => {
+const start = async (script: string, args: string[] = [], extraEnv: Record<string, string> = {}) => {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [script, ...args], {
@@ -41,6 +41,7 @@ const start = async (script: string, args: string[] = []) => {
       LOG_LEVEL: 'info',
       DEMO_TOOL: 'off',
       OIDC_EXAMPLE: 'off',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: false,
@@ -115,11 +116,12 @@ const expectExitWithinGrace = async (hub: Awaited<ReturnType<typeof start>>, sig
 };
 
 describe.each([
-  ['serve.cjs', 'apps/server/bin/serve.cjs', []],
-  ['npm start (start.mjs)', 'scripts/start.mjs', ['--no-build']],
-] as const)('%s with its output pipes gone', (_name, script, args) => {
+  ['serve.cjs', 'apps/server/bin/serve.cjs', [], {}],
+  ['npm start (start.mjs)', 'scripts/start.mjs', ['--no-build'], {}],
+  ['serve.cjs with HUB_WORKERS=2', 'apps/server/bin/serve.cjs', [], { HUB_WORKERS: '2' }],
+] as const)('%s with its output pipes gone', (_name, script, args, extraEnv) => {
   it('exits 0 on SIGTERM after its parent closed the pipes it reads (EPIPE)', async () => {
-    const hub = await start(script, [...args]);
+    const hub = await start(script, [...args], extraEnv);
     await closePipes(hub.child);
     await makeLogLines(hub.url, 50);
     const outcome = await expectExitWithinGrace(hub, 'SIGTERM');
@@ -127,7 +129,7 @@ describe.each([
   });
 
   it('exits on SIGINT while its parent has stopped reading and the pipes are full', async () => {
-    const hub = await start(script, [...args]);
+    const hub = await start(script, [...args], extraEnv);
     stopReading(hub.child);
     // Far more than a pipe holds: about 300 bytes a line, two lines a request.
     await makeLogLines(hub.url, 600);
