@@ -1,7 +1,12 @@
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HubDatabase } from '../storage/database.js';
+import { type HubDatabase, openDatabase } from '../storage/database.js';
 import { createLeaseQueries } from '../storage/leases.js';
+import { migrateToLatest } from '../storage/migrate.js';
+import { runRetention } from '../storage/retention.js';
+import type { Database } from '../storage/schema.js';
+import { createTestDatabaseUrl } from '../test-support/database-url.js';
 import { createTestDatabase } from '../test-support/databases.js';
 import { CLEANUP_BATCH_TARGET_MS, CLEANUP_LEASE, createCleanupJob } from './cleanup-job.js';
 
@@ -81,5 +86,73 @@ describe('the in-process cleanup on SQLite (a driver that answers synchronously)
     await new Promise((resolve) => setTimeout(resolve, 100));
     await job.stop();
     expect((await createLeaseQueries(database.db).find(CLEANUP_LEASE))?.holder).not.toBe('delayed');
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the cleanup’s batch look-ups on PostgreSQL', () => {
+  let url: string;
+  let drop: () => Promise<void>;
+  let pool: pg.Pool;
+  beforeAll(async () => {
+    ({ url, drop } = await createTestDatabaseUrl('postgres'));
+    const database = openDatabase(url);
+    await migrateToLatest(database);
+    await database.close();
+    pool = new pg.Pool({ connectionString: url, max: 2 });
+  });
+  afterAll(async () => {
+    await pool?.end();
+    await drop?.();
+  });
+
+  it('walk their index: no sequential scan under a LIMIT, with a backlog of most of a table', async () => {
+    const rows = 20_000;
+    await pool.query(
+      `insert into accounts (id, email, email_normalized, home_platform, created_at, updated_at)
+       values ('a', 'a@example.ph', 'a@example.ph', 'psl', 0, 0)`,
+    );
+    await pool.query(
+      `insert into flows (id, kind, state, platform, context, binding_hash, attempts, expires_at, created_at, updated_at)
+       select 'f' || i, 'login', 'completed', 'psl', '{}', 'b', 0, $1::bigint - i, 0, 0 from generate_series(1, $2::int) i`,
+      [now - 3 * DAY, rows],
+    );
+    await pool.query(
+      `insert into sessions (id, account_id, platform, auth_method, created_at, last_seen_at, expires_at)
+       select 's' || i, 'a', 'psl', 'password', 0, 0, $1::bigint - i * (i % 10) from generate_series(1, $2::int) i`,
+      [now - 3 * DAY, rows],
+    );
+    await pool.query(
+      `insert into audit_events (at, event, outcome, detail)
+       select $1::bigint - i, 'stale', 'ok', '{}' from generate_series(1, $2::int) i`,
+      [now - 400 * DAY, rows],
+    );
+    await pool.query('analyze');
+
+    // The statements one run sends, captured inside a transaction that is then rolled back.
+    const statements: Array<{ sql: string; parameters: readonly unknown[] }> = [];
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      log: (event) => {
+        if (event.level === 'query') statements.push(event.query);
+      },
+    });
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await runRetention(trx, { now, policy: { auditRetentionDays: 365 }, batchSize: 500 });
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    const deletes = statements.filter((s) => /^delete from "(flows|sessions|audit_events)"/.test(s.sql));
+    expect(deletes.length).toBeGreaterThanOrEqual(4);
+    for (const statement of deletes) {
+      const plan = (await pool.query(`explain ${statement.sql}`, [...statement.parameters])).rows
+        .map((row) => row['QUERY PLAN'])
+        .join('\n');
+      expect(plan, statement.sql).not.toMatch(/Seq Scan on (flows|sessions|audit_events)/);
+      expect(plan, statement.sql).toMatch(
+        /Index (Only )?Scan using (flows_expires|sessions_expires|sessions_revoked|audit_events_at)_idx/,
+      );
+    }
   });
 });

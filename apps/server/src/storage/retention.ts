@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Expression, type Kysely, PostgresAdapter, type SqlBool, sql } from 'kysely';
 import { DAY_MS, policy } from '../policy.js';
 import type { Database } from './schema.js';
 
@@ -47,6 +47,18 @@ const deletedOf = (result: { numDeletedRows: bigint }) => Number(result.numDelet
 /** The cleanup's rules, in the order they run (codes before their flows, so each is counted). */
 const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Rule[] => {
   const expiredBefore = now - EXPIRED_GRACE_MS;
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  /**
+   * The rows of one batch: `key IN (subquery)` on SQLite, which looks each key up by its index; on
+   * PostgreSQL `key = ANY(ARRAY(subquery))`, so the batch's keys are read first and each row is
+   * found by its primary key. With `IN`, PostgreSQL may join the subquery against a sequential scan
+   * of the whole table (a hash semi-join), which it chose for tables of tens of thousands of rows.
+   */
+  const inBatch = (key: string, subquery: Expression<unknown>) =>
+    // A subquery renders in its own parentheses: `key in (select …)`, `any(array(select …))`.
+    postgres
+      ? sql<SqlBool>`${sql.ref(key)} = any(array${subquery})`
+      : sql<SqlBool>`${sql.ref(key)} in ${subquery}`;
 
   const codes = () => db.selectFrom('verification_codes').where('expires_at', '<', expiredBefore);
   const flows = () => db.selectFrom('flows').where('expires_at', '<', expiredBefore);
@@ -83,7 +95,7 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
         deletedOf(
           await db
             .deleteFrom('verification_codes')
-            .where('id', 'in', codes().select('id').orderBy('expires_at').limit(limit))
+            .where(inBatch('id', codes().select('id').orderBy('expires_at').limit(limit)))
             .executeTakeFirst(),
         ),
     },
@@ -100,7 +112,7 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
         deletedOf(
           await db
             .deleteFrom('flows')
-            .where('id', 'in', flows().select('id').orderBy('expires_at').limit(limit))
+            .where(inBatch('id', flows().select('id').orderBy('expires_at').limit(limit)))
             .executeTakeFirst(),
         ),
     },
@@ -117,7 +129,7 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
         deletedOf(
           await db
             .deleteFrom('issued_tokens')
-            .where('jti', 'in', tokens().select('jti').orderBy('expires_at').limit(limit))
+            .where(inBatch('jti', tokens().select('jti').orderBy('expires_at').limit(limit)))
             .executeTakeFirst(),
         ),
     },
@@ -136,14 +148,15 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
           await db
             .deleteFrom('sessions')
             .where(
-              'id',
-              'in',
-              db
-                .selectFrom('sessions')
-                .select('id')
-                .where('expires_at', '<', expiredBefore)
-                .orderBy('expires_at')
-                .limit(limit),
+              inBatch(
+                'id',
+                db
+                  .selectFrom('sessions')
+                  .select('id')
+                  .where('expires_at', '<', expiredBefore)
+                  .orderBy('expires_at')
+                  .limit(limit),
+              ),
             )
             .executeTakeFirst(),
         );
@@ -154,14 +167,15 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
             await db
               .deleteFrom('sessions')
               .where(
-                'id',
-                'in',
-                db
-                  .selectFrom('sessions')
-                  .select('id')
-                  .where('revoked_at', '<', expiredBefore)
-                  .orderBy('revoked_at')
-                  .limit(limit - expired),
+                inBatch(
+                  'id',
+                  db
+                    .selectFrom('sessions')
+                    .select('id')
+                    .where('revoked_at', '<', expiredBefore)
+                    .orderBy('revoked_at')
+                    .limit(limit - expired),
+                ),
               )
               .executeTakeFirst(),
           )
@@ -181,7 +195,7 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
         deletedOf(
           await db
             .deleteFrom('mail_outbox')
-            .where('id', 'in', mail().select('id').orderBy('created_at').limit(limit))
+            .where(inBatch('id', mail().select('id').orderBy('created_at').limit(limit)))
             .executeTakeFirst(),
         ),
     },
@@ -198,7 +212,7 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
         deletedOf(
           await db
             .deleteFrom('signing_keys')
-            .where('kid', 'in', keys().select('kid').limit(limit))
+            .where(inBatch('kid', keys().select('kid').limit(limit)))
             .executeTakeFirst(),
         ),
     },
@@ -218,7 +232,7 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
           await db
             .deleteFrom('oidc_payloads')
             .where('expires_at', '<', expiredBefore)
-            .where('id', 'in', oidc().select('id').orderBy('expires_at').limit(limit))
+            .where(inBatch('id', oidc().select('id').orderBy('expires_at').limit(limit)))
             .executeTakeFirst(),
         ),
     },
@@ -235,7 +249,7 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
         deletedOf(
           await db
             .deleteFrom('passkey_challenges')
-            .where('id', 'in', challenges().select('id').orderBy('expires_at').limit(limit))
+            .where(inBatch('id', challenges().select('id').orderBy('expires_at').limit(limit)))
             .executeTakeFirst(),
         ),
     },
@@ -257,7 +271,7 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
         deletedOf(
           await db
             .deleteFrom('audit_events')
-            .where('id', 'in', audit().select('id').orderBy('at').limit(limit))
+            .where(inBatch('id', audit().select('id').orderBy('at').limit(limit)))
             .executeTakeFirst(),
         ),
     });
