@@ -11,6 +11,8 @@ import { spawnSync } from 'node:child_process';
 //   options: --no-build  --db=sqlite|postgres  --processes=1,2  --scenarios=lookup,login,…  --redis
 //            --profile (each hub process writes a CPU profile; a summary is printed per run)
 //            --node-options="…" (NODE_OPTIONS of the hub processes, instead of docs/operations.md's)
+//   npm run bench -- --scale[=N]       the hub on N accounts (1,000,000) beside an empty database, in
+//            --rounds=R alternating rounds (2); the seeded database is kept under bench/results/scale
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -44,6 +46,8 @@ const frontEnd = measureFrontEnd(webSnapshot);
 // Loaded after the build: they import the built server.
 const { createBenchDatabase, seedDatabase } = await import('./lib/setup.mjs');
 const { runScenarios } = await import('./lib/scenarios.mjs');
+// --scale[=N]: the data-scale comparison instead (bench/lib/scale.mjs), N accounts (1,000,000).
+const scale = flag('scale') ? 1_000_000 : option('scale') ? Number(option('scale')) : undefined;
 
 const postgresUrl = [process.env.TEST_DATABASE_URL, process.env.DATABASE_URL].find((u) =>
   /^postgres(ql)?:\/\//.test(u ?? ''),
@@ -91,6 +95,44 @@ for (const signal of ['SIGINT', 'SIGTERM'])
 const sink = await startSmtpSink();
 cleanups.add(sink.stop);
 const runs = [];
+
+if (scale !== undefined) {
+  if (!Number.isInteger(scale) || scale < 1_000)
+    throw new Error('--scale=N takes a whole number of accounts, 1000 or more');
+  const { runScale, formatScale, saveScale, scaleKeyEncryptionKey } = await import('./lib/scale.mjs');
+  const reports = [];
+  try {
+    for (const dialect of databases)
+      reports.push(
+        await runScale({
+          dialect,
+          adminUrl: postgresUrl,
+          accounts: scale,
+          rounds: Number(option('rounds') ?? (quick ? 1 : 2)),
+          timing,
+          log,
+          env: {
+            APP_ENV: 'production',
+            SMTP_URL: sink.url,
+            MAIL_FROM: 'Account Hub <no-reply@bench.example.com>',
+            PSL_URL: 'https://psl.example.com',
+            BIZ_URL: 'https://biz.example.com',
+            KEY_ENCRYPTION_KEY: scaleKeyEncryptionKey(),
+            LOG_LEVEL: 'warn',
+            RATE_LIMIT_SCALE: '1000000',
+            NODE_OPTIONS: nodeOptions,
+            WEB_DIST: webSnapshot,
+          },
+        }),
+      );
+  } finally {
+    await sink.stop();
+    rmSync(webSnapshot, { recursive: true, force: true });
+  }
+  process.stdout.write(`\n${reports.map(formatScale).join('\n\n')}\n`);
+  log(`\nWritten: ${saveScale(reports)}`);
+  process.exit(0);
+}
 try {
   for (const dialect of databases) {
     for (const workers of processCounts) {

@@ -7,6 +7,7 @@
 // `--no-build` (`npm run dev`) skips the build when one exists: a second start takes seconds.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -41,7 +42,13 @@ const exampleEnv = (urlVar, defaultUrl, offVar) => {
   };
 };
 
-const hub = spawn(process.execPath, ['apps/server/bin/serve.cjs'], { cwd: root, stdio: 'inherit', env });
+// The hub's memory flags unless NODE_OPTIONS chooses others (apps/server/bin/node-flags.cjs).
+const { hubNodeFlags } = createRequire(import.meta.url)('../apps/server/bin/node-flags.cjs');
+const hub = spawn(process.execPath, [...hubNodeFlags(env), 'apps/server/bin/serve.cjs'], {
+  cwd: root,
+  stdio: 'inherit',
+  env,
+});
 const children = [hub];
 
 /** Runs an example beside the hub, its output prefixed with its name. */
@@ -76,9 +83,23 @@ startExample(
   exampleEnv('OIDC_EXAMPLE_URL', 'http://localhost:3002', 'OIDC_EXAMPLE'),
 );
 
+// A parent that closed the pipes this process writes to (EPIPE) must not crash it: the hub and the
+// examples would be left running, orphaned, holding their ports.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+
+/** The hub's own drain (SHUTDOWN_GRACE_MS, 10 s), and a little more for its exit. */
+const STOP_DEADLINE_MS = 12_000;
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {
     for (const child of children) child.kill(signal);
+    if (stopping) return;
+    stopping = true;
+    // Whatever happens to a child, this process ends, and ends them, by the deadline.
+    setTimeout(() => {
+      for (const child of children) child.kill('SIGKILL');
+      process.exit(1);
+    }, STOP_DEADLINE_MS);
   });
 
 hub.on('exit', (code, signal) => {

@@ -11,6 +11,11 @@ const { join } = require('node:path');
 
 require('./thread-pool.cjs').sizeThreadPool(process.env);
 
+// A reader that closed its end of stdout or stderr (EPIPE) must not turn the next write into an
+// uncaught exception; the hub's own log stream also bounds what a reader that stopped reading can
+// hold (apps/server/src/http/shutdown.ts, logOutput).
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+
 const modifiedAt = (file) => {
   try {
     return statSync(file).mtimeMs;

@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { pino } from 'pino';
 import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
 import type { Config } from './config.js';
+import { logOutput } from './http/shutdown.js';
 
 /** How long the workers get to finish their requests after SIGTERM before they are killed. */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -18,7 +19,7 @@ const SHUTDOWN_GRACE_MS = 15_000;
  * go to every worker, and the primary exits once they have.
  */
 export const runPrimary = (config: Config) => {
-  const log = pino({ level: config.logLevel }).child({ role: 'primary' });
+  const log = pino({ level: config.logLevel }, logOutput()).child({ role: 'primary' });
   if (!config.redisUrl) new RateLimiterClusterMaster();
 
   let stopping = false;

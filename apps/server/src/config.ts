@@ -6,7 +6,7 @@ import { type AppEnv, appEnvs, type Platform } from '@hub/core';
 import { z } from 'zod';
 import { DAY_MS, HOUR_MS, MINUTE_MS, policy } from './policy.js';
 import { parseKeyEncryptionKey } from './services/key-encryption.js';
-import { type DatabaseTimeouts, defaultDatabaseTimeouts } from './storage/database.js';
+import { type DatabaseTimeouts, defaultDatabaseTimeouts, type SqliteMemory } from './storage/database.js';
 
 /** Every variable, its default and its rule (docs/configuration.md). */
 const portSchema = z.coerce.number().int().min(0).max(65535);
@@ -48,6 +48,8 @@ const envSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: timeoutMs.default(defaultDatabaseTimeouts.connectMs),
   DATABASE_ACQUIRE_TIMEOUT_MS: timeoutMs.default(defaultDatabaseTimeouts.acquireMs),
   DATABASE_STATEMENT_TIMEOUT_MS: timeoutMs.default(defaultDatabaseTimeouts.statementMs),
+  SQLITE_CACHE_MIB: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(65_536)]).default('auto'),
+  SQLITE_MMAP_MIB: z.coerce.number().int().min(0).max(1_048_576).default(0),
   SMTP_URL: urlOf('smtp', 'smtps').optional(),
   MAIL_FROM: mailbox.optional(),
   REDIS_URL: urlOf('redis', 'rediss').optional(),
@@ -138,6 +140,8 @@ export interface Config {
   databaseUrl: string;
   /** How long a request waits on the database before it answers 503 (docs/resilience.md). */
   databaseTimeouts: DatabaseTimeouts;
+  /** SQLite's page cache ('auto': sized from the file) and memory-mapped reads, in MiB (storage/database.ts). */
+  sqliteMemory: SqliteMemory;
   smtpUrl: string | undefined;
   mailFrom: string;
   redisUrl: string | undefined;
@@ -375,6 +379,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       acquireMs: e.DATABASE_ACQUIRE_TIMEOUT_MS,
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     },
+    sqliteMemory: { cacheMib: e.SQLITE_CACHE_MIB, mmapMib: e.SQLITE_MMAP_MIB },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Account Hub <no-reply@localhost>',
     redisUrl: e.REDIS_URL,

@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { runPrimary } from './cluster.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { type MetricsServer, startMetricsServer } from './http/metrics.js';
-import { installGracefulShutdown } from './http/shutdown.js';
+import { installGracefulShutdown, logOutput, tolerateClosedOutput } from './http/shutdown.js';
 import { prepareDatabase } from './prepare.js';
 import { describeDatabaseFailure } from './storage/connection-failure.js';
 import { openDatabase } from './storage/database.js';
@@ -45,9 +45,11 @@ const main = async () => {
     if (error instanceof ConfigError) return refuseToStart(error.message);
     throw error;
   }
+  // Every log line goes through one stream that a closed or full stdout pipe cannot block (logOutput).
+  const output = logOutput();
   // Until the app's own logger exists (and for the database, which is opened before it): the same
   // level, in the same JSON lines.
-  const startupLog = pino({ level: config.logLevel });
+  const startupLog = pino({ level: config.logLevel }, output);
   // A worker's primary has prepared the database already.
   if (cluster.isPrimary) {
     await refusingBadDatabase(config, () => prepareDatabase(config, { log: startupLog }));
@@ -61,8 +63,17 @@ const main = async () => {
   // The app's modules load here, not at the top: the primary of HUB_WORKERS serves nothing itself and
   // keeps its memory for its work (connections, throttle counters, metrics; docs/performance.md).
   const { buildApp } = await import('./app.js');
-  const database = openDatabase(config.databaseUrl, { timeouts: config.databaseTimeouts, log: startupLog });
-  const { app, mailWorker, cleanupJob } = await buildApp({ config, database });
+  const { CLEANUP_START_DELAY_MS } = await import('./services/cleanup-job.js');
+  const database = openDatabase(config.databaseUrl, {
+    timeouts: config.databaseTimeouts,
+    sqliteMemory: config.sqliteMemory,
+    log: startupLog,
+  });
+  const { app, mailWorker, cleanupJob } = await buildApp({
+    config,
+    database,
+    logger: { level: config.logLevel, stream: output },
+  });
 
   // A worker's metrics are read by its primary; a single process serves its own.
   const metrics: MetricsServer | undefined =
@@ -74,7 +85,8 @@ const main = async () => {
 
   await app.listen({ port: config.port, host: config.host });
   mailWorker.start();
-  cleanupJob.start();
+  // Not at start: a backlog's first run must not compete with the first requests (and readiness).
+  cleanupJob.start({ delayMs: CLEANUP_START_DELAY_MS });
   app.log.info(
     {
       url: config.publicUrl,
@@ -89,10 +101,11 @@ const main = async () => {
   );
 };
 
+tolerateClosedOutput();
 main().catch((error) => {
   if (error instanceof ConfigError) refuseToStart(error.message);
-  // Not a configuration problem: the whole error, stack included, as a log record on stderr,
-  // written synchronously so it is out before the exit.
-  pino(pino.destination({ fd: 2, sync: true })).fatal({ err: error }, 'Account Hub failed to start');
+  // Not a configuration problem: the whole error, stack included, as a log record on stderr. Node
+  // writes a pipe's line at once when it can; a pipe nobody reads must not keep the process alive.
+  pino(logOutput(process.stderr)).fatal({ err: error }, 'Account Hub failed to start');
   process.exit(1);
 });

@@ -40,6 +40,23 @@ const grantUid = (model: string, payload: Payload) =>
     : null;
 
 /**
+ * The account a payload belongs to, kept in its row's indexed column so that erasing an account finds
+ * its rows by index: a session's, grant's, code's or token's `accountId`, or an interaction's (its
+ * session's, or its login result's).
+ */
+const accountOf = (payload: Payload): string | null => {
+  const nested = (value: unknown, key: string) =>
+    value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  for (const candidate of [
+    payload.accountId,
+    nested(payload.session, 'accountId'),
+    nested(nested(payload.result, 'login'), 'accountId'),
+  ])
+    if (typeof candidate === 'string') return candidate;
+  return null;
+};
+
+/**
  * A registered client as oidc-provider reads it. `client_secret` is the secret's hash, never the
  * secret: the hub compares presented secrets itself (see clientSecretMatches in configuration.ts), and
  * no symmetric (HS*) algorithm is enabled that would need the secret in the clear.
@@ -93,6 +110,7 @@ export const createOidcAdapter = (deps: {
         grant_id: typeof payload.grantId === 'string' ? payload.grantId : null,
         user_code: typeof payload.userCode === 'string' ? payload.userCode : null,
         uid: typeof payload.uid === 'string' ? payload.uid : grantUid(this.model, payload),
+        account_id: accountOf(payload),
         expires_at: typeof expiresIn === 'number' ? now() + expiresIn * 1000 : null,
       });
     }

@@ -5,6 +5,26 @@ import { type RetentionOutcome, type RetentionPolicy, runRetention } from '../st
 import { eraseDueAccounts } from './account-erasure.js';
 
 export const CLEANUP_LEASE = 'cleanup';
+/** How long after a process starts listening its first cleanup begins: never in the way of start-up. */
+export const CLEANUP_START_DELAY_MS = 60_000;
+/**
+ * How long one of the job's batches may hold the database (and, on SQLite, whose driver answers
+ * synchronously, the event loop): requests wait behind a batch at most about this long.
+ */
+export const CLEANUP_BATCH_TARGET_MS = 20;
+/** The job's largest batch, reached only while batches stay well under the target. */
+export const CLEANUP_MAX_BATCH = 2_000;
+
+/**
+ * Between two batches the job gives the event loop back for as long as the batch took (at least one
+ * turn of it), so the cleanup takes at most about half of a process's time, however big its backlog.
+ */
+export const restAfterBatch = (batchMs: number) =>
+  new Promise<void>((resolve) => {
+    if (batchMs < 1) setImmediate(resolve);
+    else setTimeout(resolve, Math.min(Math.ceil(batchMs), 1_000));
+  });
+
 /** The erasure's line in the cleanup's outcome (and `hub cleanup`'s table). */
 export const ERASURE_RULE = 'erased seven days after the person asked for deletion';
 
@@ -14,8 +34,11 @@ interface CleanupLog {
 }
 
 export interface CleanupJob {
-  /** Runs now, then every interval; a no-op when the interval is 0. */
-  start(): void;
+  /**
+   * Runs after `delayMs` (0: at once; main.ts waits CLEANUP_START_DELAY_MS after listening), then
+   * every interval; a no-op when the interval is 0.
+   */
+  start(options?: { delayMs?: number }): void;
   /** Stops the timer, asks a run in flight to stop after its batch, and waits for it. */
   stop(): Promise<void>;
   /** One run if this process gets the lease: the rows deleted per table; undefined when another process holds it. */
@@ -53,12 +76,19 @@ export const createCleanupJob = (options: {
       now: at,
       policy,
       batchSize: options.batchSize,
+      maxBatchSize: options.batchSize ?? CLEANUP_MAX_BATCH,
+      batchTargetMs: CLEANUP_BATCH_TARGET_MS,
+      rest: restAfterBatch,
       // Between batches: go on only while this process runs and still holds the lease.
       keepGoing: async () => !stopping && leases.renew(CLEANUP_LEASE, holder, now() + intervalMs),
     });
     // Accounts whose deletion is due (seven days after the person asked) are erased in the same run.
     if (complete)
-      outcomes.push({ table: 'accounts', rule: ERASURE_RULE, rows: await eraseDueAccounts(database.db, at) });
+      outcomes.push({
+        table: 'accounts',
+        rule: ERASURE_RULE,
+        rows: await eraseDueAccounts(database.db, at, { rest: restAfterBatch }),
+      });
     const deleted = Object.fromEntries(outcomes.filter((o) => o.rows > 0).map((o) => [o.table, o.rows]));
     if (Object.keys(deleted).length > 0 || !complete)
       log.info({ deleted, complete }, complete ? 'cleanup deleted expired rows' : 'cleanup stopped early');
@@ -95,11 +125,16 @@ export const createCleanupJob = (options: {
   };
 
   return {
-    start() {
+    start({ delayMs = 0 } = {}) {
       if (started || intervalMs <= 0) return;
       started = true;
       stopping = false;
-      void tick();
+      if (delayMs <= 0) {
+        void tick();
+        return;
+      }
+      timer = setTimeout(tick, delayMs);
+      timer.unref();
     },
     async stop() {
       started = false;

@@ -126,8 +126,8 @@ export const createAccountDataQueries = (db: Db) => ({
       grants: db
         .selectFrom('oidc_payloads')
         .select(['payload'])
+        .where('account_id', '=', accountId)
         .where('model', '=', 'Grant')
-        .where('uid', 'like', `${accountId}/%`)
         .execute(),
       signIns: db
         .selectFrom('audit_events')
@@ -184,16 +184,8 @@ export const createAccountDataQueries = (db: Db) => ({
       .where('deletion_due_at', '<=', now)
       .executeTakeFirst();
     if (Number(due.numUpdatedRows) === 0) return false;
-    await trx
-      .deleteFrom('oidc_payloads')
-      .where((eb) =>
-        eb.or([
-          eb('uid', 'like', `${account.id}/%`),
-          // Sessions, codes and tokens carry the account in their JSON payload.
-          eb('payload', 'like', `%"accountId":"${account.id}"%`),
-        ]),
-      )
-      .execute();
+    // Sessions, interactions, grants, codes and tokens: by the indexed account column the adapter fills.
+    await trx.deleteFrom('oidc_payloads').where('account_id', '=', account.id).execute();
     if (account.email) await trx.deleteFrom('mail_outbox').where('to_address', '=', account.email).execute();
     await trx.deleteFrom('referrals').where('referrer_user_id', '=', account.id).execute();
     await trx

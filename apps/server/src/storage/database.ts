@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -59,9 +59,44 @@ export const defaultDatabaseTimeouts: DatabaseTimeouts = {
   statementMs: 5_000,
 };
 
+/**
+ * SQLite's memory for the data (docs/configuration.md "Sizing the database",
+ * docs/performance.md "At a million accounts"). `cacheMib`: its own page cache, which it never gives back; 'auto' sizes it from the
+ * file at open, a 64th of it between 2 and 64 MiB, enough for the interior pages and the hot leaves
+ * of the indexes a look-up walks. `mmapMib`: how much of the file is read through a memory map
+ * (no read() system call and no copy per page; the pages count in the process's resident size as
+ * file pages the kernel may drop); 0 turns it off.
+ */
+export interface SqliteMemory {
+  cacheMib: number | 'auto';
+  mmapMib: number;
+}
+
+export const defaultSqliteMemory: SqliteMemory = { cacheMib: 'auto', mmapMib: 0 };
+
+const MIB = 1024 * 1024;
+const AUTO_CACHE_MIN_MIB = 2;
+const AUTO_CACHE_MAX_MIB = 64;
+
+/** The page cache in MiB for a database file of `fileBytes` (0 for a new or in-memory one). */
+export const sqliteCacheMib = (memory: SqliteMemory, fileBytes: number) =>
+  memory.cacheMib === 'auto'
+    ? Math.min(AUTO_CACHE_MAX_MIB, Math.max(AUTO_CACHE_MIN_MIB, Math.ceil(fileBytes / 64 / MIB)))
+    : memory.cacheMib;
+
+const fileSize = (file: string) => {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+};
+
 export interface OpenDatabaseOptions {
   poolSize?: number;
   timeouts?: Partial<DatabaseTimeouts>;
+  /** SQLite only: its page cache and memory map (defaultSqliteMemory when not given). */
+  sqliteMemory?: Partial<SqliteMemory>;
   /** Where a lost PostgreSQL connection is reported; silent when not given (tests, one-off tools). */
   log?: HubLog;
 }
@@ -69,24 +104,31 @@ export interface OpenDatabaseOptions {
 /** Opens SQLite (`sqlite:<path>` or `sqlite::memory:`) or PostgreSQL (`postgres://…`). */
 export const openDatabase = (url: string, options: OpenDatabaseOptions = {}): HubDatabase => {
   const timeouts = { ...defaultDatabaseTimeouts, ...options.timeouts };
-  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length), timeouts);
+  if (url.startsWith('sqlite:'))
+    return openSqlite(url.slice('sqlite:'.length), timeouts, {
+      ...defaultSqliteMemory,
+      ...options.sqliteMemory,
+    });
   if (/^postgres(ql)?:\/\//.test(url))
     return openPostgres(url, options.poolSize ?? 10, timeouts, options.log ?? silentLog);
   throw new Error(`Unsupported DATABASE_URL scheme: ${url.split(':')[0]}`);
 };
 
-const openSqlite = (path: string, timeouts: DatabaseTimeouts): HubDatabase => {
+const openSqlite = (path: string, timeouts: DatabaseTimeouts, memory: SqliteMemory): HubDatabase => {
   const file = path === ':memory:' ? path : resolve(path);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
-  // No memory-mapped reads: pages the hub touched would stay in its RSS (docs/performance.md);
-  // the OS page cache serves them instead, and the hot ones stay in SQLite's own cache.
-  sqlite.pragma('mmap_size = 0');
-  // 2 MiB of SQLite's own page cache: it never shrinks, and a look-up that misses it reads the OS's
-  // page cache for a fraction of a microsecond more (docs/performance.md "Memory").
-  sqlite.pragma('cache_size = -2048');
+  // Memory-mapped reads only when asked for (SQLITE_MMAP_MIB): the pages read stay in the process's
+  // resident size, which is what its memory is watched by (docs/performance.md "Memory").
+  sqlite.pragma(`mmap_size = ${Math.trunc(memory.mmapMib) * MIB}`);
+  // SQLite's own page cache never shrinks: 2 MiB for a small database, more for a large one
+  // (SQLITE_CACHE_MIB, sqliteCacheMib), so a look-up among a million accounts finds the indexes'
+  // upper pages here instead of reading them from the OS for each request.
+  sqlite.pragma(
+    `cache_size = -${Math.trunc(sqliteCacheMib(memory, file === ':memory:' ? 0 : fileSize(file)) * 1024)}`,
+  );
   sqlite.pragma('foreign_keys = ON');
   // better-sqlite3 waits for a lock synchronously: the process does nothing else meanwhile, so this
   // stays a few seconds; past it the write fails with SQLITE_BUSY, which answers 503.

@@ -23,6 +23,7 @@ export const createOidcPayloadQueries = (db: Kysely<Database>) => {
             grant_id: row.grant_id,
             user_code: row.user_code,
             uid: row.uid,
+            account_id: row.account_id,
             expires_at: row.expires_at,
           }),
         )

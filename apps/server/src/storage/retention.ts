@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Expression, type Kysely, PostgresAdapter, type SqlBool, sql } from 'kysely';
 import { DAY_MS, policy } from '../policy.js';
 import type { Database } from './schema.js';
 
@@ -12,8 +12,13 @@ export const EXPIRED_GRACE_MS = policy.expiredGraceMs;
 export const MAIL_RETENTION_MS = policy.mailRetentionMs;
 /** A retired signing key is unpublished minutes after retirement; its private half is then kept only this long. */
 export const RETIRED_KEY_RETENTION_MS = policy.retiredKeyRetentionMs;
-/** Rows per delete statement: each batch is its own short transaction, so no table is locked for long. */
+/** Rows per delete statement to begin with: each batch is its own short transaction, so no table is locked for long. */
 export const RETENTION_BATCH_SIZE = 500;
+/** The bounds of the batch size when it adapts to the time a batch takes (see runRetention). */
+export const RETENTION_MIN_BATCH = 50;
+export const RETENTION_MAX_BATCH = 5_000;
+/** How long one batch may take, by default (`hub cleanup`); the in-process job asks for less. */
+export const RETENTION_BATCH_TARGET_MS = 100;
 
 export interface RetentionPolicy {
   /** Audit events older than this many days go; 0 keeps them for ever. */
@@ -39,8 +44,25 @@ interface Rule {
 const countOf = (row: { n: string | number | bigint } | undefined) => Number(row?.n ?? 0);
 const deletedOf = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
 
+type InBatch = (key: string, subquery: Expression<unknown>) => Expression<SqlBool>;
+
+/**
+ * The rows of one batch: `key IN (subquery)` on SQLite, which looks each key up by its index; on
+ * PostgreSQL `key = ANY(ARRAY(subquery))`, so the batch's keys are read first and each row is
+ * found by its primary key. With `IN`, PostgreSQL may join the subquery against a sequential scan
+ * of the whole table (a hash semi-join), which it chose for tables of tens of thousands of rows.
+ */
+const batchOf = (db: Kysely<Database>): InBatch => {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  // A subquery renders in its own parentheses: `key in (select …)`, `any(array(select …))`.
+  return (key, subquery) =>
+    postgres
+      ? sql<SqlBool>`${sql.ref(key)} = any(array${subquery})`
+      : sql<SqlBool>`${sql.ref(key)} in ${subquery}`;
+};
+
 /** What sign-ins leave: codes (before their flows, so each is counted), flows, tokens, sessions. */
-const signInRules = (db: Kysely<Database>, expiredBefore: number): Rule[] => {
+const signInRules = (db: Kysely<Database>, expiredBefore: number, inBatch: InBatch): Rule[] => {
   const codes = () => db.selectFrom('verification_codes').where('expires_at', '<', expiredBefore);
   const flows = () => db.selectFrom('flows').where('expires_at', '<', expiredBefore);
   const tokens = () => db.selectFrom('issued_tokens').where('expires_at', '<', expiredBefore);
@@ -48,7 +70,6 @@ const signInRules = (db: Kysely<Database>, expiredBefore: number): Rule[] => {
     db
       .selectFrom('sessions')
       .where((eb) => eb.or([eb('expires_at', '<', expiredBefore), eb('revoked_at', '<', expiredBefore)]));
-
   return [
     {
       table: 'verification_codes',
@@ -63,7 +84,7 @@ const signInRules = (db: Kysely<Database>, expiredBefore: number): Rule[] => {
         deletedOf(
           await db
             .deleteFrom('verification_codes')
-            .where('id', 'in', codes().select('id').limit(limit))
+            .where(inBatch('id', codes().select('id').orderBy('expires_at').limit(limit)))
             .executeTakeFirst(),
         ),
     },
@@ -80,7 +101,7 @@ const signInRules = (db: Kysely<Database>, expiredBefore: number): Rule[] => {
         deletedOf(
           await db
             .deleteFrom('flows')
-            .where('id', 'in', flows().select('id').limit(limit))
+            .where(inBatch('id', flows().select('id').orderBy('expires_at').limit(limit)))
             .executeTakeFirst(),
         ),
     },
@@ -97,7 +118,7 @@ const signInRules = (db: Kysely<Database>, expiredBefore: number): Rule[] => {
         deletedOf(
           await db
             .deleteFrom('issued_tokens')
-            .where('jti', 'in', tokens().select('jti').limit(limit))
+            .where(inBatch('jti', tokens().select('jti').orderBy('expires_at').limit(limit)))
             .executeTakeFirst(),
         ),
     },
@@ -110,19 +131,51 @@ const signInRules = (db: Kysely<Database>, expiredBefore: number): Rule[] => {
             .select((eb) => eb.fn.countAll().as('n'))
             .executeTakeFirst(),
         ),
-      deleteBatch: async (limit) =>
-        deletedOf(
+      // Two look-ups, each along its own index: an OR of the two would be read as a scan of the table.
+      deleteBatch: async (limit) => {
+        const expired = deletedOf(
           await db
             .deleteFrom('sessions')
-            .where('id', 'in', sessions().select('id').limit(limit))
+            .where(
+              inBatch(
+                'id',
+                db
+                  .selectFrom('sessions')
+                  .select('id')
+                  .where('expires_at', '<', expiredBefore)
+                  .orderBy('expires_at')
+                  .limit(limit),
+              ),
+            )
             .executeTakeFirst(),
-        ),
+        );
+        if (expired === limit) return expired;
+        return (
+          expired +
+          deletedOf(
+            await db
+              .deleteFrom('sessions')
+              .where(
+                inBatch(
+                  'id',
+                  db
+                    .selectFrom('sessions')
+                    .select('id')
+                    .where('revoked_at', '<', expiredBefore)
+                    .orderBy('revoked_at')
+                    .limit(limit - expired),
+                ),
+              )
+              .executeTakeFirst(),
+          )
+        );
+      },
     },
   ];
 };
 
 /** The rules of mail, signing keys, OpenID Connect rows and passkey challenges. */
-const storeRules = (db: Kysely<Database>, now: number, expiredBefore: number): Rule[] => {
+const storeRules = (db: Kysely<Database>, now: number, expiredBefore: number, inBatch: InBatch): Rule[] => {
   const mail = () =>
     db
       .selectFrom('mail_outbox')
@@ -133,10 +186,8 @@ const storeRules = (db: Kysely<Database>, now: number, expiredBefore: number): R
       .selectFrom('signing_keys')
       .where('retired_at', 'is not', null)
       .where('retired_at', '<', now - RETIRED_KEY_RETENTION_MS);
-
   const oidc = () => db.selectFrom('oidc_payloads').where('expires_at', '<', expiredBefore);
   const challenges = () => db.selectFrom('passkey_challenges').where('expires_at', '<', expiredBefore);
-
   return [
     {
       table: 'mail_outbox',
@@ -151,7 +202,7 @@ const storeRules = (db: Kysely<Database>, now: number, expiredBefore: number): R
         deletedOf(
           await db
             .deleteFrom('mail_outbox')
-            .where('id', 'in', mail().select('id').limit(limit))
+            .where(inBatch('id', mail().select('id').orderBy('created_at').limit(limit)))
             .executeTakeFirst(),
         ),
     },
@@ -168,7 +219,7 @@ const storeRules = (db: Kysely<Database>, now: number, expiredBefore: number): R
         deletedOf(
           await db
             .deleteFrom('signing_keys')
-            .where('kid', 'in', keys().select('kid').limit(limit))
+            .where(inBatch('kid', keys().select('kid').limit(limit)))
             .executeTakeFirst(),
         ),
     },
@@ -188,7 +239,7 @@ const storeRules = (db: Kysely<Database>, now: number, expiredBefore: number): R
           await db
             .deleteFrom('oidc_payloads')
             .where('expires_at', '<', expiredBefore)
-            .where('id', 'in', oidc().select('id').limit(limit))
+            .where(inBatch('id', oidc().select('id').orderBy('expires_at').limit(limit)))
             .executeTakeFirst(),
         ),
     },
@@ -205,17 +256,18 @@ const storeRules = (db: Kysely<Database>, now: number, expiredBefore: number): R
         deletedOf(
           await db
             .deleteFrom('passkey_challenges')
-            .where('id', 'in', challenges().select('id').limit(limit))
+            .where(inBatch('id', challenges().select('id').orderBy('expires_at').limit(limit)))
             .executeTakeFirst(),
         ),
     },
   ];
 };
 
-/** The cleanup's rules, in the order they run (codes before their flows, so each is counted). */
+/** The cleanup's rules, in the order they run. */
 const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Rule[] => {
   const expiredBefore = now - EXPIRED_GRACE_MS;
-  const rules = [...signInRules(db, expiredBefore), ...storeRules(db, now, expiredBefore)];
+  const inBatch = batchOf(db);
+  const rules = [...signInRules(db, expiredBefore, inBatch), ...storeRules(db, now, expiredBefore, inBatch)];
   if (policy.auditRetentionDays > 0) {
     const audit = () =>
       db.selectFrom('audit_events').where('at', '<', now - policy.auditRetentionDays * DAY_MS);
@@ -232,7 +284,7 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
         deletedOf(
           await db
             .deleteFrom('audit_events')
-            .where('id', 'in', audit().select('id').limit(limit))
+            .where(inBatch('id', audit().select('id').orderBy('at').limit(limit)))
             .executeTakeFirst(),
         ),
     });
@@ -241,9 +293,16 @@ const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Ru
 };
 
 /**
- * Deletes what has outlived its use, table by table, in batches of `batchSize` rows. Before each
- * batch after the first it asks `keepGoing` (the job renews its lease there and stops when the
- * process does); what is left is deleted by the next run. A dry run only counts.
+ * Deletes what has outlived its use, table by table, in batches. Every batch look-up walks an index
+ * in its order (`order by` the expiry column under the `limit`), so a batch costs the rows it deletes,
+ * not a scan of the table, however few rows are due.
+ *
+ * The batch size adapts to the time a batch takes: it starts at `batchSize` and is halved after a
+ * batch slower than `batchTargetMs`, doubled after one four times faster, within
+ * RETENTION_MIN_BATCH..`maxBatchSize`. A `batchSize` given without `maxBatchSize` stays fixed (tests).
+ * After each batch `rest` is awaited with the batch's duration (the job yields the event loop
+ * there), then `keepGoing` is asked (the job renews its lease there and stops when the process
+ * does); what is left is deleted by the next run. A dry run only counts.
  */
 export const runRetention = async (
   db: Kysely<Database>,
@@ -252,10 +311,17 @@ export const runRetention = async (
     policy: RetentionPolicy;
     dryRun?: boolean;
     batchSize?: number;
+    maxBatchSize?: number;
+    batchTargetMs?: number;
+    rest?: (batchMs: number) => Promise<void>;
     keepGoing?: () => Promise<boolean>;
   },
 ): Promise<{ outcomes: RetentionOutcome[]; complete: boolean }> => {
-  const batchSize = options.batchSize ?? RETENTION_BATCH_SIZE;
+  let size = options.batchSize ?? RETENTION_BATCH_SIZE;
+  const maxSize =
+    options.maxBatchSize ?? (options.batchSize === undefined ? RETENTION_MAX_BATCH : options.batchSize);
+  const minSize = Math.min(RETENTION_MIN_BATCH, size);
+  const targetMs = options.batchTargetMs ?? RETENTION_BATCH_TARGET_MS;
   const keepGoing = options.keepGoing ?? (async () => true);
   const outcomes: RetentionOutcome[] = [];
   let first = true;
@@ -269,9 +335,15 @@ export const runRetention = async (
     for (;;) {
       if (!first && !(await keepGoing())) return { outcomes, complete: false };
       first = false;
-      const deleted = await rule.deleteBatch(batchSize);
+      const started = performance.now();
+      const asked = size;
+      const deleted = await rule.deleteBatch(asked);
+      const took = performance.now() - started;
       outcome.rows += deleted;
-      if (deleted < batchSize) break;
+      if (took > targetMs) size = Math.max(minSize, Math.floor(size / 2));
+      else if (took * 4 < targetMs) size = Math.min(maxSize, size * 2);
+      await options.rest?.(took);
+      if (deleted < asked) break;
     }
   }
   return { outcomes, complete: true };

@@ -194,6 +194,8 @@ export interface OidcPayloadsTable {
   grant_id: string | null;
   user_code: string | null;
   uid: string | null;
+  /** The account the row belongs to (a session, grant, code, token or interaction), for its erasure. */
+  account_id: string | null;
   expires_at: number | null;
   consumed_at: number | null;
 }

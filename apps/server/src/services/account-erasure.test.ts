@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOidcAdapter } from '../oidc/adapter.js';
+import type { HubDatabase } from '../storage/database.js';
+import { createOidcClientQueries, createOidcPayloadQueries } from '../storage/oidc.js';
+import { createTestDatabase, testDialects } from '../test-support/databases.js';
+import { eraseDueAccounts } from './account-erasure.js';
+
+const DAY = 86_400_000;
+const now = Date.UTC(2034, 0, 1);
+
+/** The foreign keys to `accounts` and the columns they are on, read from the database itself. */
+const foreignKeysToAccounts = async (database: HubDatabase) => {
+  if (database.dialect === 'sqlite') {
+    const tables = await database.db.introspection.getTables();
+    const keys: Array<{ table: string; column: string }> = [];
+    for (const { name } of tables) {
+      const rows = await sql<{ table: string; from: string }>`
+        select "table", "from" from pragma_foreign_key_list(${name})`.execute(database.db);
+      for (const row of rows.rows) if (row.table === 'accounts') keys.push({ table: name, column: row.from });
+    }
+    return keys;
+  }
+  const rows = await sql<{ table: string; column: string }>`
+    select c.conrelid::regclass::text as "table", a.attname as "column"
+    from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+    where c.contype = 'f' and c.confrelid = 'accounts'::regclass`.execute(database.db);
+  return rows.rows;
+};
+
+/** The first column of every index of `table` (a primary key and unique constraints included). */
+const leadingIndexColumns = async (database: HubDatabase, table: string) => {
+  if (database.dialect === 'sqlite') {
+    const indexes = await sql<{ name: string }>`select name from pragma_index_list(${table})`.execute(
+      database.db,
+    );
+    const leading: string[] = [];
+    for (const { name } of indexes.rows) {
+      const columns = await sql<{ name: string; seqno: number }>`
+        select name, seqno from pragma_index_info(${name})`.execute(database.db);
+      const first = columns.rows.find((c) => c.seqno === 0);
+      if (first) leading.push(first.name);
+    }
+    return leading;
+  }
+  const rows = await sql<{ column: string }>`
+    select a.attname as "column" from pg_index i
+    join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
+    where i.indrelid = ${table}::regclass`.execute(database.db);
+  return rows.rows.map((r) => r.column);
+};
+
+describe.each(testDialects)('erasing an account on %s', (dialect) => {
+  let database: HubDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(() => database?.close());
+
+  it('has an index led by every foreign key to accounts, so an erasure reads no table whole', async () => {
+    const keys = await foreignKeysToAccounts(database);
+    expect(keys.length).toBeGreaterThanOrEqual(12);
+    for (const { table, column } of keys)
+      expect(await leadingIndexColumns(database, table), `${table}.${column}`).toContain(column);
+    for (const [table, column] of [
+      ['oidc_payloads', 'account_id'],
+      ['mail_outbox', 'to_address'],
+      ['referrals', 'referrer_user_id'],
+      ['audit_events', 'account_id'],
+    ] as const)
+      expect(await leadingIndexColumns(database, table), `${table}.${column}`).toContain(column);
+  });
+
+  it('erases every row of the account, OpenID Connect ones by their account column, and no other', async () => {
+    const db = database.db;
+    const seed = async (label: string) => {
+      const id = randomUUID();
+      const email = `${label}-${id.slice(0, 8)}@example.ph`;
+      await db
+        .insertInto('accounts')
+        .values({
+          id,
+          email,
+          email_normalized: email,
+          home_platform: 'psl',
+          created_at: now - 30 * DAY,
+          updated_at: now - 30 * DAY,
+          deletion_requested_at: label === 'gone' ? now - 8 * DAY : null,
+          deletion_due_at: label === 'gone' ? now - DAY : null,
+        } as never)
+        .execute();
+      await db
+        .insertInto('flows')
+        .values({
+          id: randomUUID(),
+          kind: 'login',
+          state: 'password',
+          platform: 'psl',
+          account_id: id,
+          identifier: email,
+          identifier_kind: 'email',
+          context: '{}',
+          binding_hash: 'b',
+          attempts: 0,
+          expires_at: now + DAY,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await db
+        .insertInto('issued_tokens')
+        .values({ jti: randomUUID(), tid: 1, account_id: id, expires_at: now + DAY, redeemed_at: null })
+        .execute();
+      await db
+        .insertInto('mail_outbox')
+        .values({
+          id: randomUUID(),
+          to_address: email,
+          subject: 's',
+          text_body: null,
+          html_body: null,
+          status: 'sent',
+          attempts: 1,
+          next_attempt_at: now,
+          last_error: null,
+          created_at: now,
+          sent_at: now,
+        })
+        .execute();
+      const Adapter = createOidcAdapter({
+        payloads: createOidcPayloadQueries(db),
+        clients: createOidcClientQueries(db),
+        now: () => now,
+      });
+      await new Adapter('Session').upsert(`s-${id}`, { uid: `u-${id}`, accountId: id }, 3600);
+      await new Adapter('Grant').upsert(`g-${id}`, { accountId: id, clientId: 'c' }, 3600);
+      await new Adapter('AccessToken').upsert(`a-${id}`, { accountId: id, grantId: `g-${id}` }, 3600);
+      await new Adapter('Interaction').upsert(
+        `i-${id}`,
+        { session: { accountId: id }, uid: `iu-${id}` },
+        3600,
+      );
+      return { id, email };
+    };
+    const gone = await seed('gone');
+    const kept = await seed('kept');
+
+    expect(await eraseDueAccounts(db, now)).toBe(1);
+
+    const count = async (table: 'flows' | 'issued_tokens' | 'oidc_payloads', accountId: string) =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('account_id', '=', accountId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    for (const table of ['flows', 'issued_tokens', 'oidc_payloads'] as const) {
+      expect(await count(table, gone.id), table).toBe(0);
+      expect(await count(table, kept.id), table).toBeGreaterThan(0);
+    }
+    expect(await count('oidc_payloads', kept.id)).toBe(4);
+    const payloads = await db.selectFrom('oidc_payloads').select('payload').execute();
+    expect(payloads.some((p) => p.payload.includes(gone.id))).toBe(false);
+    const mail = await db.selectFrom('mail_outbox').select('to_address').execute();
+    expect(mail.map((m) => m.to_address)).toEqual([kept.email]);
+  });
+});

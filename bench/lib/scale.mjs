@@ -1,0 +1,538 @@
+// `npm run bench -- --scale[=N]`: the hub on a database holding N accounts (default 1,000,000) beside
+// the same hub on an empty one, in alternating rounds (docs/performance.md "At a million accounts").
+//
+// The data goes in through the hub's own schema (its migrations, then plain multi-row inserts in big
+// transactions, or arrays unnested by PostgreSQL), fast enough for minutes, not hours:
+//   N accounts, each a member of both platforms, all with one shared real Argon2id hash;
+//   N sessions (nine in ten expired, up to 90 days ago);
+//   N finished login flows (expired, up to 90 days ago);
+//   5 N audit rows over the last 90 days.
+// The seeded database is kept for the next run (bench/results/scale/hub-<N>.sqlite, or the PostgreSQL
+// database hub_scale_<N>); a run tops up whatever a cleanup deleted (rows already there, such as an
+// account a top-up would add again after another was erased, are skipped). The empty database is made
+// fresh each run the same way with 128 accounts and nothing else.
+//
+// Measured on both: the account look-up (over 128 accounts, and spread over all N), the whole
+// password login, the account center's /api/me, the start-up time (process start to /readyz 200)
+// and each scenario's peak memory; then `hub cleanup` on each (its backlog on the seeded one).
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Sqlite from 'better-sqlite3';
+import pg from 'pg';
+import { startHub } from './hub.mjs';
+import { runScenario } from './load.mjs';
+import { dist, resultsDir, root } from './paths.mjs';
+import { scenarios } from './scenarios.mjs';
+import { accountEmail, BENCH_PASSWORD } from './setup.mjs';
+
+const { openDatabase } = await import(dist('storage/database.js'));
+const { migrateToLatest } = await import(dist('storage/migrate.js'));
+const { hashPassword } = await import(dist('services/passwords.js'));
+
+const DAY = 86_400_000;
+const EMPTY_ACCOUNTS = 128;
+const scaleDir = join(resultsDir, 'scale');
+
+/** Account i's id: a valid UUID that the seeding of any other table can name without reading it back. */
+const accountId = (i) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
+
+/** The rows each table should hold for `accounts` accounts (the empty database: accounts only). */
+export const scaleTargets = (accounts, empty = false) => ({
+  accounts,
+  sessions: empty ? 0 : accounts,
+  flows: empty ? 0 : accounts,
+  audit_events: empty ? 0 : accounts * 5,
+});
+
+/** A deterministic-enough spread: the bench needs realistic shapes, not unpredictability. */
+const pick = (n) => Math.floor(Math.random() * n);
+
+/** Row i of a table, as column values in the order of `columns[table]`. */
+const columns = {
+  accounts: [
+    'id',
+    'email',
+    'email_normalized',
+    'password_hash',
+    'home_platform',
+    'user_type',
+    'u_type',
+    'verified',
+    'created_at',
+    'updated_at',
+    'password_changed_at',
+  ],
+  platform_memberships: ['account_id', 'platform', 'is_default', 'linked_at'],
+  sessions: [
+    'id',
+    'account_id',
+    'platform',
+    'auth_method',
+    'ip',
+    'user_agent',
+    'created_at',
+    'last_seen_at',
+    'expires_at',
+    'amr',
+  ],
+  flows: [
+    'id',
+    'kind',
+    'state',
+    'platform',
+    'account_id',
+    'identifier',
+    'identifier_kind',
+    'context',
+    'binding_hash',
+    'attempts',
+    'expires_at',
+    'created_at',
+    'updated_at',
+  ],
+  audit_events: ['at', 'event', 'outcome', 'account_id', 'ip', 'detail'],
+};
+
+const rowsOf = {
+  accounts: (i, { now, hash }) => {
+    const email = accountEmail(i);
+    const at = now - 400 * DAY + i;
+    return [accountId(i), email, email, hash, 'psl', 0, 1, 1, at, at, at];
+  },
+  sessions: (_i, { now, accounts }) => {
+    // Nine in ten expired, up to 90 days ago; the others live for up to 30 days more.
+    const expires = Math.random() < 0.9 ? now - DAY - pick(89 * DAY) : now + pick(30 * DAY);
+    const created = expires - 30 * DAY;
+    return [
+      randomBytes(32).toString('hex'),
+      accountId(pick(accounts)),
+      'psl',
+      'password',
+      `198.51.100.${pick(250)}`,
+      'Mozilla/5.0 (bench)',
+      created,
+      created,
+      expires,
+      'pwd',
+    ];
+  },
+  flows: (_i, { now, accounts }) => {
+    const n = pick(accounts);
+    const expires = now - DAY - pick(89 * DAY);
+    return [
+      randomUUID(),
+      'login',
+      'completed',
+      'psl',
+      accountId(n),
+      accountEmail(n),
+      'email',
+      '{}',
+      'bench',
+      0,
+      expires,
+      expires - 15 * 60_000,
+      expires - 14 * 60_000,
+    ];
+  },
+  audit_events: (_i, { now, accounts }) => [
+    now - pick(90 * DAY),
+    'login.success',
+    'success',
+    accountId(pick(accounts)),
+    `198.51.100.${pick(250)}`,
+    '{}',
+  ],
+};
+
+/** Inserts rows `from`..`to` of `table` (and each new account's two memberships) with better-sqlite3. */
+const sqliteInserter = (file) => {
+  const sqlite = new Sqlite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = OFF');
+  sqlite.pragma('cache_size = -262144');
+  const perStatement = 100;
+  const statementFor = (table, rows) =>
+    sqlite.prepare(
+      `insert into ${table} (${columns[table].join(', ')}) values ${Array.from(
+        { length: rows },
+        () => `(${columns[table].map(() => '?').join(', ')})`,
+      ).join(', ')} on conflict do nothing`,
+    );
+  const count = (table) => Number(sqlite.prepare(`select count(*) as n from ${table}`).get().n);
+  const insert = (table, rows) => {
+    const full = statementFor(table, perStatement);
+    const write = sqlite.transaction((all) => {
+      for (let at = 0; at < all.length; at += perStatement) {
+        const chunk = all.slice(at, at + perStatement);
+        (chunk.length === perStatement ? full : statementFor(table, chunk.length)).run(chunk.flat());
+      }
+    });
+    write(rows);
+  };
+  return { count, insert, close: async () => sqlite.close() };
+};
+
+/** The same on PostgreSQL: one statement per batch, each column an array that unnest turns into rows. */
+const postgresInserter = async (url) => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('set synchronous_commit = off');
+  const types = {
+    accounts: ['text', 'text', 'text', 'text', 'text', 'int', 'int', 'int', 'bigint', 'bigint', 'bigint'],
+    platform_memberships: ['text', 'text', 'int', 'bigint'],
+    sessions: ['text', 'text', 'text', 'text', 'text', 'text', 'bigint', 'bigint', 'bigint', 'text'],
+    flows: [
+      'text',
+      'text',
+      'text',
+      'text',
+      'text',
+      'text',
+      'text',
+      'text',
+      'text',
+      'int',
+      'bigint',
+      'bigint',
+      'bigint',
+    ],
+    audit_events: ['bigint', 'text', 'text', 'text', 'text', 'text'],
+  };
+  const count = async (table) => Number((await client.query(`select count(*) as n from ${table}`)).rows[0].n);
+  const insert = async (table, rows) => {
+    const arrays = columns[table].map((_, c) => rows.map((row) => row[c]));
+    await client.query(
+      `insert into ${table} (${columns[table].join(', ')}) select * from unnest(${types[table]
+        .map((type, c) => `$${c + 1}::${type}[]`)
+        .join(', ')}) on conflict do nothing`,
+      arrays,
+    );
+  };
+  return { count, insert, close: () => client.end() };
+};
+
+/**
+ * Tops `url`'s tables up to `targets`, migrating first with the hub's own migrations. Returns what it
+ * inserted and how long it took.
+ */
+export const seedScale = async (dialect, url, targets, log) => {
+  const started = Date.now();
+  const database = openDatabase(url);
+  try {
+    await migrateToLatest(database);
+  } finally {
+    await database.close();
+  }
+  const io = dialect === 'sqlite' ? sqliteInserter(url.slice('sqlite:'.length)) : await postgresInserter(url);
+  const inserted = {};
+  try {
+    const context = { now: Date.now(), hash: await hashPassword(BENCH_PASSWORD), accounts: targets.accounts };
+    const batch = 20_000;
+    for (const table of ['accounts', 'sessions', 'flows', 'audit_events']) {
+      const have = await io.count(table);
+      inserted[table] = Math.max(0, targets[table] - have);
+      if (inserted[table] > 0) log(`  ${table}: ${have} → ${targets[table]}`);
+      // Accounts by index from the first: one erased since (a cleanup's erasure) comes back under its
+      // id, which the other tables' rows name; those already there are skipped.
+      const first = table === 'accounts' && have < targets[table] ? 0 : have;
+      for (let from = first; from < targets[table]; from += batch) {
+        const to = Math.min(targets[table], from + batch);
+        const rows = [];
+        for (let i = from; i < to; i += 1) rows.push(rowsOf[table](i, context));
+        await io.insert(table, rows);
+        if (table === 'accounts')
+          await io.insert(
+            'platform_memberships',
+            rows.flatMap(([id, , , , , , , , at]) => [
+              [id, 'psl', 1, at],
+              [id, 'biz', 0, at],
+            ]),
+          );
+        if (to % 200_000 === 0) log(`    ${table}: ${to}`);
+      }
+    }
+  } finally {
+    await io.close();
+  }
+  return { inserted, seconds: (Date.now() - started) / 1000 };
+};
+
+const adminQuery = async (url, text, values) => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+};
+
+/** The kept database of N accounts: its URL (created on first use). */
+const keptDatabase = async (dialect, adminUrl, accounts) => {
+  mkdirSync(scaleDir, { recursive: true });
+  if (dialect === 'sqlite') return `sqlite:${join(scaleDir, `hub-${accounts}.sqlite`)}`;
+  const name = `hub_scale_${accounts}`;
+  const exists = await adminQuery(adminUrl, 'select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await adminQuery(adminUrl, `create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/** A fresh empty database for this run, and how to drop it. */
+const emptyDatabase = async (dialect, adminUrl) => {
+  if (dialect === 'sqlite') {
+    const file = join(scaleDir, `empty-${process.pid}.sqlite`);
+    return {
+      url: `sqlite:${file}`,
+      drop: async () => {
+        for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+      },
+    };
+  }
+  const name = `hub_scale_empty_${randomBytes(4).toString('hex')}`;
+  await adminQuery(adminUrl, `create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
+  };
+};
+
+/** The database's size on disk, in MiB. */
+const sizeMiB = async (dialect, url) => {
+  if (dialect === 'sqlite') {
+    const file = url.slice('sqlite:'.length);
+    let bytes = 0;
+    for (const suffix of ['', '-wal'])
+      if (existsSync(`${file}${suffix}`)) bytes += statSync(`${file}${suffix}`).size;
+    return Math.round(bytes / 2 ** 20);
+  }
+  const name = new URL(url).pathname.slice(1);
+  const res = await adminQuery(url, 'select pg_database_size($1) as n', [name]);
+  return Math.round(Number(res.rows[0].n) / 2 ** 20);
+};
+
+/**
+ * The KEY_ENCRYPTION_KEY of the kept databases: their signing keys are sealed with it, so it is kept
+ * beside them (bench/results is not in git) and used again by every run.
+ */
+export const scaleKeyEncryptionKey = () => {
+  mkdirSync(scaleDir, { recursive: true });
+  const file = join(scaleDir, 'key-encryption-key');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+};
+
+/** The look-up spread over every account of the database: each request a random one of N. */
+const spreadLookup = (accounts) => ({
+  id: 'lookup-spread',
+  label: `1b. account look-up spread over ${accounts.toLocaleString('en')} accounts`,
+  async prepare(ctx) {
+    const headers = {
+      'content-type': 'application/json',
+      origin: ctx.hub.origin,
+      cookie: `__Host-hub_fb=${randomBytes(32).toString('base64url')}`,
+      'user-agent': 'hub-bench',
+    };
+    const body = () => JSON.stringify({ platform: 'psl', account: accountEmail(pick(accounts)) });
+    const check = await fetch(`${ctx.hub.url}/api/login/identify`, { method: 'POST', headers, body: body() });
+    if (!check.ok) throw new Error(`identify answered ${check.status}`);
+    return {
+      spec: {
+        connections: 50,
+        method: 'POST',
+        path: '/api/login/identify',
+        headers,
+        setupRequest: (req) => {
+          req.body = body();
+          return req;
+        },
+      },
+    };
+  },
+});
+
+/** The account center's first read, /api/me, with the session of one password login. */
+const meScenario = {
+  id: 'me',
+  label: '4. /api/me (the account center)',
+  async prepare(ctx) {
+    const fb = randomBytes(32).toString('base64url');
+    const headers = {
+      'content-type': 'application/json',
+      origin: ctx.hub.origin,
+      cookie: `__Host-hub_fb=${fb}`,
+      'user-agent': 'hub-bench',
+    };
+    const identify = await fetch(`${ctx.hub.url}/api/login/identify`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ platform: 'psl', account: accountEmail(1) }),
+    });
+    const { flowId } = await identify.json();
+    const login = await fetch(`${ctx.hub.url}/api/login/password`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ flowId, password: BENCH_PASSWORD }),
+    });
+    if (!login.ok) throw new Error(`login answered ${login.status}`);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const me = await fetch(`${ctx.hub.url}/api/me`, { headers: { cookie, 'user-agent': 'hub-bench' } });
+    if (!me.ok) throw new Error(`/api/me answered ${me.status}: ${await me.text()}`);
+    return {
+      spec: { connections: 50, path: '/api/me', headers: { cookie, 'user-agent': 'hub-bench' } },
+    };
+  },
+};
+
+/** `hub cleanup` as an operator runs it: seconds, and the rows it deleted per table. */
+const runCleanup = (url) =>
+  new Promise((resolve, reject) => {
+    const started = Date.now();
+    let output = '';
+    const child = spawn(process.execPath, [join(root, 'apps/server/bin/hub.js'), 'cleanup'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, DATABASE_URL: url, APP_ENV: 'local', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`hub cleanup exited with ${code}:\n${output}`));
+      const deleted = {};
+      for (const match of output.matchAll(/^\s*\|?\s*([a-z_]+)\s*\|?\s+(\d+)\s/gm))
+        deleted[match[1]] = Number(match[2]);
+      resolve({ seconds: (Date.now() - started) / 1000, deleted, output });
+    });
+  });
+
+/** Runs the data-scale comparison; returns its report. */
+export const runScale = async ({ dialect, adminUrl, accounts, rounds, timing, env, log }) => {
+  log(`\n${dialect}: ${accounts.toLocaleString('en')} accounts beside an empty database`);
+  const keptUrl = await keptDatabase(dialect, adminUrl, accounts);
+  log('seeding (or topping up) the large database…');
+  const seeding = await seedScale(dialect, keptUrl, scaleTargets(accounts), log);
+  log(`  done in ${seeding.seconds.toFixed(1)} s`);
+  const empty = await emptyDatabase(dialect, adminUrl);
+  try {
+    await seedScale(dialect, empty.url, scaleTargets(EMPTY_ACCOUNTS, true), () => {});
+    const databases = [
+      { name: 'empty', url: empty.url, accounts: EMPTY_ACCOUNTS },
+      { name: 'large', url: keptUrl, accounts },
+    ];
+    const sizes = {};
+    for (const db of databases) sizes[db.name] = await sizeMiB(dialect, db.url);
+    const chosen = [
+      scenarios.find((s) => s.id === 'lookup'),
+      null, // the spread look-up, per database
+      scenarios.find((s) => s.id === 'login'),
+      meScenario,
+    ];
+    const results = { empty: [], large: [] };
+    for (let round = 1; round <= rounds; round += 1) {
+      for (const db of databases) {
+        const started = Date.now();
+        const hub = await startHub({
+          workers: 1,
+          // The in-process cleanup off: its work is measured on its own (`hub cleanup` below).
+          env: { ...env, DATABASE_URL: db.url, CLEANUP_INTERVAL_MINUTES: '0' },
+        });
+        const startupMs = Date.now() - started;
+        const figures = { round, startupMs, scenarios: {} };
+        try {
+          const ctx = {
+            hub,
+            database: { url: db.url, dialect },
+            accounts: EMPTY_ACCOUNTS,
+            timing,
+            log,
+            workers: 1,
+            expected: { redeemPerSecond: 4_000 },
+          };
+          for (const scenario of chosen.map((s) => s ?? spreadLookup(db.accounts))) {
+            const prepared = await scenario.prepare(ctx);
+            const measured = await runScenario(hub, prepared.spec, timing);
+            const result = prepared.finish ? await prepared.finish(measured) : measured;
+            figures.scenarios[scenario.id] = {
+              label: scenario.label,
+              requestsPerSecond: result.requestsPerSecond,
+              p99: result.p99,
+              cpuMsPerRequest: result.cpuMsPerRequest,
+              peakRssMiB: result.peakRssMiB,
+              errors: result.errors + result.warmupErrors,
+            };
+            log(
+              `  round ${round}, ${db.name}: ${scenario.id} ${Math.round(result.requestsPerSecond)}/s, p99 ${result.p99} ms, ` +
+                `CPU ${result.cpuMsPerRequest.toFixed(2)} ms/request, peak ${result.peakRssMiB} MiB, errors ${result.errors + result.warmupErrors}`,
+            );
+            await hub.settle();
+          }
+        } finally {
+          await hub.stop();
+        }
+        log(`  round ${round}, ${db.name}: start-up ${startupMs} ms`);
+        results[db.name].push(figures);
+      }
+    }
+    const cleanup = {};
+    for (const db of databases) {
+      cleanup[db.name] = await runCleanup(db.url);
+      log(`  hub cleanup on ${db.name}: ${cleanup[db.name].seconds.toFixed(1)} s`);
+    }
+    return { dialect, accounts, seeding, sizes, results, cleanup };
+  } finally {
+    await empty.drop();
+  }
+};
+
+/** The median of a list of numbers. */
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** One table: each figure's median on the empty and the large database, and their ratio. */
+export const formatScale = (report) => {
+  const lines = [
+    `${report.dialect}: ${report.accounts.toLocaleString('en')} accounts (${report.sizes.large} MiB) beside an empty database (${report.sizes.empty} MiB); seeding ${report.seeding.seconds.toFixed(0)} s`,
+    '| figure | empty | large | large/empty |',
+    '|---|---:|---:|---:|',
+  ];
+  const row = (name, pickFigure, digits = 0) => {
+    const a = median(report.results.empty.map(pickFigure));
+    const b = median(report.results.large.map(pickFigure));
+    lines.push(`| ${name} | ${a.toFixed(digits)} | ${b.toFixed(digits)} | ${(b / a).toFixed(2)} |`);
+  };
+  row('start-up to /readyz 200 (ms)', (r) => r.startupMs);
+  for (const id of Object.keys(report.results.empty[0].scenarios)) {
+    row(`${id}: requests/s`, (r) => r.scenarios[id].requestsPerSecond);
+    row(`${id}: p99 (ms)`, (r) => r.scenarios[id].p99);
+    row(`${id}: CPU per request (ms)`, (r) => r.scenarios[id].cpuMsPerRequest, 2);
+    row(`${id}: peak RSS (MiB)`, (r) => r.scenarios[id].peakRssMiB);
+  }
+  const cleanupLine = (name) =>
+    `${report.cleanup[name].seconds.toFixed(1)} s (${Object.entries(report.cleanup[name].deleted)
+      .filter(([, n]) => n > 0)
+      .map(([table, n]) => `${table} ${n}`)
+      .join(', ')})`;
+  lines.push(`hub cleanup: empty ${cleanupLine('empty')}; large ${cleanupLine('large')}`);
+  return lines.join('\n');
+};
+
+/** Writes the report beside the other results. */
+export const saveScale = (reports) => {
+  mkdirSync(resultsDir, { recursive: true });
+  const file = join(resultsDir, `scale-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(reports, null, 2)}\n`);
+  return file;
+};
