@@ -1,5 +1,5 @@
 import { isTsaKey, platformProductNames } from '@hub/core';
-import { platformOfTool } from '../platform-api/platform-caller.js';
+import { platformOfTool } from '../sso/server-caller.js';
 import { localCatalogue } from '../sso/catalogue.js';
 import { createToolQueries, type ToolRow } from '../storage/tools.js';
 import { accepted, type CommandContext, type Subcommand } from './context.js';

@@ -7,9 +7,9 @@ import {
 } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { signedInChange, signedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
 import { describeAccess, removeAppAccess, removeToolAccess } from './access.js';
-import { signedInChange, signedInPerson } from './auth.js';
 
 /** The Platforms & tools page (docs/account-center.md "Platforms & tools"). */
 export const registerMeAccessRoutes = (app: FastifyInstance, hub: Hub) => {

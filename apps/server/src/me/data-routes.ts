@@ -2,9 +2,9 @@ import { deletionRequestSchema, deletionStateSchema, meDataEndpoints } from '@hu
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../http/language.js';
+import { signedInChange, signedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
 import { cancelDeletion } from '../services/account-erasure.js';
-import { signedInChange, signedInPerson } from './auth.js';
 import { deletionState, exportAccountData, requestDeletion } from './data.js';
 
 /** "Your data": the download and the deletion (docs/account-center.md "Your data"). */

@@ -9,11 +9,11 @@ import {
 import { HubError } from '../errors.js';
 import type { FlowCaller } from '../flows/caller.js';
 import { emailChangeCodeStep } from '../flows/email-change/code-step.js';
+import type { SignedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { accountNoticeMail } from '../mail/templates.js';
 import { recordAudit } from '../services/audit.js';
-import type { SignedInPerson } from './auth.js';
 import { checkPasswordAs } from './password.js';
 
 /** The new address as typed: trimmed, an email (kept in the case typed; looked up lower-cased). */

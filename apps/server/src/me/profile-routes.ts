@@ -6,8 +6,8 @@ import {
 } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { signedInChange, signedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
-import { signedInChange, signedInPerson } from './auth.js';
 import { changeProfileName, readProfile } from './profile.js';
 
 /** GET and POST /api/me/profile: the signed-in person's name and identifiers (docs/account-center.md "Profile"). */

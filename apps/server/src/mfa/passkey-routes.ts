@@ -17,8 +17,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../flows/caller.js';
+import { signedInChange, signedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
-import { signedInChange, signedInPerson } from '../me/auth.js';
 import { completeSignIn } from '../sso/complete-sign-in.js';
 import { passkeySignInOptions, verifyPasskeySignIn } from './passkey-sign-in.js';
 import {

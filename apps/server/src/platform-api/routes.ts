@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Hub } from '../hub.js';
 import { readAccount } from './account-read.js';
-import { serverCallerOf } from './platform-caller.js';
+import { serverCallerOf } from '../sso/server-caller.js';
 import { inviteForPlatform } from './work-accounts.js';
 
 /**
