@@ -8,8 +8,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Hub } from '../hub.js';
-import { readAccount } from './account-read.js';
 import { serverCallerOf } from '../sso/server-caller.js';
+import { readAccount } from './account-read.js';
 import { inviteForPlatform } from './work-accounts.js';
 
 /**

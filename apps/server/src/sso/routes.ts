@@ -14,11 +14,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSameOrigin } from '../http/request-context.js';
 import { sessionTokenOf } from '../http/session.js';
 import type { Hub } from '../hub.js';
-import { serverCallerOf } from './server-caller.js';
 import { completeSignIn } from './complete-sign-in.js';
 import { requireTool } from './credentials.js';
 import { registerLogoutRoutes } from './logout.js';
 import { redeemAinfo } from './redeem.js';
+import { serverCallerOf } from './server-caller.js';
 import { answerSsoRequest, readToolByKey, readToolCallbacks } from './service.js';
 
 /**
