@@ -1,6 +1,6 @@
 import { isTsaKey, platformProductNames } from '@hub/core';
-import { platformOfTool } from '../platform-api/platform-caller.js';
 import { localCatalogue } from '../sso/catalogue.js';
+import { platformOfTool } from '../sso/server-caller.js';
 import { createToolQueries, type ToolRow } from '../storage/tools.js';
 import { accepted, type CommandContext, type Subcommand } from './context.js';
 import { failure, parseCommand } from './io.js';

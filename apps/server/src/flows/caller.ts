@@ -1,9 +1,8 @@
 import type { Language } from '@hub/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HubError } from '../errors.js';
 import { requestLanguage } from '../http/language.js';
 import { existingFlowBinding, flowBinding, requireSameOrigin } from '../http/request-context.js';
-import { currentSession } from '../http/session.js';
+import { signedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
 
 /**
@@ -38,12 +37,8 @@ export const readerOf = (hub: Hub, request: FastifyRequest) => ({
 });
 
 /** The account this browser is signed in as (its live hub session); 'Please sign in to continue.' otherwise. */
-export const signedInAccount = async (hub: Hub, request: FastifyRequest) => {
-  const session = await currentSession(hub, request);
-  const account = session ? await hub.accounts.findById(session.account_id) : undefined;
-  if (!session || !account) throw new HubError('session.required');
-  return account;
-};
+export const signedInAccount = async (hub: Hub, request: FastifyRequest) =>
+  (await signedInPerson(hub, request)).account;
 
 /** A step of a flow the signed-in account takes (linking, the default platform): the caller, then the account. */
 export const signedInCallerOf = async (

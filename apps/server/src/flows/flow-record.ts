@@ -15,7 +15,7 @@ import {
   isLegalMove,
 } from './flow-states.js';
 
-export type { FlowKind, FlowMove, FlowStateOf, InitialStateOf } from './flow-states.js';
+export type { FlowKind, FlowMove, FlowMoveChanges, FlowStateOf, InitialStateOf } from './flow-states.js';
 
 /**
  * A flow as the code sees it: the row, with its kind and its state narrowed to that kind's states.

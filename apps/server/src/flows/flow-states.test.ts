@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { authEndpoints } from '@hub/core';
 import { describe, expect, it } from 'vitest';
 import type { Hub } from '../hub.js';
@@ -30,6 +33,31 @@ const kinds = Object.keys(flowMachines) as FlowKind[];
 const statesOf = (kind: FlowKind) => Object.keys(flowMachines[kind].transitions);
 
 describe('flow transition tables', () => {
+  const flowsDir = dirname(fileURLToPath(import.meta.url));
+
+  it('keeps every kind’s definition in flows/<kind>/flow.ts, and flow-states.ts reads only those', () => {
+    const folders = kinds.map((kind) => kind.replaceAll('_', '-'));
+    for (const folder of folders) expect(statSync(join(flowsDir, folder, 'flow.ts')).isFile()).toBe(true);
+    const imports = [
+      ...readFileSync(join(flowsDir, 'flow-states.ts'), 'utf8').matchAll(/from '([^']+)'/g),
+    ].map((match) => match[1]);
+    expect(imports.filter((path) => !/^\.\/([a-z-]+\/flow|transitions)\.js$/.test(path ?? ''))).toEqual([]);
+  });
+
+  it('checks codes in one place: only flows/code-step.ts reads or takes a flow’s code', () => {
+    const serverSrc = dirname(flowsDir);
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) return files(path);
+        return /\.ts$/.test(name) && !/\.test\.ts$/.test(name) ? [path] : [];
+      });
+    const checking = files(serverSrc)
+      .filter((path) => /\bcodes\.(findLive|consume|recordWrongTry)\(/.test(readFileSync(path, 'utf8')))
+      .map((path) => relative(serverSrc, path));
+    expect(checking).toEqual(['flows/code-step.ts']);
+  });
+
   it.each(kinds)('%s allows exactly its moves, and no other pair of states', (kind) => {
     const states = statesOf(kind);
     const legal = states.flatMap((from) =>

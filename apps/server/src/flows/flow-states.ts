@@ -1,11 +1,11 @@
-import { emailChangeInitial, emailChangeTransitions } from '../me/email-change-flow.js';
-import { secondFactorInitial, secondFactorTransitions } from '../mfa/flow.js';
-import { socialInitial, socialTransitions } from '../social/flow.js';
 import { defaultPlatformInitial, defaultPlatformTransitions } from './default-platform/flow.js';
+import { emailChangeInitial, emailChangeTransitions } from './email-change/flow.js';
 import { linkingInitial, linkingTransitions } from './linking/flow.js';
 import { loginInitial, loginTransitions } from './login/flow.js';
 import { resetInitial, resetTransitions } from './reset/flow.js';
+import { secondFactorInitial, secondFactorTransitions } from './second-factor/flow.js';
 import { signupInitial, signupTransitions } from './signup/flow.js';
+import { socialInitial, socialTransitions } from './social/flow.js';
 import { switchingInitial, switchingTransitions } from './switching/flow.js';
 import { workAccountInitial, workAccountTransitions } from './work-account/flow.js';
 
@@ -28,7 +28,8 @@ type Machines = typeof flowMachines;
 
 /**
  * Login, sign-up and reset; switching, linking, the default platform, a work account; a provider
- * sign-in (social/); an email change (me/); the second step of a sign-in (mfa/).
+ * sign-in; an email change; the second step of a sign-in. Each kind's definition (states and
+ * transition table) is `flows/<kind>/flow.ts`.
  */
 export type FlowKind = keyof Machines;
 /** The states a flow of kind K can be in. */

@@ -8,9 +8,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signedInRead, signedInWrite } from '../http/route-errors.js';
+import { signedInChange, signedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
 import { describeAccess, removeAppAccess, removeToolAccess } from './access.js';
-import { signedInChange, signedInPerson } from './auth.js';
 
 /** The Platforms & tools page (docs/account-center.md "Platforms & tools"). */
 export const registerMeAccessRoutes = (app: FastifyInstance, hub: Hub) => {

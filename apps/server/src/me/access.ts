@@ -1,6 +1,7 @@
 import { type MeAccess, type MeToolAccess, platforms } from '@hub/core';
 import { HubError } from '../errors.js';
 import { accountView } from '../flows/default-platform/service.js';
+import type { SignedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
 import { createOidcGrantService } from '../oidc/consent.js';
 import { recordAudit } from '../services/audit.js';
@@ -9,7 +10,6 @@ import { createAuditQueries } from '../storage/audit.js';
 import { createIssuedTokenQueries } from '../storage/issued-tokens.js';
 import { createOidcClientQueries } from '../storage/oidc.js';
 import { createToolQueries } from '../storage/tools.js';
-import type { SignedInPerson } from './auth.js';
 import { toolNames } from './history.js';
 
 /** An open tool (spec §3 type 1): anyone who signs in through it joins it. */

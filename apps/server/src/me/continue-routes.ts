@@ -2,9 +2,9 @@ import { meContinueEndpoints, meContinueRequestSchema, meContinueResponseSchema 
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signedInWrite } from '../http/route-errors.js';
+import { signedInChange } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
 import { completeSignIn } from '../sso/complete-sign-in.js';
-import { signedInChange } from './auth.js';
 import { continueTo } from './continue.js';
 
 /** POST /api/me/continue: a landing card's 'Continue' (docs/account-center.md "Header and landing"). */

@@ -1,7 +1,7 @@
 import { loginRefusal, type Platform, routePath } from '@hub/core';
+import type { SignedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
 import type { SignInOutcome } from '../sso/complete-sign-in.js';
-import type { SignedInPerson } from './auth.js';
 
 /**
  * 'Continue' on a landing card: a signed-in person goes on to the platform as their login would

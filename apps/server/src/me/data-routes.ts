@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../http/language.js';
 import { passwordCheck, type RouteErrors, signedInRead, signedInWrite } from '../http/route-errors.js';
+import { signedInChange, signedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
 import { cancelDeletion } from '../services/account-erasure.js';
-import { signedInChange, signedInPerson } from './auth.js';
 import { deletionState, exportAccountData, requestDeletion } from './data.js';
 
 /** Asking for the deletion (the password, a fresh sign-in) and taking it back. */

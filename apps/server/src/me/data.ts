@@ -1,13 +1,13 @@
 import { ACCOUNT_DATA_FORMAT, type DeletionRequest, type DeletionState, type Language } from '@hub/core';
 import { HubError } from '../errors.js';
 import { checkAccountPassword } from '../flows/password-check.js';
+import type { SignedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
 import { deletionScheduledMail } from '../mail/deletion-notice.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { policy } from '../policy.js';
 import { recordAudit } from '../services/audit.js';
 import { createAccountDataQueries } from '../storage/account-data.js';
-import type { SignedInPerson } from './auth.js';
 
 const parseDetail = (detail: string): Record<string, unknown> => {
   try {

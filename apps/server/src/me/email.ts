@@ -8,21 +8,12 @@ import {
 } from '@hub/core';
 import { HubError } from '../errors.js';
 import type { FlowCaller } from '../flows/caller.js';
-import {
-  issueCode,
-  resendAvailableAt,
-  resendCode,
-  throttleCodeSend,
-  verifyFlowCode,
-} from '../flows/code-step.js';
-import { loadFlow, moveFlow, newFlowRecord } from '../flows/flow-record.js';
+import { emailChangeCodeStep } from '../flows/email-change/code-step.js';
+import type { SignedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { accountNoticeMail } from '../mail/templates.js';
-import { policy } from '../policy.js';
 import { recordAudit } from '../services/audit.js';
-import type { SignedInPerson } from './auth.js';
-import { emailChangeStates } from './email-change-flow.js';
 import { checkPasswordAs } from './password.js';
 
 /** The new address as typed: trimmed, an email (kept in the case typed; looked up lower-cased). */
@@ -63,51 +54,24 @@ export const startEmailChange = async (
   if (await hub.accounts.findByIdentifier('email', email)) {
     throw new HubError('account.already_exists', { field: 'newEmail' });
   }
-  await throttleCodeSend(hub, `email:${normalizeEmail(email)}`, caller.ip);
-  const now = hub.now();
-  const context = { resendAvailableAt: resendAvailableAt(now) };
-  const flow = newFlowRecord({
-    kind: 'email_change',
-    state: emailChangeStates.codeSent,
+  const { flow, resendAfter } = await emailChangeCodeStep.open(hub, caller, {
     platform: account.home_platform,
     accountId: account.id,
-    identifier: { kind: 'email', value: email },
-    context,
-    binding: caller.binding,
-    ttlMs: policy.emailChangeFlowTtlMs,
-    now,
+    check: { ok: true, kind: 'email', value: email },
+    to: email,
+    context: {},
+    audit: { detail: { adding: account.email === null } },
   });
-  await hub.db.transaction().execute(async (trx) => {
-    await hub.flows.insert(trx, flow);
-    await issueCode(hub, trx, {
-      flowId: flow.id,
-      purpose: 'email_change',
-      to: email,
-      language: caller.language,
-    });
-    await recordAudit(
-      trx,
-      {
-        event: 'email_change.code_sent',
-        outcome: 'success',
-        accountId: account.id,
-        ip: caller.ip,
-        detail: { adding: account.email === null },
-      },
-      now,
-    );
-  });
-  hub.nudgeMail();
   return {
     flowId: flow.id,
     email: formatAccountForDisplay(email, 'email'),
-    resendAfter: Math.ceil((context.resendAvailableAt - now) / 1000),
+    resendAfter,
   };
 };
 
 /** The signed-in account's email change this browser started, while it waits for its code. */
 const pendingChange = async (hub: Hub, accountId: string, caller: FlowCaller, flowId: string) => {
-  const flow = await loadFlow(hub, flowId, 'email_change', caller.binding);
+  const flow = await emailChangeCodeStep.load(hub, caller.binding, flowId);
   // Another account's flow (a browser shared by two people) is no flow of this one's.
   if (flow.account_id !== accountId || !flow.identifier) throw new HubError('flow.not_found');
   return flow;
@@ -121,8 +85,7 @@ export const resendEmailChangeCode = async (
   flowId: string,
 ) => {
   const flow = await pendingChange(hub, account.id, caller, flowId);
-  if (flow.state !== emailChangeStates.codeSent) throw new HubError('flow.not_found');
-  return resendCode(hub, caller, flow, 'email_change');
+  return emailChangeCodeStep.resendFor(hub, caller, flow);
 };
 
 /**
@@ -139,36 +102,37 @@ export const verifyEmailChange = async (
   code: string,
 ): Promise<EmailChanged> => {
   const flow = await pendingChange(hub, account.id, caller, flowId);
-  if (flow.state !== emailChangeStates.codeSent) throw new HubError('code.expired', { field: 'code' });
+  if (flow.state !== emailChangeCodeStep.waiting) throw new HubError('code.expired', { field: 'code' });
   const email = flow.identifier!;
   // Taken meanwhile: refused before the code is used up, so nothing is spent on a change that cannot be.
   const holder = await hub.accounts.findByIdentifier('email', email);
   if (holder && holder.id !== account.id) throw new HubError('account.already_exists', { field: 'code' });
-  await verifyFlowCode(hub, flow, code, caller.ip);
   const oldEmail = account.email;
-  const move = { from: emailChangeStates.codeSent, to: emailChangeStates.completed };
   try {
-    await moveFlow(hub, flow, move, async (trx, now) => {
-      await hub.accounts.setEmail(trx, account.id, email, now);
-      await recordAudit(
-        trx,
-        {
-          event: 'account.email_changed',
-          outcome: 'success',
-          accountId: account.id,
-          ip: caller.ip,
-          detail: { added: oldEmail === null },
-        },
-        now,
-      );
-      if (oldEmail) {
-        const notice = accountNoticeMail({
-          notice: { kind: 'email_changed', newEmail: email },
-          at: now,
-          ...(caller.language ? { language: caller.language } : {}),
-        });
-        await enqueueMail(trx, { to: oldEmail, ...notice }, now);
-      }
+    // The code, the flow's move and the change itself commit together (issue #33).
+    await emailChangeCodeStep.check(hub, caller, flow, code, {
+      effects: async (trx, now) => {
+        await hub.accounts.setEmail(trx, account.id, email, now);
+        await recordAudit(
+          trx,
+          {
+            event: 'account.email_changed',
+            outcome: 'success',
+            accountId: account.id,
+            ip: caller.ip,
+            detail: { added: oldEmail === null },
+          },
+          now,
+        );
+        if (oldEmail) {
+          const notice = accountNoticeMail({
+            notice: { kind: 'email_changed', newEmail: email },
+            at: now,
+            ...(caller.language ? { language: caller.language } : {}),
+          });
+          await enqueueMail(trx, { to: oldEmail, ...notice }, now);
+        }
+      },
     });
   } catch (error) {
     if (error instanceof HubError) throw error;

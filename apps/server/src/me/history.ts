@@ -1,8 +1,8 @@
 import { describeUserAgent, isPlatform, type MeSignIn, type MeSignInPage, type SignInKind } from '@hub/core';
+import type { SignedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
 import type { AuditEvent } from '../services/audit.js';
 import { createAuditQueries } from '../storage/audit.js';
-import type { SignedInPerson } from './auth.js';
 
 /**
  * The audit events that are a sign-in of the account or an attempt on it, and how the history

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clearSessionCookie } from '../http/request-context.js';
 import { sessionTokenOf } from '../http/session.js';
+import { signedInChange } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
-import { signedInChange } from './auth.js';
 import { logOut } from './logout.js';
 
 /** POST /api/me/logout: ends the hub session and clears its cookie (docs/account-center.md "Log out"). */

@@ -1,8 +1,8 @@
 import type { MeLogoutRequest } from '@hub/core';
+import type { SignedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
 import { recordAudit } from '../services/audit.js';
 import { signOut } from '../sso/sign-out.js';
-import type { SignedInPerson } from './auth.js';
 
 /**
  * Log out from the account center or the header: the hub's single logout (sso/sign-out.ts), the

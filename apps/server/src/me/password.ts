@@ -1,12 +1,12 @@
 import type { ChangePasswordRequest, ChangePasswordResponse, Language } from '@hub/core';
 import { HubError } from '../errors.js';
 import { checkAccountPassword } from '../flows/password-check.js';
+import type { SignedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { accountNoticeMail } from '../mail/templates.js';
 import { recordAudit } from '../services/audit.js';
 import { checkNewPassword, hashPassword } from '../services/passwords.js';
-import type { SignedInPerson } from './auth.js';
 
 /**
  * The same check as every other password check, its refusal pointed at the field that holds the

@@ -7,8 +7,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signedInWrite } from '../http/route-errors.js';
+import { signedInChange, signedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
-import { signedInChange, signedInPerson } from './auth.js';
 import { changeProfileName, readProfile } from './profile.js';
 
 /** GET and POST /api/me/profile: the signed-in person's name and identifiers (docs/account-center.md "Profile"). */

@@ -6,9 +6,9 @@ import {
   type PersonName,
 } from '@hub/core';
 import { HubError } from '../errors.js';
+import type { SignedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
 import { recordAudit } from '../services/audit.js';
-import type { SignedInPerson } from './auth.js';
 
 /**
  * The Profile page's one change: the name (spec §3 profile record: first, middle, last, suffix),

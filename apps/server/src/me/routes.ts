@@ -1,9 +1,9 @@
 import { meEndpoints, meSummarySchema } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { signedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
 import { registerMeAccessRoutes } from './access-routes.js';
-import { signedInPerson } from './auth.js';
 import { registerContinueRoutes } from './continue-routes.js';
 import { registerDataRoutes } from './data-routes.js';
 import { registerLogoutRoutes } from './logout-routes.js';

@@ -11,8 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clearSessionCookie } from '../http/request-context.js';
 import { signedInRead, signedInWrite } from '../http/route-errors.js';
+import { signedInChange, signedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
-import { signedInChange, signedInPerson } from './auth.js';
 import { listSignIns } from './history.js';
 import { endOtherSessions, endSession, listSessions } from './sessions.js';
 

@@ -1,10 +1,10 @@
 import { describeUserAgent, type MeSession } from '@hub/core';
 import { HubError } from '../errors.js';
+import type { SignedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
 import { recordAudit } from '../services/audit.js';
 import { sha256 } from '../services/tokens.js';
 import type { SessionsTable } from '../storage/schema.js';
-import type { SignedInPerson } from './auth.js';
 
 /**
  * A session's id for the browser. The stored id is the hash the cookie's token is looked up by; the

@@ -1,7 +1,7 @@
 import { type MeSummary, platforms } from '@hub/core';
 import { accountView } from '../flows/default-platform/service.js';
+import type { SignedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
-import type { SignedInPerson } from './auth.js';
 
 /** One or two capital letters for the avatar: first and last name, else the account's first letter. */
 export const initialsOf = (name: { first: string; last: string } | null, display: string): string => {

@@ -25,8 +25,8 @@ import {
   signedInWrite,
   signInRefusals,
 } from '../http/route-errors.js';
+import { signedInChange, signedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
-import { signedInChange, signedInPerson } from '../me/auth.js';
 import { completeSignIn } from '../sso/complete-sign-in.js';
 import { passkeySignInOptions, verifyPasskeySignIn } from './passkey-sign-in.js';
 import {

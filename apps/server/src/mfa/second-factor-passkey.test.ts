@@ -5,7 +5,7 @@ import type {
 } from '@simplewebauthn/server';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { countSignInMethods } from '../me/providers.js';
+import { countSignInMethods } from '../services/sign-in-methods.js';
 import { seedAccount } from '../test-support/accounts.js';
 import { setUpTestHub } from '../test-support/app.js';
 import { auditEvents } from '../test-support/audit.js';

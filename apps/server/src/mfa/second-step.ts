@@ -11,6 +11,8 @@ import { HubError } from '../errors.js';
 import type { FlowCaller } from '../flows/caller.js';
 import { contextQuery, type FlowContextRecord } from '../flows/flow-context.js';
 import { flowContext, loadFlow, moveFlow, newFlowRecord } from '../flows/flow-record.js';
+import { type SecondFactorFlowContext, secondFactorStates } from '../flows/second-factor/flow.js';
+import { linkAccountToPlatform } from '../flows/switching/complete.js';
 import { flowBinding } from '../http/request-context.js';
 import { currentSession } from '../http/session.js';
 import type { Hub, PendingSignIn } from '../hub.js';
@@ -19,7 +21,6 @@ import { recordAudit } from '../services/audit.js';
 import { completeSignIn, type SignInOutcome } from '../sso/complete-sign-in.js';
 import { checkSecondFactor } from './check.js';
 import { confirmTotpEnrolment, startTotpEnrolment } from './enrolment.js';
-import { type SecondFactorFlowContext, secondFactorStates } from './flow.js';
 import { enrolledMethods, type SecondFactorInput } from './methods.js';
 import { hasPasskeys, passkeyAssertionOptions } from './passkeys.js';
 import { secondFactorRequired } from './requirement.js';
@@ -245,18 +246,7 @@ const resume = async (
   // password step left the link to here); once however many flows race to add it.
   await moveFlow(hub, flow, move, async (trx, now) => {
     if (!signIn.fromSwitching) return;
-    await hub.accounts.addMembership(trx, accountId, flow.platform, false, now);
-    await recordAudit(
-      trx,
-      {
-        event: 'switching.linked',
-        outcome: 'success',
-        accountId,
-        ip: caller.ip,
-        detail: { platform: flow.platform },
-      },
-      now,
-    );
+    await linkAccountToPlatform(hub, trx, { accountId, platform: flow.platform, ip: caller.ip }, now);
   });
   const outcome: SignInOutcome = {
     accountId,

@@ -1,7 +1,7 @@
 import { type Platform, platforms } from '@hub/core';
 import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
-import type { ServerCaller } from './platform-caller.js';
+import type { ServerCaller } from '../sso/server-caller.js';
 
 /** A platform sees its members; a tool sees the accounts that have signed in to it (tool_memberships). */
 const mayRead = async (hub: Hub, caller: ServerCaller, accountId: string, accountPlatforms: Platform[]) =>

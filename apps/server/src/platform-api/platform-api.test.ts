@@ -1,11 +1,11 @@
 import { defaultToolId, platformApiEndpoints } from '@hub/core';
 import { describe, expect, it } from 'vitest';
+import { platformOfTool } from '../sso/server-caller.js';
 import { seedAccount } from '../test-support/accounts.js';
 import { setUpTestHub } from '../test-support/app.js';
 import { testDialects } from '../test-support/databases.js';
 import { expectRefusal } from '../test-support/refusals.js';
 import { registerTools } from '../test-support/tools.js';
-import { platformOfTool } from './platform-caller.js';
 
 describe('platformOfTool', () => {
   it('knows the platforms by their default tool ids in each environment, and nothing else', () => {

@@ -9,8 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { toolCredential } from '../http/route-errors.js';
 import type { Hub } from '../hub.js';
+import { serverCallerOf } from '../sso/server-caller.js';
 import { readAccount } from './account-read.js';
-import { serverCallerOf } from './platform-caller.js';
 import { inviteForPlatform } from './work-accounts.js';
 
 /**

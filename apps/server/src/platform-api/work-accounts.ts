@@ -2,7 +2,7 @@ import type { PlatformWorkAccountRequest } from '@hub/core';
 import { HubError } from '../errors.js';
 import { inviteWorkAccount } from '../flows/work-account/invitation.js';
 import type { Hub } from '../hub.js';
-import type { ServerCaller } from './platform-caller.js';
+import type { ServerCaller } from '../sso/server-caller.js';
 
 /**
  * The Business platform adds a work account for one of its business owners, server to server:

@@ -1,7 +1,7 @@
-import { currentRequestId, currentUserAgent } from '../http/request-id.js';
 import { createAuditQueries } from '../storage/audit.js';
 import type { Db } from '../storage/db.js';
 import { countAuditEvent } from './metrics.js';
+import { currentRequestId, currentUserAgent } from './request-scope.js';
 
 export type AuditEvent =
   | 'signup.code_sent'

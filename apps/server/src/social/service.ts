@@ -25,6 +25,7 @@ import {
 import { toolOfSession } from '../flows/login/service.js';
 import { OWNER_U_TYPE, registerVerifiedEmail } from '../flows/new-account.js';
 import { checkAccountPassword } from '../flows/password-check.js';
+import { type SocialFlowContext, socialStates } from '../flows/social/flow.js';
 import { switchingRedirect } from '../flows/switching-redirect.js';
 import type { Hub } from '../hub.js';
 import { policy } from '../policy.js';
@@ -33,7 +34,6 @@ import { sha256 } from '../services/tokens.js';
 import type { AccountRow } from '../storage/accounts.js';
 import { createSocialIdentityQueries } from '../storage/social-identities.js';
 import type { ToolRow } from '../storage/tools.js';
-import { type SocialFlowContext, socialStates } from './flow.js';
 import { type ProviderIdentity, ProviderUnavailable, type SocialProviders } from './providers.js';
 
 /** The end of a provider callback: sign in (the caller completes), ask for a password, or an error. */

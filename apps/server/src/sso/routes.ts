@@ -15,11 +15,11 @@ import { requireSameOrigin } from '../http/request-context.js';
 import { signInRefusals, toolCredential } from '../http/route-errors.js';
 import { sessionTokenOf } from '../http/session.js';
 import type { Hub } from '../hub.js';
-import { serverCallerOf } from '../platform-api/platform-caller.js';
 import { completeSignIn } from './complete-sign-in.js';
 import { requireTool } from './credentials.js';
 import { registerLogoutRoutes } from './logout.js';
 import { redeemAinfo } from './redeem.js';
+import { serverCallerOf } from './server-caller.js';
 import { answerSsoRequest, readToolByKey, readToolCallbacks } from './service.js';
 
 /**

@@ -2,9 +2,9 @@ import { type AppEnv, encodeToolSession, type SsoRequest } from '@hub/core';
 import { HubError } from '../errors.js';
 import { liveSession } from '../http/session.js';
 import type { Hub } from '../hub.js';
-import type { ServerCaller } from '../platform-api/platform-caller.js';
 import type { SignInOutcome } from './complete-sign-in.js';
 import { decideSsoRequest, type SsoDecision, type SsoLog } from './rqx.js';
+import type { ServerCaller } from './server-caller.js';
 
 /** Who asks /sso/rqx: the client IP for the throttle, the browser's hub-session cookie, the request's log. */
 export interface SsoCaller {

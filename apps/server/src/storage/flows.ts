@@ -93,10 +93,11 @@ export const createCodeQueries = (db: Kysely<Database>) => ({
 
   /**
    * Takes the code once: only one of any number of concurrent submissions updates the row, and
-   * never past its expiry or its attempt limit.
+   * never past its expiry or its attempt limit. In the transaction that moves the code's flow
+   * (flows/code-step.ts), so a code is never taken without its flow's move (issue #33).
    */
-  consume: async (id: string, now: number, maxAttempts: number) => {
-    const result = await db
+  consume: async (trx: Db, id: string, now: number, maxAttempts: number) => {
+    const result = await trx
       .updateTable('verification_codes')
       .set((eb) => ({ consumed_at: now, attempts: eb('attempts', '+', 1) }))
       .where('id', '=', id)

@@ -11,16 +11,17 @@ import { policy } from '../../policy.js';
 import { recordAudit } from '../../services/audit.js';
 import { checkNewPassword, hashPassword } from '../../services/passwords.js';
 import type { FlowCaller } from '../caller.js';
-import { defineCodeStep, identifierKind } from '../code-step.js';
+import { defineFinalizedCodeStep, identifierKind } from '../code-step.js';
 import { contextQuery, toContextRecord } from '../flow-context.js';
 import { flowContext, loadFlow, moveFlow } from '../flow-record.js';
 import { identifyAccount } from '../identify.js';
 import { resetStates } from './flow.js';
 
 /** The reset's code step: the finalize screen sets a new password for the account (spec §4). */
-const resetCodeStep = defineCodeStep({
+const resetCodeStep = defineFinalizedCodeStep({
   kind: 'reset',
-  states: resetStates,
+  move: { from: resetStates.codeSent, to: resetStates.verified },
+  verifiedEvent: 'reset.code_verified',
   ttlMs: policy.resetFlowTtlMs,
   finalize: (flow) => ({
     path: routePath('reset_password_finalize', { platform: flow.platform }),

@@ -17,7 +17,7 @@ import { hashPassword } from '../../services/passwords.js';
 import { recordReferral } from '../../sso/referral.js';
 import type { Database } from '../../storage/schema.js';
 import type { FlowCaller } from '../caller.js';
-import { defineCodeStep } from '../code-step.js';
+import { defineFinalizedCodeStep } from '../code-step.js';
 import { type FlowContextRecord, toContextRecord } from '../flow-context.js';
 import { flowContext, loadFlow } from '../flow-record.js';
 import { checkNewEmailAccount, OWNER_U_TYPE, registerVerifiedEmail } from '../new-account.js';
@@ -25,9 +25,10 @@ import { switchingRedirect } from '../switching-redirect.js';
 import { signupStates } from './flow.js';
 
 /** The sign-up's code step: the finalize screen sets the password of the email (spec §4). */
-const signupCodeStep = defineCodeStep({
+const signupCodeStep = defineFinalizedCodeStep({
   kind: 'signup',
-  states: signupStates,
+  move: { from: signupStates.codeSent, to: signupStates.verified },
+  verifiedEvent: 'signup.code_verified',
   ttlMs: policy.signupFlowTtlMs,
   finalize: (flow, context) => ({
     path: routePath('registration_finalize', { platform: flow.platform, entry: context.entry }),
@@ -57,7 +58,7 @@ export const requestSignupCode = async (hub: Hub, caller: FlowCaller, input: Sig
     check,
     to: check.value,
     context,
-    auditDetail: { platform: input.platform },
+    audit: { detail: { platform: input.platform } },
   });
 };
 

@@ -3,12 +3,12 @@ import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
 import { enrolledMethods } from '../../mfa/methods.js';
 import { policy } from '../../policy.js';
-import { recordAudit } from '../../services/audit.js';
 import type { FlowCaller } from '../caller.js';
 import { toContextRecord } from '../flow-context.js';
 import { flowContext, loadFlow, moveFlow } from '../flow-record.js';
 import { identifyAccount, passwordAccountRules } from '../identify.js';
 import { checkFlowPassword, startPasswordStep } from '../password-step.js';
+import { linkAccountToPlatform } from './complete.js';
 import { switchingStates } from './flow.js';
 
 /**
@@ -57,19 +57,8 @@ export const linkToPlatform = async (hub: Hub, caller: FlowCaller, flowId: strin
     await moveFlow(hub, flow, move);
     return { accountId: account.id, platform: flow.platform, context: flowContext(flow) };
   }
-  await moveFlow(hub, flow, move, async (trx, now) => {
-    await hub.accounts.addMembership(trx, account.id, flow.platform, false, now);
-    await recordAudit(
-      trx,
-      {
-        event: 'switching.linked',
-        outcome: 'success',
-        accountId: account.id,
-        ip: caller.ip,
-        detail: { platform: flow.platform },
-      },
-      now,
-    );
-  });
+  await moveFlow(hub, flow, move, (trx, now) =>
+    linkAccountToPlatform(hub, trx, { accountId: account.id, platform: flow.platform, ip: caller.ip }, now),
+  );
   return { accountId: account.id, platform: flow.platform, context: flowContext(flow) };
 };

@@ -1,14 +1,11 @@
 import { checkSignupAccount, type Language, linkingRole, loginRefusal, routePath } from '@hub/core';
-import type { Transaction } from 'kysely';
 import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
 import { workAccountInvitationMail } from '../../mail/templates.js';
 import { policy } from '../../policy.js';
-import { recordAudit } from '../../services/audit.js';
 import type { AccountRow } from '../../storage/accounts.js';
-import type { Database } from '../../storage/schema.js';
-import { issueCode, resendAvailableAt, throttleCodeSend } from '../code-step.js';
-import { newFlowRecord, UNBOUND } from '../flow-record.js';
+import { type CodeMail, defineCodeStep } from '../code-step.js';
+import { flowContext, UNBOUND } from '../flow-record.js';
 
 import { type WorkAccountContext, workAccountStates } from './flow.js';
 
@@ -41,28 +38,31 @@ export const inviterName = async (hub: Hub, owner: AccountRow | undefined) => {
 export const invitationLink = (hub: Hub, flowId: string) =>
   `${hub.config.publicUrl}${routePath('work_account_verification', { platform: 'biz' })}?${new URLSearchParams({ invite: flowId })}`;
 
+/** The mail that carries an invitation's code, with the link to its verification screen. */
+const invitationMail =
+  (hub: Hub, flowId: string, inviter: string, language: Language | undefined): CodeMail =>
+  (code, ttlMinutes) =>
+    workAccountInvitationMail({
+      inviterName: inviter,
+      code,
+      link: invitationLink(hub, flowId),
+      ttlMinutes,
+      ...(language ? { language } : {}),
+    });
+
 /**
- * A fresh code for the invitation and the mail that carries it with the link, written in the
- * caller's transaction (the outbox): never a code without its mail. Earlier codes die.
+ * The invitation's code step, with the sign-up's code rules: any browser that holds the link may
+ * use it until its code is verified, and the code goes out in the invitation mail, naming its owner.
  */
-export const sendInvitation = async (
-  hub: Hub,
-  trx: Transaction<Database>,
-  input: { flowId: string; to: string; inviter: string; language?: Language | undefined },
-) =>
-  issueCode(hub, trx, {
-    flowId: input.flowId,
-    purpose: 'work_account',
-    to: input.to,
-    mail: (code, ttlMinutes) =>
-      workAccountInvitationMail({
-        inviterName: input.inviter,
-        code,
-        link: invitationLink(hub, input.flowId),
-        ttlMinutes,
-        ...(input.language ? { language: input.language } : {}),
-      }),
-  });
+export const workAccountCodeStep = defineCodeStep({
+  kind: 'work_account',
+  move: { from: workAccountStates.invited, to: workAccountStates.verified },
+  verifiedEvent: 'work_account.code_verified',
+  ttlMs: policy.workAccountFlowTtlMs,
+  unboundAllowed: true,
+  mail: async (hub, flow, language) =>
+    invitationMail(hub, flow.id, await inviterName(hub, await ownerOf(hub, flowContext(flow))), language),
+});
 
 /**
  * A business owner adds a work account (an email): the invitation flow, its code and its mail in
@@ -90,38 +90,18 @@ export const inviteWorkAccount = async (
   if (await hub.accounts.findByIdentifier('email', check.value)) {
     throw new HubError('account.already_exists', { field: 'email' });
   }
-  if (input.ip) await throttleCodeSend(hub, `email:${check.value.toLowerCase()}`, input.ip);
-  else await hub.throttle.consume('codeSendPerAccount', `email:${check.value.toLowerCase()}`);
-
-  const now = hub.now();
-  const context: WorkAccountContext = { ownerAccountId: owner.id, resendAvailableAt: resendAvailableAt(now) };
-  const flow = newFlowRecord({
-    kind: 'work_account',
-    state: workAccountStates.invited,
-    platform: 'biz',
-    accountId: null,
-    identifier: check,
-    context,
-    binding: UNBOUND,
-    ttlMs: policy.workAccountFlowTtlMs,
-    now,
-  });
-  const inviter = await inviterName(hub, owner);
-  await hub.db.transaction().execute(async (trx) => {
-    await hub.flows.insert(trx, flow);
-    await sendInvitation(hub, trx, { flowId: flow.id, to: check.value, inviter, language: input.language });
-    await recordAudit(
-      trx,
-      {
-        event: 'work_account.invited',
-        outcome: 'success',
-        accountId: owner.id,
-        ip: input.ip,
-        detail: { via: input.via },
-      },
-      now,
-    );
-  });
-  hub.nudgeMail();
+  const ownerContext: WorkAccountContext = { ownerAccountId: owner.id };
+  const { flow } = await workAccountCodeStep.open(
+    hub,
+    { ip: input.ip, binding: UNBOUND, language: input.language },
+    {
+      platform: 'biz',
+      accountId: null,
+      check,
+      to: check.value,
+      context: ownerContext,
+      audit: { event: 'work_account.invited', accountId: owner.id, detail: { via: input.via } },
+    },
+  );
   return { email: check.value, expiresAt: flow.expires_at };
 };

@@ -6,12 +6,11 @@ import { recordAudit } from '../../services/audit.js';
 import { hashPassword } from '../../services/passwords.js';
 import { randomToken } from '../../services/tokens.js';
 import type { FlowCaller } from '../caller.js';
-import { assertResendAllowed, resendAvailableAt, throttleCodeSend, verifyFlowCode } from '../code-step.js';
-import { type FlowRow, flowContext, loadFlow, moveFlow } from '../flow-record.js';
+import { type FlowRow, flowContext, loadFlow } from '../flow-record.js';
 import { checkNewEmailAccount, registerVerifiedEmail } from '../new-account.js';
 
 import { WORK_ACCOUNT_U_TYPE, type WorkAccountContext, workAccountStates } from './flow.js';
-import { assertBusinessOwner, inviterName, ownerOf, sendInvitation } from './invitation.js';
+import { assertBusinessOwner, inviterName, ownerOf, workAccountCodeStep } from './invitation.js';
 
 const accountOf = (flow: FlowRow) => ({
   kind: 'email' as const,
@@ -23,7 +22,7 @@ const accountOf = (flow: FlowRow) => ({
  * holds the link (its id came only in the invitee's mail), afterwards only the browser that verified.
  */
 const loadInvitation = (hub: Hub, flowId: string, binding: string | undefined) =>
-  loadFlow(hub, flowId, 'work_account', binding, { unboundAllowed: true });
+  workAccountCodeStep.load(hub, binding, flowId);
 
 /** The verification screen's first question: whose invitation, for which email, and is it registered already? */
 export const workAccountStatus = async (hub: Hub, binding: string | undefined, flowId: string) => {
@@ -46,47 +45,14 @@ export const workAccountStatus = async (hub: Hub, binding: string | undefined, f
  */
 export const verifyWorkAccountCode = async (hub: Hub, caller: FlowCaller, flowId: string, code: string) => {
   const flow = await loadInvitation(hub, flowId, caller.binding);
-  if (flow.state !== workAccountStates.invited) throw new HubError('code.expired', { field: 'code' });
-  await verifyFlowCode(hub, flow, code, caller.ip);
   // The invitation is bound to the browser that verified its code.
-  const move = {
-    from: workAccountStates.invited,
-    to: workAccountStates.verified,
-    changes: { binding_hash: caller.binding },
-  };
-  await moveFlow(hub, flow, move, async (trx, now) => {
-    await recordAudit(trx, { event: 'work_account.code_verified', outcome: 'success', ip: caller.ip }, now);
-  });
+  await workAccountCodeStep.check(hub, caller, flow, code, { changes: { binding_hash: caller.binding } });
   return { next: 'password' as const, flowId: flow.id, account: accountOf(flow) };
 };
 
 /** Resend (spec §4): once the 360 s countdown has ended, a fresh code in a fresh invitation mail. */
-export const resendWorkAccountCode = async (hub: Hub, caller: FlowCaller, flowId: string) => {
-  const flow = await loadInvitation(hub, flowId, caller.binding);
-  if (flow.state !== workAccountStates.invited || !flow.identifier) throw new HubError('flow.not_found');
-  const context: WorkAccountContext = flowContext(flow);
-  assertResendAllowed(hub, context);
-  await throttleCodeSend(hub, `email:${flow.identifier.toLowerCase()}`, caller.ip);
-  const now = hub.now();
-  context.resendAvailableAt = resendAvailableAt(now);
-  const inviter = await inviterName(hub, await ownerOf(hub, context));
-  await hub.db.transaction().execute(async (trx) => {
-    await hub.flows.update(trx, flow.id, { context: JSON.stringify(context), updated_at: now });
-    await sendInvitation(hub, trx, {
-      flowId: flow.id,
-      to: flow.identifier!,
-      inviter,
-      language: caller.language,
-    });
-    await recordAudit(
-      trx,
-      { event: 'work_account.code_sent', outcome: 'success', ip: caller.ip, detail: { resend: true } },
-      now,
-    );
-  });
-  hub.nudgeMail();
-  return { resendAfter: Math.ceil((context.resendAvailableAt - now) / 1000) };
-};
+export const resendWorkAccountCode = (hub: Hub, caller: FlowCaller, flowId: string) =>
+  workAccountCodeStep.resend(hub, caller, flowId);
 
 /**
  * The password (the sign-up's rules: score 0, not a common one) registers the work account: an

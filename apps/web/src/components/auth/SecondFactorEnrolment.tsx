@@ -1,17 +1,12 @@
-import { CODE_LENGTH, type TotpStart } from '@hub/core';
-import { useEffect, useId, useRef, useState } from 'react';
+import type { TotpStart } from '@hub/core';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmSecondFactorEnrolment, startSecondFactorEnrolment } from '../../api/second-factor';
 import { useApiProblem } from '../../hooks/use-api-problem';
 import { useStableCallback } from '../../hooks/use-stable-callback';
-import type { CodeInputHandle } from './CodeInput';
+import { AuthenticatorSetup, useAuthenticatorCode } from './AuthenticatorSetup';
 import { ProblemBanner } from './ProblemBanner';
-import {
-  RecoveryCodeList,
-  SecondFactorCodeField,
-  SecondFactorForm,
-  SecondFactorLoading,
-} from './SecondFactorParts';
+import { RecoveryCodeList, SecondFactorForm, SecondFactorLoading } from './SecondFactorParts';
 import { SubmitButton } from './SubmitButton';
 
 interface SecondFactorEnrolmentProps {
@@ -19,8 +14,6 @@ interface SecondFactorEnrolmentProps {
   onVerified: (location: string) => void;
   onRestart: () => void;
 }
-
-const emptyBoxes = () => Array.from({ length: CODE_LENGTH }, () => '');
 
 /**
  * A sign-in the operator requires a second factor for, of an account that has none
@@ -30,13 +23,21 @@ const emptyBoxes = () => Array.from({ length: CODE_LENGTH }, () => '');
 export const SecondFactorEnrolment = ({ flowId, onVerified, onRestart }: SecondFactorEnrolmentProps) => {
   const { t } = useTranslation();
   const [started, setStarted] = useState<TotpStart | null>(null);
-  const [boxes, setBoxes] = useState<string[]>(emptyBoxes);
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<{ location: string; codes: string[] } | null>(null);
   const { problem, dismiss, show } = useApiProblem();
-  const codeInput = useRef<CodeInputHandle>(null);
   const promptId = useId();
+  const code = useAuthenticatorCode({
+    confirm: (typed) => confirmSecondFactorEnrolment(flowId, typed),
+    onConfirmed: ({ location, recoveryCodes = [] }) => {
+      if (recoveryCodes.length > 0) setDone({ location, codes: recoveryCodes });
+      else onVerified(location);
+    },
+    show,
+    dismiss,
+    onRestart,
+    locked: done !== null,
+  });
+  const { inputRef, busy } = code;
 
   const start = useStableCallback(async () => {
     const result = await startSecondFactorEnrolment(flowId);
@@ -47,26 +48,8 @@ export const SecondFactorEnrolment = ({ flowId, onVerified, onRestart }: SecondF
     void start();
   }, [start]);
   useEffect(() => {
-    if (started) codeInput.current?.focus(0);
-  }, [started]);
-
-  const submit = useStableCallback(async () => {
-    if (busy || done) return;
-    dismiss();
-    setBusy(true);
-    const result = await confirmSecondFactorEnrolment(flowId, boxes.join(''));
-    setBusy(false);
-    if (result.ok) {
-      const codes = result.data.recoveryCodes ?? [];
-      if (codes.length > 0) setDone({ location: result.data.location, codes });
-      else onVerified(result.data.location);
-      return;
-    }
-    if (show(result.error, { code: setError }, { retry: submit, restart: onRestart })) {
-      setBoxes(emptyBoxes());
-      codeInput.current?.focus(0);
-    }
-  });
+    if (started) inputRef.current?.focus(0);
+  }, [started, inputRef]);
 
   if (done) {
     return (
@@ -97,31 +80,15 @@ export const SecondFactorEnrolment = ({ flowId, onVerified, onRestart }: SecondF
         promptId={promptId}
         title={t('secondFactor.enrolTitle')}
         prompt={t('secondFactor.enrolPrompt')}
-        onSubmit={submit}
+        onSubmit={code.submit}
       >
-        <img
-          src={started.qrCode}
-          alt={t('secondFactor.qrAlt')}
-          width={192}
-          height={192}
-          className="mx-auto size-48"
-        />
-        <p className="text-sm text-slate-600">
-          {t('secondFactor.secretLabel')}{' '}
-          <code data-testid="totp-secret" className="break-all font-mono text-slate-900">
-            {started.secret}
-          </code>
-        </p>
-        <SecondFactorCodeField
-          inputRef={codeInput}
-          boxes={boxes}
-          onChange={(next) => {
-            setError(undefined);
-            setBoxes(next);
-          }}
-          error={error}
-          readOnly={busy}
-          describedBy={promptId}
+        <AuthenticatorSetup
+          started={started}
+          code={code}
+          qrAlt={t('secondFactor.qrAlt')}
+          secretLabel={t('secondFactor.secretLabel')}
+          layout="compact"
+          promptId={promptId}
         />
         <SubmitButton label={busy ? t('redirecting') : t('secondFactor.submit')} busy={busy} />
       </SecondFactorForm>

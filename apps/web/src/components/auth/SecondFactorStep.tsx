@@ -37,34 +37,19 @@ const switchLabels = {
   passkey: 'secondFactor.usePasskey',
 } as const satisfies Record<SecondFactorMethod, string>;
 
-/**
- * The second step of a sign-in (docs/second-factors.md): the 6-digit code of the authenticator
- * app in the code boxes, a recovery code, or a passkey (the browser's own prompt), switched by
- * links; errors under the input or in the shared problem banner. One method at a time; each is one
- * entry of the server's method list. Passkeys are not offered by a browser without WebAuthn.
- */
-export const SecondFactorStep = ({
+/** The methods the step offers: given by the first factor's answer, else read from the server. */
+const useOfferedMethods = ({
   flowId,
   methods,
   enrol,
-  onVerified,
+  show,
   onRestart,
-}: SecondFactorStepProps) => {
-  const { t } = useTranslation();
+}: Pick<SecondFactorStepProps, 'flowId' | 'methods' | 'enrol' | 'onRestart'> & {
+  show: ReturnType<typeof useApiProblem>['show'];
+}) => {
   const [supported] = useState(passkeysSupported);
   const [listed, setOffered] = useState<readonly SecondFactorMethod[] | undefined>(methods);
-  const offered = listed?.filter((method) => method !== 'passkey' || supported);
   const [enrolling, setEnrolling] = useState(Boolean(enrol));
-  const [method, setMethod] = useState<SecondFactorMethod>('totp');
-  const [boxes, setBoxes] = useState<string[]>(emptyBoxes);
-  const [recovery, setRecovery] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const [leaving, setLeaving] = useState(false);
-  const { problem, dismiss, show } = useApiProblem();
-  const codeInput = useRef<CodeInputHandle>(null);
-  const recoveryInput = useRef<HTMLInputElement>(null);
-  const promptId = useId();
 
   useEffect(() => {
     if (listed) return;
@@ -79,10 +64,29 @@ export const SecondFactorStep = ({
     return () => controller.abort();
   }, [flowId, listed, show, onRestart]);
 
-  const opening = offered ? firstMethod(offered) : undefined;
-  useEffect(() => {
-    if (opening) setMethod(opening);
-  }, [opening]);
+  const offered = listed?.filter((method) => method !== 'passkey' || supported);
+  return { listed, offered, enrolling };
+};
+
+/** What the step asks for, by the method open. */
+const methodPrompt = (
+  t: ReturnType<typeof useTranslation>['t'],
+  offered: readonly SecondFactorMethod[],
+  method: SecondFactorMethod,
+) => {
+  if (offered.length === 0) return t('secondFactor.passkeyUnsupported');
+  if (method === 'totp') return t('secondFactor.totpPrompt');
+  if (method === 'passkey') return t('secondFactor.passkeyPrompt');
+  return t('secondFactor.recoveryPrompt');
+};
+
+/** The inputs of the code methods: the code boxes, the recovery code, their error, and their focus. */
+const useMethodInputs = (method: SecondFactorMethod, listed: boolean) => {
+  const [boxes, setBoxes] = useState<string[]>(emptyBoxes);
+  const [recovery, setRecovery] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const codeInput = useRef<CodeInputHandle>(null);
+  const recoveryInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!listed) return;
@@ -90,7 +94,147 @@ export const SecondFactorStep = ({
     else if (method === 'recovery') recoveryInput.current?.focus();
   }, [method, listed]);
 
-  const focusInput = () => (method === 'totp' ? codeInput.current?.focus(0) : recoveryInput.current?.focus());
+  return {
+    boxes,
+    recovery,
+    error,
+    setError,
+    codeInput,
+    recoveryInput,
+    /** What the open method sends. */
+    typed: () => (method === 'totp' ? boxes.join('') : recovery.trim()),
+    onBoxes: (next: string[]) => {
+      setError(undefined);
+      setBoxes(next);
+    },
+    onRecovery: (value: string) => {
+      setError(undefined);
+      setRecovery(value);
+    },
+    /** After a refused code: the boxes emptied, the focus back in the input. */
+    refused: () => {
+      if (method !== 'totp') return recoveryInput.current?.focus();
+      setBoxes(emptyBoxes());
+      codeInput.current?.focus(0);
+    },
+  };
+};
+type MethodInputs = ReturnType<typeof useMethodInputs>;
+
+/** The open method's input and its button: the passkey's button, the code boxes, or the recovery code. */
+const MethodInput = ({
+  method,
+  busy,
+  leaving,
+  inputs,
+  promptId,
+}: {
+  method: SecondFactorMethod;
+  busy: boolean;
+  leaving: boolean;
+  inputs: MethodInputs;
+  promptId: string;
+}) => {
+  const { t } = useTranslation();
+  const button = (label: string) => (
+    <SubmitButton label={leaving ? t('redirecting') : label} busy={busy && !leaving} submitted={leaving} />
+  );
+  if (method === 'passkey') return button(t('secondFactor.usePasskey'));
+  return (
+    <>
+      {method === 'totp' ? (
+        <SecondFactorCodeField
+          inputRef={inputs.codeInput}
+          boxes={inputs.boxes}
+          onChange={inputs.onBoxes}
+          error={inputs.error}
+          readOnly={busy || leaving}
+          describedBy={promptId}
+          errorTestId="second-factor-error"
+        />
+      ) : (
+        <TextField
+          ref={inputs.recoveryInput}
+          label={t('secondFactor.recoveryLabel')}
+          name="recovery-code"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={inputs.recovery}
+          onChange={inputs.onRecovery}
+          error={inputs.error}
+          readOnly={busy || leaving}
+        />
+      )}
+      {button(t('secondFactor.submit'))}
+    </>
+  );
+};
+
+/** The links under the form: the other methods offered, and Cancel. */
+const OtherMethods = ({
+  others,
+  disabled,
+  onSwitch,
+  onCancel,
+}: {
+  others: readonly SecondFactorMethod[];
+  disabled: boolean;
+  onSwitch: (method: SecondFactorMethod) => void;
+  onCancel: () => void;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap justify-between gap-3 text-sm">
+      {others.map((other) => (
+        <button
+          key={other}
+          type="button"
+          onClick={() => onSwitch(other)}
+          disabled={disabled}
+          className="font-medium text-accent-700 underline-offset-2 hover:underline disabled:opacity-50"
+        >
+          {t(switchLabels[other])}
+        </button>
+      ))}
+      <button
+        type="button"
+        onClick={onCancel}
+        disabled={disabled}
+        className="font-medium text-slate-600 underline-offset-2 hover:underline disabled:opacity-50"
+      >
+        {t('secondFactor.cancel')}
+      </button>
+    </div>
+  );
+};
+
+/**
+ * The second step of a sign-in (docs/second-factors.md): the 6-digit code of the authenticator
+ * app in the code boxes, a recovery code, or a passkey (the browser's own prompt), switched by
+ * links; errors under the input or in the shared problem banner. One method at a time; each is one
+ * entry of the server's method list. Passkeys are not offered by a browser without WebAuthn.
+ */
+export const SecondFactorStep = ({
+  flowId,
+  methods,
+  enrol,
+  onVerified,
+  onRestart,
+}: SecondFactorStepProps) => {
+  const { t } = useTranslation();
+  const { problem, dismiss, show } = useApiProblem();
+  const { listed, offered, enrolling } = useOfferedMethods({ flowId, methods, enrol, show, onRestart });
+  const [method, setMethod] = useState<SecondFactorMethod>('totp');
+  const inputs = useMethodInputs(method, Boolean(listed));
+  const [busy, setBusy] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const promptId = useId();
+
+  const opening = offered ? firstMethod(offered) : undefined;
+  useEffect(() => {
+    if (opening) setMethod(opening);
+  }, [opening]);
 
   /** The passkey: the flow's options, the browser's prompt, the hub's verdict. Closing the prompt changes nothing. */
   const confirmPasskey = useStableCallback(async () => {
@@ -111,7 +255,7 @@ export const SecondFactorStep = ({
     if (busy || leaving) return;
     if (method === 'passkey') return confirmPasskey();
     dismiss();
-    const code = method === 'totp' ? boxes.join('') : recovery.trim();
+    const code = inputs.typed();
     setBusy(true);
     const result = await verifySecondFactor(flowId, method, code);
     setBusy(false);
@@ -120,15 +264,13 @@ export const SecondFactorStep = ({
       onVerified(result.data.location);
       return;
     }
-    if (show(result.error, { code: setError }, { retry: submit, restart: onRestart })) {
-      if (method === 'totp') setBoxes(emptyBoxes());
-      focusInput();
-    }
+    if (show(result.error, { code: inputs.setError }, { retry: submit, restart: onRestart }))
+      inputs.refused();
   });
 
   const switchMethod = (next: SecondFactorMethod) => {
     dismiss();
-    setError(undefined);
+    inputs.setError(undefined);
     setMethod(next);
     // Choosing a passkey is the person's go-ahead: the browser's prompt opens at once.
     if (next === 'passkey') void confirmPasskey();
@@ -144,82 +286,19 @@ export const SecondFactorStep = ({
   const others = (['totp', 'passkey', 'recovery'] as const).filter(
     (other) => other !== method && offered.includes(other),
   );
-  const prompt =
-    offered.length === 0
-      ? t('secondFactor.passkeyUnsupported')
-      : method === 'totp'
-        ? t('secondFactor.totpPrompt')
-        : method === 'passkey'
-          ? t('secondFactor.passkeyPrompt')
-          : t('secondFactor.recoveryPrompt');
   return (
     <div className="flex flex-col gap-6" data-step="second-factor">
-      <SecondFactorForm promptId={promptId} title={t('secondFactor.title')} prompt={prompt} onSubmit={submit}>
-        {offered.length === 0 ? null : method === 'passkey' ? (
-          <SubmitButton
-            label={leaving ? t('redirecting') : t('secondFactor.usePasskey')}
-            busy={busy && !leaving}
-            submitted={leaving}
-          />
-        ) : method === 'totp' ? (
-          <SecondFactorCodeField
-            inputRef={codeInput}
-            boxes={boxes}
-            onChange={(next) => {
-              setError(undefined);
-              setBoxes(next);
-            }}
-            error={error}
-            readOnly={busy || leaving}
-            describedBy={promptId}
-            errorTestId="second-factor-error"
-          />
-        ) : (
-          <TextField
-            ref={recoveryInput}
-            label={t('secondFactor.recoveryLabel')}
-            name="recovery-code"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={recovery}
-            onChange={(value) => {
-              setError(undefined);
-              setRecovery(value);
-            }}
-            error={error}
-            readOnly={busy || leaving}
-          />
-        )}
-        {offered.length > 0 && method !== 'passkey' && (
-          <SubmitButton
-            label={leaving ? t('redirecting') : t('secondFactor.submit')}
-            busy={busy && !leaving}
-            submitted={leaving}
-          />
+      <SecondFactorForm
+        promptId={promptId}
+        title={t('secondFactor.title')}
+        prompt={methodPrompt(t, offered, method)}
+        onSubmit={submit}
+      >
+        {offered.length > 0 && (
+          <MethodInput method={method} busy={busy} leaving={leaving} inputs={inputs} promptId={promptId} />
         )}
       </SecondFactorForm>
-      <div className="flex flex-wrap justify-between gap-3 text-sm">
-        {others.map((other) => (
-          <button
-            key={other}
-            type="button"
-            onClick={() => switchMethod(other)}
-            disabled={busy || leaving}
-            className="font-medium text-accent-700 underline-offset-2 hover:underline disabled:opacity-50"
-          >
-            {t(switchLabels[other])}
-          </button>
-        ))}
-        <button
-          type="button"
-          onClick={onRestart}
-          disabled={busy || leaving}
-          className="font-medium text-slate-600 underline-offset-2 hover:underline disabled:opacity-50"
-        >
-          {t('secondFactor.cancel')}
-        </button>
-      </div>
+      <OtherMethods others={others} disabled={busy || leaving} onSwitch={switchMethod} onCancel={onRestart} />
       <ProblemBanner problem={problem} onDismiss={dismiss} />
     </div>
   );

@@ -1,7 +1,6 @@
 import '../../texts';
 import {
   apiErrorText,
-  CODE_LENGTH,
   errorMessage,
   RECOVERY_CODE_COUNT,
   type SecondFactorStatus,
@@ -11,9 +10,9 @@ import { type ReactNode, type Ref, useCallback, useEffect, useId, useRef, useSta
 import { Trans } from 'react-i18next';
 import { meSecondFactorsApi } from '../../../../api/me-second-factors';
 import { listPasskeys } from '../../../../api/passkeys';
-import type { CodeInputHandle } from '../../../../components/auth/CodeInput';
+import { AuthenticatorSetup, useAuthenticatorCode } from '../../../../components/auth/AuthenticatorSetup';
 import { ProblemBanner } from '../../../../components/auth/ProblemBanner';
-import { RecoveryCodeList, SecondFactorCodeField } from '../../../../components/auth/SecondFactorParts';
+import { RecoveryCodeList } from '../../../../components/auth/SecondFactorParts';
 import { Form } from '../../../../components/Form';
 import { Spinner } from '../../../../components/Spinner';
 import { useApiProblem } from '../../../../hooks/use-api-problem';
@@ -45,8 +44,6 @@ type Step =
 
 type Show = ReturnType<typeof useApiProblem>['show'];
 
-const emptyBoxes = () => Array.from({ length: CODE_LENGTH }, () => '');
-
 /** The last second factor is the one whose removal needs the password (docs/second-factors.md). */
 const isLastFactor = (status: SecondFactorStatus) =>
   status.methods.every((method) => method === 'totp' || method === 'recovery');
@@ -59,9 +56,6 @@ const copyText = async (text: string): Promise<boolean> => {
     return false;
   }
 };
-
-/** The key as shown: groups of four, easier to type (apps ignore the spaces; Copy gives the key without them). */
-const groupsOfFour = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
 const quietButton =
   'rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 shadow-xs hover:bg-slate-50';
@@ -82,21 +76,10 @@ const CopyButton = ({ text, label }: { text: string; label: string }) => {
   );
 };
 
-/**
- * Two-step sign-in (docs/second-factors.md, docs/account-center.md): whether an authenticator app
- * confirms the sign-ins and since when, how many recovery codes are left, how many passkeys the
- * account has; setting the app up (QR code, the key as text, its first code), turning it off (with
- * the password when it is the last second factor), and new recovery codes. Recovery codes are
- * shown once, right after they are made, with Download and Copy.
- */
-export const TwoStepPanel = ({ overview, notify }: SecurityPanelProps) => {
-  const stepId = useId();
+/** The panel's reading of the set-up and the passkeys' count, with `reload` to read them again. */
+const useTwoStepStatus = () => {
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const [round, setRound] = useState(0);
-  const [step, setStep] = useState<Step>({ kind: 'closed' });
-  const { problem, dismiss, show } = useApiProblem();
-  const { t } = useAccountWords();
-  const actionsRef = useRef<HTMLDivElement>(null);
   const reload = useCallback(() => setRound((count) => count + 1), []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `round` is how `reload` asks again.
@@ -117,6 +100,7 @@ export const TwoStepPanel = ({ overview, notify }: SecurityPanelProps) => {
     return () => controller.abort();
   }, [round]);
 
+  /** The set-up as a change answered it; the passkeys' count stays as read. */
   const setStatus = (status: SecondFactorStatus) =>
     setLoaded((current) => ({
       kind: 'ready',
@@ -124,7 +108,82 @@ export const TwoStepPanel = ({ overview, notify }: SecurityPanelProps) => {
       passkeys: current.kind === 'ready' ? current.passkeys : null,
     }));
 
-  // Closing puts focus back on the panel's first button (the one that opened the step, or its successor).
+  return { loaded, reload, setStatus };
+};
+
+/** What the panel says under its title: the summary, why it could not be read, or that it is being read. */
+const TwoStepSummary = ({ loaded, reload }: { loaded: Loaded; reload: () => void }) => {
+  const { t } = useAccountWords();
+  if (loaded.kind === 'ready') return <Summary status={loaded.status} passkeys={loaded.passkeys} />;
+  if (loaded.kind === 'failed') {
+    return (
+      <p role="alert" className="text-red-700">
+        {loaded.message}{' '}
+        <button type="button" className="font-medium underline" onClick={reload}>
+          {t('tryAgain')}
+        </button>
+      </p>
+    );
+  }
+  return <Spinner label={t('account.twoStep.loading')} size="sm" />;
+};
+
+/** The panel's buttons while no step is open: set up, or new codes and turn off. */
+const TwoStepActions = ({
+  status,
+  actionsRef,
+  controls,
+  onSetUp,
+  onOpen,
+}: {
+  status: SecondFactorStatus;
+  actionsRef: Ref<HTMLDivElement>;
+  controls: string;
+  onSetUp: () => void;
+  onOpen: (step: Step) => void;
+}) => {
+  const { t } = useAccountWords();
+  return (
+    <div ref={actionsRef} className="flex flex-wrap gap-2">
+      {status.totp.enrolled ? (
+        <>
+          <PanelButton onClick={() => onOpen({ kind: 'new-codes' })} expanded={false} controls={controls}>
+            {t('account.twoStep.newCodes')}
+          </PanelButton>
+          <PanelButton
+            tone="danger"
+            onClick={() => onOpen({ kind: 'turn-off', askPassword: isLastFactor(status) })}
+            expanded={false}
+            controls={controls}
+          >
+            {t('account.twoStep.turnOff')}
+          </PanelButton>
+        </>
+      ) : (
+        <PanelButton onClick={onSetUp} expanded={false} controls={controls}>
+          {t('account.twoStep.setUp')}
+        </PanelButton>
+      )}
+    </div>
+  );
+};
+
+/**
+ * The step open under the summary, with what opens and closes one: closing puts focus back on the
+ * panel's first button (the one that opened the step, or its successor).
+ */
+const useTwoStepSteps = ({
+  reload,
+  dismiss,
+  show,
+}: {
+  reload: () => void;
+  dismiss: () => void;
+  show: Show;
+}) => {
+  const [step, setStep] = useState<Step>({ kind: 'closed' });
+  const actionsRef = useRef<HTMLDivElement>(null);
+
   const opened = useRef(false);
   useEffect(() => {
     if (step.kind === 'closed' && opened.current) actionsRef.current?.querySelector('button')?.focus();
@@ -150,63 +209,51 @@ export const TwoStepPanel = ({ overview, notify }: SecurityPanelProps) => {
     show(result.error, {}, { retry: startSetup });
   });
 
+  return { step, setStep, actionsRef, close, startSetup };
+};
+
+/**
+ * Two-step sign-in (docs/second-factors.md, docs/account-center.md): whether an authenticator app
+ * confirms the sign-ins and since when, how many recovery codes are left, how many passkeys the
+ * account has; setting the app up (QR code, the key as text, its first code), turning it off (with
+ * the password when it is the last second factor), and new recovery codes. Recovery codes are
+ * shown once, right after they are made, with Download and Copy.
+ */
+export const TwoStepPanel = ({ overview, notify }: SecurityPanelProps) => {
+  const stepId = useId();
+  const { loaded, reload, setStatus } = useTwoStepStatus();
+  const { problem, dismiss, show } = useApiProblem();
+  const { step, setStep, actionsRef, close, startSetup } = useTwoStepSteps({ reload, dismiss, show });
+  const { t } = useAccountWords();
+
   const status = loaded.kind === 'ready' ? loaded.status : null;
-  const enrolled = status?.totp.enrolled ?? false;
-
-  const summary =
-    loaded.kind === 'ready' ? (
-      <Summary status={loaded.status} passkeys={loaded.passkeys} />
-    ) : loaded.kind === 'failed' ? (
-      <p role="alert" className="text-red-700">
-        {loaded.message}{' '}
-        <button type="button" className="font-medium underline" onClick={reload}>
-          {t('tryAgain')}
-        </button>
-      </p>
-    ) : (
-      <Spinner label={t('account.twoStep.loading')} size="sm" />
-    );
-
-  const action = status && step.kind === 'closed' && (
-    <div ref={actionsRef} className="flex flex-wrap gap-2">
-      {enrolled ? (
-        <>
-          <PanelButton onClick={() => setStep({ kind: 'new-codes' })} expanded={false} controls={stepId}>
-            {t('account.twoStep.newCodes')}
-          </PanelButton>
-          <PanelButton
-            tone="danger"
-            onClick={() => setStep({ kind: 'turn-off', askPassword: isLastFactor(status) })}
-            expanded={false}
-            controls={stepId}
-          >
-            {t('account.twoStep.turnOff')}
-          </PanelButton>
-        </>
-      ) : (
-        <PanelButton onClick={() => void startSetup()} expanded={false} controls={stepId}>
-          {t('account.twoStep.setUp')}
-        </PanelButton>
-      )}
-    </div>
-  );
+  const steps = { show, dismiss, onCancel: close };
 
   return (
     <SecurityPanel
       overlay={<ProblemBanner problem={problem} onDismiss={dismiss} />}
       testId="two-step"
       title={t('account.twoStep.title')}
-      summary={summary}
-      action={action}
+      summary={<TwoStepSummary loaded={loaded} reload={reload} />}
+      action={
+        status &&
+        step.kind === 'closed' && (
+          <TwoStepActions
+            status={status}
+            actionsRef={actionsRef}
+            controls={stepId}
+            onSetUp={() => void startSetup()}
+            onOpen={setStep}
+          />
+        )
+      }
     >
       {step.kind === 'setup' && (
         <div id={stepId}>
           {step.started ? (
             <SetupStep
+              {...steps}
               started={step.started}
-              show={show}
-              dismiss={dismiss}
-              onCancel={close}
               onRestart={() => void startSetup()}
               onDone={(next, codes) => {
                 setStatus(next);
@@ -228,11 +275,9 @@ export const TwoStepPanel = ({ overview, notify }: SecurityPanelProps) => {
       {step.kind === 'turn-off' && status && (
         <div id={stepId}>
           <TurnOffStep
+            {...steps}
             askPassword={step.askPassword}
             hasPassword={overview.hasPassword}
-            show={show}
-            dismiss={dismiss}
-            onCancel={close}
             onPasswordNeeded={() => setStep({ kind: 'turn-off', askPassword: true })}
             onDone={(next) => {
               setStatus(next);
@@ -245,9 +290,7 @@ export const TwoStepPanel = ({ overview, notify }: SecurityPanelProps) => {
       {step.kind === 'new-codes' && (
         <div id={stepId}>
           <NewCodesStep
-            show={show}
-            dismiss={dismiss}
-            onCancel={close}
+            {...steps}
             onDone={(codes) => {
               reload();
               setStep({ kind: 'codes', codes });
@@ -380,36 +423,18 @@ const SetupStep = ({
   onDone: (status: SecondFactorStatus, codes: string[] | undefined) => void;
 }) => {
   const promptId = useId();
-  const [boxes, setBoxes] = useState<string[]>(emptyBoxes);
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const codeInput = useRef<CodeInputHandle>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const { t } = useAccountWords();
+  const code = useAuthenticatorCode({
+    confirm: meSecondFactorsApi.confirmTotp,
+    onConfirmed: (confirmed) => onDone(confirmed.status, confirmed.recoveryCodes),
+    show,
+    dismiss,
+    onRestart,
+    checkLength: true,
+  });
 
   useEffect(() => titleRef.current?.focus(), []);
-
-  const submit = useStableCallback(async () => {
-    if (busy) return;
-    dismiss();
-    const code = boxes.join('');
-    if (code.length !== CODE_LENGTH) {
-      setError(errorMessage('second_factor.code_required'));
-      codeInput.current?.focus(code.length);
-      return;
-    }
-    setBusy(true);
-    const result = await meSecondFactorsApi.confirmTotp(code);
-    setBusy(false);
-    if (result.ok) {
-      onDone(result.data.status, result.data.recoveryCodes);
-      return;
-    }
-    if (show(result.error, { code: setError }, { retry: submit, restart: onRestart }) === 'code') {
-      setBoxes(emptyBoxes());
-      codeInput.current?.focus(0);
-    }
-  });
 
   return (
     <StepForm
@@ -418,45 +443,24 @@ const SetupStep = ({
       titleRef={titleRef}
       title={t('account.twoStep.setUp')}
       description={t('account.twoStep.scan')}
-      onSubmit={submit}
+      onSubmit={code.submit}
       onCancel={onCancel}
-      busy={busy}
+      busy={code.busy}
       submitLabel={t('account.twoStep.turnOn')}
     >
-      <img
-        src={started.qrCode}
-        alt={t('account.twoStep.qrAlt')}
-        width={192}
-        height={192}
-        className="size-48 self-center rounded-lg bg-white ring-1 ring-slate-200 tablet:self-start"
-      />
-      <div className="flex flex-col gap-2 text-sm text-slate-600">
-        <p>{t('account.twoStep.secretLabel')}</p>
-        <code
-          data-testid="totp-secret"
-          className="rounded-lg bg-slate-50 px-3 py-2 font-mono text-base tracking-wide break-all text-slate-900"
-        >
-          {groupsOfFour(started.secret)}
-        </code>
-        <div>
-          <CopyButton text={started.secret} label={t('account.twoStep.copyKey')} />
-        </div>
-      </div>
-      <SecondFactorCodeField
-        inputRef={codeInput}
+      <AuthenticatorSetup
+        started={started}
+        code={code}
+        qrAlt={t('account.twoStep.qrAlt')}
+        secretLabel={t('account.twoStep.secretLabel')}
+        layout="account"
+        copy={<CopyButton text={started.secret} label={t('account.twoStep.copyKey')} />}
         prompt={
           <p id={promptId} className="text-sm text-slate-700">
             {t('account.twoStep.thenEnter', { product: PRODUCT_NAME })}
           </p>
         }
-        boxes={boxes}
-        onChange={(next) => {
-          setError(undefined);
-          setBoxes(next);
-        }}
-        error={error}
-        readOnly={busy}
-        describedBy={promptId}
+        promptId={promptId}
       />
     </StepForm>
   );

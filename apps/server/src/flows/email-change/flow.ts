@@ -1,4 +1,4 @@
-import type { Transitions } from '../flows/transitions.js';
+import type { Transitions } from '../transitions.js';
 
 /**
  * An email change from the account center, a server record of kind 'email_change' for the

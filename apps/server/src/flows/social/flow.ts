@@ -1,6 +1,6 @@
 import type { SocialIntent, SocialProvider } from '@hub/core';
-import type { FlowContextRecord } from '../flows/flow-context.js';
-import type { Transitions } from '../flows/transitions.js';
+import type { FlowContextRecord } from '../flow-context.js';
+import type { Transitions } from '../transitions.js';
 
 /**
  * The social sign-in flow, a server record of kind 'social' (flow.mermaid beside this

@@ -1,7 +1,7 @@
 import { type AppEnv, defaultToolId, type Platform, platforms } from '@hub/core';
 import type { FastifyRequest } from 'fastify';
 import type { Hub } from '../hub.js';
-import { requireTool } from '../sso/credentials.js';
+import { requireTool } from './credentials.js';
 
 /**
  * Spec §9: the Personal and Business platforms are tools of the registry under their default tool

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { HubError } from '../errors.js';
-import { requireSameOrigin } from '../http/request-context.js';
-import { currentSession } from '../http/session.js';
 import type { Hub } from '../hub.js';
+import { requireSameOrigin } from './request-context.js';
+import { currentSession } from './session.js';
 
 /**
  * The account center acts only for the person whose live hub session this browser holds.

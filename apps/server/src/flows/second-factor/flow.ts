@@ -1,5 +1,5 @@
-import type { FlowContextRecord } from '../flows/flow-context.js';
-import type { Transitions } from '../flows/transitions.js';
+import type { FlowContextRecord } from '../flow-context.js';
+import type { Transitions } from '../transitions.js';
 
 /**
  * The second step of a sign-in, a server record of kind 'second_factor' (docs/second-factors.md):
