@@ -2,12 +2,13 @@ import { meContinueEndpoints, meContinueRequestSchema, meContinueResponseSchema 
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Hub } from '../hub.js';
-import { completeSignIn } from '../sso/complete-sign-in.js';
+import type { SignInPipeline } from '../sso/complete-sign-in.js';
+import { finishSignIn } from '../sso/sign-in-route.js';
 import { signedInChange } from './auth.js';
 import { continueTo } from './continue.js';
 
 /** POST /api/me/continue: a landing card's 'Continue' (docs/account-center.md "Header and landing"). */
-export const registerContinueRoutes = (app: FastifyInstance, hub: Hub) => {
+export const registerContinueRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     meContinueEndpoints.continue,
@@ -17,7 +18,7 @@ export const registerContinueRoutes = (app: FastifyInstance, hub: Hub) => {
       const outcome = await continueTo(hub, person, request.ip, request.body.platform);
       reply.header('cache-control', 'no-store');
       if (outcome.next === 'sign_in')
-        return completeSignIn(hub, request, reply, { ...outcome.signIn, authMethod: 'session' });
+        return finishSignIn(signIn, hub, request, reply, { ...outcome.signIn, authMethod: 'session' });
       return outcome;
     },
   );

@@ -2,6 +2,7 @@ import { meEndpoints, meSummarySchema } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Hub } from '../hub.js';
+import type { SignInPipeline } from '../sso/complete-sign-in.js';
 import { registerMeAccessRoutes } from './access-routes.js';
 import { signedInPerson } from './auth.js';
 import { registerContinueRoutes } from './continue-routes.js';
@@ -16,7 +17,7 @@ import { meSummary } from './summary.js';
  * The account center's API (docs/account-center.md). Every answer is about the signed-in person
  * only and is never cached. Each part registers its own routes from its own module.
  */
-export const registerMeRoutes = (app: FastifyInstance, hub: Hub) => {
+export const registerMeRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(meEndpoints.summary, { schema: { response: { 200: meSummarySchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -28,5 +29,5 @@ export const registerMeRoutes = (app: FastifyInstance, hub: Hub) => {
   registerMeAccessRoutes(app, hub);
   registerProfileRoutes(app, hub);
   registerLogoutRoutes(app, hub);
-  registerContinueRoutes(app, hub);
+  registerContinueRoutes(app, hub, signIn);
 };

@@ -1,14 +1,15 @@
-import { ACR_MULTI_FACTOR, acrOf, acrValues } from '@hub/core';
+import { acrOf, acrValues } from '@hub/core';
 import type Provider from 'oidc-provider';
 import type { ClientInstance, InteractionResults, KoaContextWithOIDC } from 'oidc-provider';
 import { cookieName } from '../http/request-context.js';
 import { liveSession } from '../http/session.js';
+import { oidcSessionNeedsSecondFactor } from '../mfa/requirement.js';
 import type { Hub } from '../hub.js';
 import { policy } from '../policy.js';
 import { type AuditEvent, recordAudit } from '../services/audit.js';
 import { sameHash, sha256 } from '../services/tokens.js';
 import { endHubSession } from '../sso/sign-out.js';
-import { isRestrictedTool } from '../sso/tool-exit.js';
+import { joinTool, recordToolRefusal, toolAccessByTid } from '../sso/tool-access.js';
 import { createOidcClientQueries, createOidcPayloadQueries } from '../storage/oidc.js';
 import { sharedSecret } from '../storage/secrets.js';
 import { createOidcAdapter, grantKey } from './adapter.js';
@@ -206,12 +207,10 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
         'the client asked for a sign-in with a second factor',
         'login_required',
         (ctx: KoaContextWithOIDC) => {
-          const asked = String(ctx.oidc.params?.acr_values ?? '').split(' ');
           const session = ctx.oidc.session as { accountId?: string; acr?: string } | undefined;
           return (
             Boolean(session?.accountId) &&
-            asked.includes(ACR_MULTI_FACTOR) &&
-            session?.acr !== ACR_MULTI_FACTOR
+            oidcSessionNeedsSecondFactor(String(ctx.oidc.params?.acr_values ?? ''), session?.acr)
           );
         },
       ),
@@ -220,24 +219,21 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
     return prompts;
   };
 
-  /** The client is linked to a restricted tool (or one no longer registered) the account is not a member of. */
-  const refusedByTool = async (accountId: string, clientId: string) => {
-    const row = await clients.find(clientId);
-    if (row?.tid === null || row?.tid === undefined) return false;
-    const tool = await hub.tools.findByTid(row.tid);
-    if (!tool) return true;
-    return isRestrictedTool(tool) && !(await hub.tools.isMember(tool.tid, accountId));
-  };
-
   /**
-   * Spec §3: a client linked to an open tool (type 1) makes the person who signs in through it a
-   * member of the tool, as sso/tool-exit.ts does for the tool login (once: adding is idempotent).
+   * Tool access for a client linked to a tool (sso/tool-access.ts decides, as for the tool login):
+   * refused for a restricted tool's non-member or a tool no longer registered; an open tool's new
+   * user joins it (spec §3). A client without a tool admits everyone.
    */
-  const joinOpenTool = async (accountId: string, clientId: string) => {
+  const clientToolAccess = async (accountId: string, clientId: string) => {
     const row = await clients.find(clientId);
-    if (row?.tid === null || row?.tid === undefined) return;
-    const tool = await hub.tools.findByTid(row.tid);
-    if (tool && !isRestrictedTool(tool)) await hub.tools.addMember(tool.tid, accountId, now());
+    if (row?.tid === null || row?.tid === undefined) return undefined;
+    return toolAccessByTid(hub, row.tid, accountId);
+  };
+  const refusedByTool = async (accountId: string, clientId: string) =>
+    (await clientToolAccess(accountId, clientId))?.decision === 'refuse';
+  const joinOpenTool = async (accountId: string, clientId: string) => {
+    const access = await clientToolAccess(accountId, clientId);
+    if (access) await joinTool(hub, access, accountId, now());
   };
 
   const findAccount = async (_ctx: KoaContextWithOIDC, sub: string, source?: unknown) => {
@@ -453,19 +449,15 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
       if (error?.error_description !== TOOL_MEMBERSHIP_DESCRIPTION || !accountId || !clientId) return;
       track(
         clients.find(clientId).then((row) =>
-          recordAudit(
-            db,
+          recordToolRefusal(
+            hub,
             {
-              event: 'sso.tool_refused',
-              outcome: 'refused',
               accountId,
               ip: ctx.ip ?? null,
-              detail: {
-                platform: row?.platform ?? null,
-                method: 'oidc',
-                tool: row?.tid ?? null,
-                client: clientId,
-              },
+              platform: row?.platform ?? null,
+              method: 'oidc',
+              tid: row?.tid ?? null,
+              client: clientId,
             },
             now(),
           ),

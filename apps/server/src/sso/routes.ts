@@ -15,7 +15,8 @@ import { requireSameOrigin } from '../http/request-context.js';
 import { sessionTokenOf } from '../http/session.js';
 import type { Hub } from '../hub.js';
 import { serverCallerOf } from '../platform-api/platform-caller.js';
-import { completeSignIn } from './complete-sign-in.js';
+import type { SignInPipeline } from './complete-sign-in.js';
+import { finishSignIn } from './sign-in-route.js';
 import { requireTool } from './credentials.js';
 import { registerLogoutRoutes } from './logout.js';
 import { redeemAinfo } from './redeem.js';
@@ -25,7 +26,7 @@ import { answerSsoRequest, readToolByKey, readToolCallbacks } from './service.js
  * The routes of single sign-on. Each parses its input by its contract (core's contracts/sso.ts),
  * calls one function of sso/service.ts (or redeem.ts, sign-out.ts) and turns the answer into HTTP.
  */
-export const registerSsoRoutes = (app: FastifyInstance, hub: Hub) => {
+export const registerSsoRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // The /sso/rqx screen asks where to go (spec §4 "SSO handler").
@@ -39,7 +40,7 @@ export const registerSsoRoutes = (app: FastifyInstance, hub: Hub) => {
         { ip: request.ip, sessionToken: sessionTokenOf(hub, request), log: request.log },
         request.body,
       );
-      if (outcome.next === 'sign_in') return completeSignIn(hub, request, reply, outcome.signIn);
+      if (outcome.next === 'sign_in') return finishSignIn(signIn, hub, request, reply, outcome.signIn);
       return outcome;
     },
   );

@@ -11,7 +11,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Hub } from '../../hub.js';
-import { completeSignIn } from '../../sso/complete-sign-in.js';
+import type { SignInPipeline } from '../../sso/complete-sign-in.js';
+import { finishSignIn } from '../../sso/sign-in-route.js';
 import { readerOf, signedInAccount, signedInCallerOf } from '../caller.js';
 import {
   chooseDefaultPlatform,
@@ -20,7 +21,7 @@ import {
   defaultPlatformStatus,
 } from './service.js';
 
-export const registerDefaultPlatformRoutes = (app: FastifyInstance, hub: Hub) => {
+export const registerDefaultPlatformRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     switchingEndpoints.defaultPlatformState,
@@ -74,7 +75,7 @@ export const registerDefaultPlatformRoutes = (app: FastifyInstance, hub: Hub) =>
         request.body.flowId,
         request.body.password,
       );
-      return completeSignIn(hub, request, reply, { ...outcome, authMethod: 'session' });
+      return finishSignIn(signIn, hub, request, reply, { ...outcome, authMethod: 'session' });
     },
   );
 };

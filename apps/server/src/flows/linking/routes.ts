@@ -8,11 +8,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Hub } from '../../hub.js';
-import { completeSignIn } from '../../sso/complete-sign-in.js';
+import type { SignInPipeline } from '../../sso/complete-sign-in.js';
+import { finishSignIn } from '../../sso/sign-in-route.js';
 import { signedInCallerOf } from '../caller.js';
 import { identifyParent, linkToParent } from './service.js';
 
-export const registerLinkingRoutes = (app: FastifyInstance, hub: Hub) => {
+export const registerLinkingRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     switchingEndpoints.linkingIdentify,
@@ -29,7 +30,7 @@ export const registerLinkingRoutes = (app: FastifyInstance, hub: Hub) => {
       const { caller, account: child } = await signedInCallerOf(hub, request, reply);
       const outcome = await linkToParent(hub, caller, child, request.body.flowId, request.body.password);
       // The signed-in account goes on where it came from, its session kept.
-      const exit = await completeSignIn(hub, request, reply, { ...outcome, authMethod: 'session' });
+      const exit = await finishSignIn(signIn, hub, request, reply, { ...outcome, authMethod: 'session' });
       return { ...exit, notice: 'account_linked' as const };
     },
   );

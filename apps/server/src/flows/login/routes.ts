@@ -8,11 +8,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Hub } from '../../hub.js';
-import { completeSignIn } from '../../sso/complete-sign-in.js';
+import type { SignInPipeline } from '../../sso/complete-sign-in.js';
+import { finishSignIn } from '../../sso/sign-in-route.js';
 import { callerOf } from '../caller.js';
 import { checkLoginPassword, identifyForLogin } from './service.js';
 
-export const registerLoginRoutes = (app: FastifyInstance, hub: Hub) => {
+export const registerLoginRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     authEndpoints.loginIdentify,
@@ -29,7 +30,7 @@ export const registerLoginRoutes = (app: FastifyInstance, hub: Hub) => {
         request.body.flowId,
         request.body.password,
       );
-      return completeSignIn(hub, request, reply, { ...outcome, authMethod: 'password' });
+      return finishSignIn(signIn, hub, request, reply, { ...outcome, authMethod: 'password' });
     },
   );
 };

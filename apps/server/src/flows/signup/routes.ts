@@ -14,7 +14,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Hub } from '../../hub.js';
-import { completeSignIn } from '../../sso/complete-sign-in.js';
+import type { SignInPipeline } from '../../sso/complete-sign-in.js';
+import { finishSignIn } from '../../sso/sign-in-route.js';
 import { callerOf, readerOf } from '../caller.js';
 import {
   finalizeSignup,
@@ -24,7 +25,7 @@ import {
   verifySignupCode,
 } from './service.js';
 
-export const registerSignupRoutes = (app: FastifyInstance, hub: Hub) => {
+export const registerSignupRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     authEndpoints.signupStart,
@@ -60,7 +61,7 @@ export const registerSignupRoutes = (app: FastifyInstance, hub: Hub) => {
         request.body.flowId,
         request.body.password,
       );
-      return completeSignIn(hub, request, reply, { ...outcome, authMethod: 'signup' });
+      return finishSignIn(signIn, hub, request, reply, { ...outcome, authMethod: 'signup' });
     },
   );
 };

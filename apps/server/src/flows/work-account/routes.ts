@@ -16,7 +16,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../http/language.js';
 import { flowBindingIfAny, requireSameOrigin } from '../../http/request-context.js';
 import type { Hub } from '../../hub.js';
-import { completeSignIn } from '../../sso/complete-sign-in.js';
+import type { SignInPipeline } from '../../sso/complete-sign-in.js';
+import { finishSignIn } from '../../sso/sign-in-route.js';
 import { callerOf, signedInAccount } from '../caller.js';
 import { inviteWorkAccount } from './invitation.js';
 import {
@@ -26,7 +27,7 @@ import {
   workAccountStatus,
 } from './service.js';
 
-export const registerWorkAccountRoutes = (app: FastifyInstance, hub: Hub) => {
+export const registerWorkAccountRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // A signed-in business owner adds a work account from the hub's own pages.
   r.post(
@@ -87,7 +88,7 @@ export const registerWorkAccountRoutes = (app: FastifyInstance, hub: Hub) => {
         request.body.flowId,
         request.body.password,
       );
-      return completeSignIn(hub, request, reply, { ...outcome, authMethod: 'signup' });
+      return finishSignIn(signIn, hub, request, reply, { ...outcome, authMethod: 'signup' });
     },
   );
 };
