@@ -46,7 +46,10 @@ export const flowBinding = (request: FastifyRequest, reply: FastifyReply, config
 export const flowBindingOf = (
   cookies: Readonly<Record<string, string | undefined>>,
   config: Config,
-): { binding: string; cookie?: { name: string; value: string; options: ReturnType<typeof cookieOptions> } } => {
+): {
+  binding: string;
+  cookie?: { name: string; value: string; options: ReturnType<typeof cookieOptions> };
+} => {
   const name = cookieName(config, 'hub_fb');
   const held = cookies[name];
   if (held && /^[A-Za-z0-9_-]{32,64}$/.test(held)) return { binding: sha256(held) };

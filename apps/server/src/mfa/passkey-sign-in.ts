@@ -20,7 +20,7 @@ import { checkAssertion, newChallenge, relyingParty, takeChallenge } from './pas
  */
 
 const loginTool = async (hub: Hub, context: FlowContextRecord) => {
-  const tool = await toolOfSession(hub, context.from);
+  const tool = await toolOfSession(hub, context.tool);
   if (!tool) throw new HubError('sso.tsa_key_missing');
   return tool;
 };

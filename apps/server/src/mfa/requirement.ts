@@ -1,4 +1,4 @@
-import { ACR_MULTI_FACTOR, decodeToolSession, type SecondFactorMethod, secondStepFor } from '@hub/core';
+import { ACR_MULTI_FACTOR, type SecondFactorMethod, secondStepFor } from '@hub/core';
 import type { Hub } from '../hub.js';
 import type { SignInOutcome, SignInRequest } from '../sso/complete-sign-in.js';
 import { enrolledMethods } from './methods.js';
@@ -23,11 +23,12 @@ export interface SecondFactorPolicyDeps {
 export const secondFactorRequired = async (
   hub: Hub,
   deps: SecondFactorPolicyDeps,
+  request: Pick<SignInRequest, 'tools'>,
   signIn: SignInOutcome,
 ): Promise<boolean> => {
   if (hub.config.requireSecondFactor.includes(signIn.platform)) return true;
-  const session = signIn.context.from ? decodeToolSession(signIn.context.from) : undefined;
-  if (session?.ok && (await hub.tools.findByTid(session.value.tid))?.require_second_factor === 1) return true;
+  const tool = signIn.context.tool;
+  if (tool && (await request.tools.byTid(tool.tid))?.require_second_factor === 1) return true;
   if (signIn.context.oidc) return (await deps.acrValuesOf(signIn.context.oidc)).includes(ACR_MULTI_FACTOR);
   return false;
 };
@@ -55,7 +56,7 @@ export const secondStepOf = async (
   // Read once, and only when the answer matters (the tool, the OpenID Connect interaction).
   let requirement: Promise<boolean> | undefined;
   const isRequired = () => {
-    requirement ??= secondFactorRequired(hub, deps, signIn);
+    requirement ??= secondFactorRequired(hub, deps, request, signIn);
     return requirement;
   };
   if (SECOND_STEP_IF_REQUIRED.has(signIn.authMethod)) {

@@ -1,33 +1,35 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import {
   accountNextPath,
   amrOf,
   buildPlatformExitUrl,
-  decodeToolSession,
   type FirstFactor,
   type Platform,
   routePath,
   type SecondFactorNeeded,
   type ToolSession,
 } from '@hub/core';
-import type { CookieSerializeOptions } from '@fastify/cookie';
 import { HubError } from '../errors.js';
 import { sessionCookie } from '../http/request-context.js';
 import { type liveSession, newSessionToken } from '../http/session.js';
 import type { Hub } from '../hub.js';
 import { cancelDeletion } from '../services/account-erasure.js';
+import { recordAudit } from '../services/audit.js';
+import type { ToolRow } from '../storage/tools.js';
 import { issueAinfo } from './ainfo.js';
 import { checkSubcb } from './callbacks.js';
-import { recordToolRefusal, type ToolAccess } from './tool-access.js';
-import type { ToolRow } from '../storage/tools.js';
-import { recordAudit } from '../services/audit.js';
+import { recordToolRefusal, type ToolAccess, type ToolReader } from './tool-access.js';
 import { type ToolExit, toolAccessOfSession, toolExitUrl } from './tool-exit.js';
 
 /**
- * What the exit reads of the flow's context: the tool session it came from and the page to return
- * to. A flow's whole context record fits; the exit needs no more of flows/ than this.
+ * What the pipeline reads of the flow's context: the tool session it came from and the page to
+ * return to. A flow's whole context record fits; the exit needs no more of flows/ than this.
  */
 export interface SignInContext {
+  /** The page's `from` as it came, for the refusal's link back to the tool login. */
   from?: string;
+  /** The tool session the sign-in came from, parsed once at the edge (flows/flow-context.ts). */
+  tool?: ToolSession;
   subcb?: string;
   /** The OpenID Connect interaction the sign-in ends (its uid), when a client started it. */
   oidc?: string;
@@ -54,6 +56,8 @@ export interface SignInRequest {
   cookies: Readonly<Record<string, string | undefined>>;
   /** The browser's live hub session (read once per request, http/session.ts currentSession). */
   session: () => ReturnType<typeof liveSession>;
+  /** The tool registry, each tool read once per request (sso/tool-access.ts requestToolReader). */
+  tools: ToolReader;
 }
 
 /** A cookie the route sets on its answer. */
@@ -71,7 +75,10 @@ export interface SignInCookie {
 export type SignInCompletion = {
   cookies: SignInCookie[];
   headers: Record<string, string>;
-} & ({ location: string; nextStep?: undefined } | { nextStep: SecondFactorNeeded & { location: string } });
+} & (
+  | { location: string; nextStep?: undefined }
+  | { location?: undefined; nextStep: SecondFactorNeeded & { location: string } }
+);
 
 /** The second-factor gate's stop: the second step, and the flow-binding cookie it may have made. */
 export interface SecondFactorStop {
@@ -91,7 +98,11 @@ export interface SignInSteps {
    */
   secondFactor: (request: SignInRequest, signIn: SignInOutcome) => Promise<SecondFactorStop | undefined>;
   /** 2. Tool access for a sign-in through a tool (sso/tool-access.ts): allow, join or refuse. */
-  toolAccess: (signIn: SignInOutcome, session: ToolSession) => Promise<ToolAccess & { tool: ToolRow }>;
+  toolAccess: (
+    request: SignInRequest,
+    signIn: SignInOutcome,
+    session: ToolSession,
+  ) => Promise<ToolAccess & { tool: ToolRow }>;
   /** 3. The hub session (unless the browser's own signed it in) and the account's rules at sign-in. */
   session: (request: SignInRequest, signIn: SignInOutcome, amr: string[]) => Promise<SignInCookie[]>;
   /** 4. An OpenID Connect sign-in ends its interaction (oidc/interaction.ts): where the browser goes. */
@@ -145,9 +156,9 @@ export const createSignInPipeline = (hub: Hub, steps: SignInSteps): SignInPipeli
         : { cookies: stop.cookies, headers, nextStep: stop.nextStep };
     }
     const amr = await amrOfSignIn(hub, request, signIn);
-    const toolSession = signIn.context.oidc ? undefined : toolSessionOf(signIn.context);
+    const toolSession = signIn.context.oidc ? undefined : signIn.context.tool;
     const tool = toolSession
-      ? { session: toolSession, access: await steps.toolAccess(signIn, toolSession) }
+      ? { session: toolSession, access: await steps.toolAccess(request, signIn, toolSession) }
       : undefined;
     // An OpenID Connect sign-in ends its interaction; the provider answers the client from there.
     const exit: ToolExit = signIn.context.oidc
@@ -204,11 +215,6 @@ const refusalLocation = (signIn: SignInOutcome) => {
   return `${routePath('tool_login', { platform: signIn.platform })}?${query.toString()}`;
 };
 
-const toolSessionOf = (context: SignInContext) => {
-  const decoded = context.from ? decodeToolSession(context.from) : undefined;
-  return decoded?.ok ? decoded.value : undefined;
-};
-
 /**
  * The RFC 8176 methods of this sign-in: its first factor and the second factors it proved; a
  * sign-in by the browser's hub session keeps the methods that session was signed in with.
@@ -229,8 +235,8 @@ const amrOfSignIn = async (hub: Hub, request: SignInRequest, signIn: SignInOutco
 /** The tool-access step: the tool a tool session names, read once, and the decision for it. */
 export const createToolAccessStep =
   (hub: Hub): SignInSteps['toolAccess'] =>
-  (signIn, session) =>
-    toolAccessOfSession(hub, session, signIn.accountId);
+  (request, signIn, session) =>
+    toolAccessOfSession(hub, request.tools, session, signIn.accountId);
 
 /**
  * The exit step: the tool's callback when the sign-in came through a tool, the account center page

@@ -16,11 +16,11 @@ import { sessionTokenOf } from '../http/session.js';
 import type { Hub } from '../hub.js';
 import { serverCallerOf } from '../platform-api/platform-caller.js';
 import type { SignInPipeline } from './complete-sign-in.js';
-import { finishSignIn } from './sign-in-route.js';
 import { requireTool } from './credentials.js';
 import { registerLogoutRoutes } from './logout.js';
 import { redeemAinfo } from './redeem.js';
 import { answerSsoRequest, readToolByKey, readToolCallbacks } from './service.js';
+import { finishSignIn } from './sign-in-route.js';
 
 /**
  * The routes of single sign-on. Each parses its input by its contract (core's contracts/sso.ts),

@@ -37,7 +37,7 @@ export const answerSsoRequest = async (
         accountId: decision.signedInAs,
         platform: decision.toolSession.platform ?? 'psl',
         authMethod: 'session',
-        context: { from: encodeToolSession(decision.toolSession) },
+        context: { from: encodeToolSession(decision.toolSession), tool: decision.toolSession },
       },
     };
   }

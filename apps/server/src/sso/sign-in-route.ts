@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { currentSession } from '../http/session.js';
 import type { Hub } from '../hub.js';
 import type { SignInCompletion, SignInOutcome, SignInPipeline, SignInRequest } from './complete-sign-in.js';
+import { requestToolReader } from './tool-access.js';
 
 /** What the sign-in pipeline reads of a Fastify request (its steps never see the request itself). */
 export const signInRequestOf = (hub: Hub, request: FastifyRequest): SignInRequest => ({
@@ -10,6 +11,7 @@ export const signInRequestOf = (hub: Hub, request: FastifyRequest): SignInReques
   userAgent: request.headers['user-agent'],
   cookies: request.cookies,
   session: () => currentSession(hub, request),
+  tools: requestToolReader(hub),
 });
 
 /** Sets the completion's cookies and headers on the reply and returns the answer's JSON. */

@@ -20,6 +20,38 @@ export type ToolAccess =
   | { decision: 'allow' | 'join'; tool: ToolRow }
   | { decision: 'refuse'; tool: ToolRow | undefined };
 
+/**
+ * The tool registry as one request reads it: each tool read once however many steps ask (the
+ * second-factor requirement, tool access, the exit), so a sign-in through a tool reads its row once.
+ */
+export interface ToolReader {
+  byTid(tid: number): Promise<ToolRow | undefined>;
+  byKey(key: string): Promise<ToolRow | undefined>;
+}
+
+export const requestToolReader = (hub: Pick<Hub, 'tools'>): ToolReader => {
+  const byTid = new Map<number, Promise<ToolRow | undefined>>();
+  const byKey = new Map<string, Promise<ToolRow | undefined>>();
+  const once = <K>(
+    cache: Map<K, Promise<ToolRow | undefined>>,
+    key: K,
+    read: () => Promise<ToolRow | undefined>,
+  ) => {
+    let row = cache.get(key);
+    if (!row) {
+      row = read();
+      cache.set(key, row);
+      // A failed read is not kept: the error goes to its caller, and a later ask reads again.
+      row.catch(() => cache.delete(key));
+    }
+    return row;
+  };
+  return {
+    byTid: (tid) => once(byTid, tid, () => hub.tools.findByTid(tid)),
+    byKey: (key) => once(byKey, key, () => hub.tools.findByKey(key)),
+  };
+};
+
 /** Decides access for a tool row already read (one registry read per request that needs it). */
 export const decideToolAccess = async (
   hub: Pick<Hub, 'tools'>,
@@ -38,7 +70,12 @@ export const toolAccessByTid = async (hub: Pick<Hub, 'tools'>, tid: number, acco
   decideToolAccess(hub, await hub.tools.findByTid(tid), accountId);
 
 /** An open tool's new user joins it (idempotent: adding a member twice keeps one membership). */
-export const joinTool = async (hub: Pick<Hub, 'tools'>, access: ToolAccess, accountId: string, now: number) => {
+export const joinTool = async (
+  hub: Pick<Hub, 'tools'>,
+  access: ToolAccess,
+  accountId: string,
+  now: number,
+) => {
   if (access.decision === 'join') await hub.tools.addMember(access.tool.tid, accountId, now);
 };
 

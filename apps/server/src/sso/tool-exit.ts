@@ -5,7 +5,7 @@ import type { ToolRow } from '../storage/tools.js';
 import { issueAinfo } from './ainfo.js';
 import { checkSubcb, registeredCallback } from './callbacks.js';
 import { recordReferral } from './referral.js';
-import { decideToolAccess, joinTool, type ToolAccess } from './tool-access.js';
+import { decideToolAccess, joinTool, type ToolAccess, type ToolReader } from './tool-access.js';
 
 /** Where a sign-in through a tool ends: the tool's callback, or the refusal of a restricted tool. */
 export type ToolExit = { location: string } | { notMemberOf: ToolRow };
@@ -17,12 +17,13 @@ export type ToolExit = { location: string } | { notMemberOf: ToolRow };
  */
 export const toolAccessOfSession = async (
   hub: Hub,
+  tools: ToolReader,
   session: ToolSession,
   accountId: string,
 ): Promise<ToolAccess & { tool: ToolRow }> => {
-  const tool = await hub.tools.findByTid(session.tid);
+  const tool = await tools.byTid(session.tid);
   if (!tool) throw new HubError('sso.tsa_key_missing');
-  if (session.tsa_key && (await hub.tools.findByKey(session.tsa_key))?.tid !== tool.tid) {
+  if (session.tsa_key && (await tools.byKey(session.tsa_key))?.tid !== tool.tid) {
     throw new HubError('sso.tsa_key_missing');
   }
   return (await decideToolAccess(hub, tool, accountId)) as ToolAccess & { tool: ToolRow };
