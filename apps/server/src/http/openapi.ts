@@ -317,6 +317,7 @@ const errorRules: Array<[RegExp, ErrorCode[]]> = [
       'account.format_invalid',
     ],
   ],
+  [/^GET \/api\/sso\/tool$/, [...validated]],
   [
     /^GET \/api\/tools\/(ssorqx|toolcb)$/,
     [...validated, 'sso.tsa_key_missing', 'tool.unauthorized', 'tool.forbidden'],

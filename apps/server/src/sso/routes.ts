@@ -7,6 +7,8 @@ import {
   TOOL_KEY_UNKNOWN_MSG,
   toolCallbacksQuerySchema,
   toolCallbacksResponseSchema,
+  toolDisplayQuerySchema,
+  toolDisplayResponseSchema,
   toolSsorqxQuerySchema,
 } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
@@ -19,7 +21,7 @@ import type { SignInPipeline } from './complete-sign-in.js';
 import { requireTool } from './credentials.js';
 import { registerLogoutRoutes } from './logout.js';
 import { redeemAinfo } from './redeem.js';
-import { answerSsoRequest, readToolByKey, readToolCallbacks } from './service.js';
+import { answerSsoRequest, readToolByKey, readToolCallbacks, toolDisplayOf } from './service.js';
 import { finishSignIn } from './sign-in-route.js';
 
 /**
@@ -42,6 +44,16 @@ export const registerSsoRoutes = (app: FastifyInstance, hub: Hub, signIn: SignIn
       );
       if (outcome.next === 'sign_in') return finishSignIn(signIn, hub, request, reply, outcome.signIn);
       return outcome;
+    },
+  );
+
+  // A screen's tool (name, logo) from its `from` tool session: parsed by the hub, not the page.
+  r.get(
+    ssoEndpoints.tool,
+    { schema: { querystring: toolDisplayQuerySchema, response: { 200: toolDisplayResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return toolDisplayOf(request.query.from);
     },
   );
 
