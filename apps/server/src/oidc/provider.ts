@@ -442,7 +442,7 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
       audit('oidc.authorize', 'success', ctx, { client: clientOf(ctx) }),
     );
     // A restricted tool's refusal without an interaction (prompt=none) is audited as the one after
-    // a sign-in is (oidc/interaction.ts) and as the tool login's (sso/complete-sign-in.ts).
+    // a sign-in is (oidc/interaction.ts) and as the tool login's (sso/tool-access.ts).
     provider.on('authorization.error', (ctx: KoaContextWithOIDC, error: { error_description?: string }) => {
       const accountId = ctx?.oidc?.session?.accountId;
       const clientId = ctx?.oidc?.client?.clientId;
