@@ -37,6 +37,7 @@ import { createThrottle, type Throttle } from './services/throttle.js';
 import { registerSocialRoutes } from './social/routes.js';
 import {
   createExitStep,
+  createPlatformRulesStep,
   createSessionStep,
   createSignInPipeline,
   createToolAccessStep,
@@ -80,8 +81,8 @@ const fastifyTrustProxy = (trust: Config['trustProxy']) => {
 
 /**
  * The sign-in pipeline, assembled here and only here (docs/architecture.md "Every sign-in ends in
- * one place"): each step is required by SignInSteps, so a pipeline without the second-factor gate,
- * tool access, the OpenID Connect return, the exit or the session does not compile.
+ * one place"): each step is required by SignInSteps, so a pipeline without the platform rules, the
+ * second-factor gate, tool access, the OpenID Connect return, the exit or the session does not compile.
  */
 const buildSignInPipeline = (
   hub: Hub,
@@ -89,6 +90,7 @@ const buildSignInPipeline = (
   oidcExitLocation: typeof import('./oidc/interaction.js').oidcExitLocation,
 ): SignInPipeline =>
   createSignInPipeline(hub, {
+    platformRules: createPlatformRulesStep(hub),
     secondFactor: createSecondFactorStep(hub, { acrValuesOf: (uid) => oidc.acrValuesOf(uid) }),
     toolAccess: createToolAccessStep(hub),
     oidcReturn: (request, accountId, uid, amr) => oidcExitLocation(hub, oidc, request, accountId, uid, amr),

@@ -4,6 +4,7 @@ import {
   amrOf,
   buildPlatformExitUrl,
   type FirstFactor,
+  loginRefusal,
   type Platform,
   routePath,
   type SecondFactorNeeded,
@@ -92,6 +93,12 @@ export interface SecondFactorStop {
  */
 export interface SignInSteps {
   /**
+   * 0. The platform's rules every sign-in on it meets, whichever screen or method it came through
+   * (core loginRefusal: a client account nowhere, a company account not on Personal). A refusal
+   * throws before anything is written.
+   */
+  platformRules: (signIn: SignInOutcome) => Promise<void>;
+  /**
    * 1. An account that confirms its sign-ins with a second factor (or a sign-in the platform, the
    * tool or the OpenID Connect client requires one for) stops here until it has
    * (mfa/second-step.ts). Nothing of the exit has happened yet.
@@ -118,7 +125,14 @@ export interface ToolSessionAccess {
 }
 
 /** The order the steps run in (the pipeline's `steps`; app.test.ts checks buildApp wires them all). */
-export const SIGN_IN_STEPS = ['secondFactor', 'toolAccess', 'oidcReturn', 'exit', 'session'] as const;
+export const SIGN_IN_STEPS = [
+  'platformRules',
+  'secondFactor',
+  'toolAccess',
+  'oidcReturn',
+  'exit',
+  'session',
+] as const;
 
 export interface SignInPipeline {
   readonly steps: readonly (keyof SignInSteps)[];
@@ -135,7 +149,7 @@ export const TOOL_REFUSAL_NOT_MEMBER = 'not_registered_to_tool';
 
 /**
  * The sign-in pipeline, assembled once at start-up (app.ts) from its required steps. It runs them
- * in order: the second-factor gate, tool access, the OpenID Connect return or the platform or tool
+ * in order: the platform's rules, the second-factor gate, tool access, the OpenID Connect return or the platform or tool
  * exit, then the hub session and the audit. A restricted tool's membership is decided here, so no
  * screen or method (password, sign-up, switching, linking, Google, Facebook, passkey) can get
  * around it. A non-member still gets the hub session (they proved who they are, and a sign-up's
@@ -146,6 +160,7 @@ export const createSignInPipeline = (hub: Hub, steps: SignInSteps): SignInPipeli
     if (typeof steps[name] !== 'function') throw new Error(`the sign-in pipeline has no ${name} step`);
   }
   const complete = async (request: SignInRequest, signIn: SignInOutcome): Promise<SignInCompletion> => {
+    await steps.platformRules(signIn);
     const stop = await steps.secondFactor(request, signIn);
     if (stop) {
       const headers = { 'cache-control': 'no-store' };
@@ -300,4 +315,18 @@ export const createSessionStep =
     });
     await cancelDeletion(hub, signIn.accountId, request.ip);
     return [sessionCookie(hub.config, token, Math.floor(hub.config.sessionTtlMs / 1000))];
+  };
+
+/**
+ * The platform-rules step: the account still exists and may use this platform (core loginRefusal).
+ * The screens check it first; here it holds for every way in (a session's direct checkout, a
+ * provider's callback, a resumed second step), before any row is written.
+ */
+export const createPlatformRulesStep =
+  (hub: Hub): SignInSteps['platformRules'] =>
+  async (signIn) => {
+    const account = await hub.accounts.findById(signIn.accountId);
+    if (!account) throw new HubError('account.not_found');
+    const refusal = loginRefusal(account.user_type, signIn.platform);
+    if (refusal) throw new HubError(refusal);
   };

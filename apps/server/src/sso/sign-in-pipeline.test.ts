@@ -13,6 +13,9 @@ import {
 
 /** Steps that record the order they run in and answer as a platform sign-in would. */
 const recordingSteps = (ran: string[], stopForSecondFactor = false): SignInSteps => ({
+  platformRules: async () => {
+    ran.push('platformRules');
+  },
   secondFactor: async () => {
     ran.push('secondFactor');
     if (!stopForSecondFactor) return undefined;
@@ -62,7 +65,10 @@ describe('the sign-in pipeline is built with every step (fails closed)', () => {
     expect(build).toThrow('the sign-in pipeline has no secondFactor step');
   });
 
-  it('does not compile without its tool-access, OpenID Connect return, exit or session step', () => {
+  it('does not compile without its platform rules, tool-access, OpenID Connect return, exit or session step', () => {
+    const { platformRules: _p, ...withoutRules } = recordingSteps([]);
+    // @ts-expect-error the platform-rules step is required
+    expect(() => createSignInPipeline({} as Hub, withoutRules)).toThrow('no platformRules step');
     const { toolAccess: _a, ...withoutToolAccess } = recordingSteps([]);
     const { oidcReturn: _o, ...withoutOidc } = recordingSteps([]);
     const { exit: _e, ...withoutExit } = recordingSteps([]);
@@ -99,7 +105,14 @@ describe.each(testDialects)('the sign-in pipeline on %s', (dialect) => {
 
   it('is wired by buildApp with every step, in order', () => {
     expect(hub.signIn.steps).toEqual(SIGN_IN_STEPS);
-    expect(SIGN_IN_STEPS).toEqual(['secondFactor', 'toolAccess', 'oidcReturn', 'exit', 'session']);
+    expect(SIGN_IN_STEPS).toEqual([
+      'platformRules',
+      'secondFactor',
+      'toolAccess',
+      'oidcReturn',
+      'exit',
+      'session',
+    ]);
   });
 
   const outcome = (accountId: string, context: SignInOutcome['context'] = {}): SignInOutcome => ({
@@ -114,7 +127,7 @@ describe.each(testDialects)('the sign-in pipeline on %s', (dialect) => {
     const ran: string[] = [];
     const pipeline = createSignInPipeline(hub.hub, recordingSteps(ran));
     const done = await pipeline.complete(request, outcome(id));
-    expect(ran).toEqual(['secondFactor', 'exit', 'session']);
+    expect(ran).toEqual(['platformRules', 'secondFactor', 'exit', 'session']);
     expect(done).toEqual({
       cookies: [{ name: 'hub_session', value: 'token', options: { path: '/', httpOnly: true } }],
       headers: { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
@@ -127,8 +140,22 @@ describe.each(testDialects)('the sign-in pipeline on %s', (dialect) => {
     const ran: string[] = [];
     const pipeline = createSignInPipeline(hub.hub, recordingSteps(ran));
     const done = await pipeline.complete(request, outcome(id, { oidc: 'uid_1234567890' }));
-    expect(ran).toEqual(['secondFactor', 'oidcReturn', 'session']);
+    expect(ran).toEqual(['platformRules', 'secondFactor', 'oidcReturn', 'session']);
     expect(done.location).toBe('/oidc/resume');
+  });
+
+  it('refuses, before any row is written, a sign-in the platform does not allow (built app)', async () => {
+    const id = await seedAccount(hub, {
+      email: 'pipeline-company@example.com',
+      userType: 2,
+      platforms: ['biz'],
+    });
+    await expect(
+      hub.signIn.complete(request, { ...outcome(id), authMethod: 'session' }),
+    ).rejects.toMatchObject({ code: 'account.company_on_personal' });
+    await expect(
+      hub.signIn.complete(request, { ...outcome('no-such-account'), authMethod: 'session' }),
+    ).rejects.toMatchObject({ code: 'account.not_found' });
   });
 
   it('stops at the second-factor step before any exit, session or ainfo', async () => {
@@ -136,7 +163,7 @@ describe.each(testDialects)('the sign-in pipeline on %s', (dialect) => {
     const ran: string[] = [];
     const pipeline = createSignInPipeline(hub.hub, recordingSteps(ran, true));
     const done = await pipeline.complete(request, outcome(id));
-    expect(ran).toEqual(['secondFactor']);
+    expect(ran).toEqual(['platformRules', 'secondFactor']);
     expect(done).toEqual({
       cookies: [{ name: 'hub_fb', value: 'binding', options: { path: '/' } }],
       headers: { 'cache-control': 'no-store' },
