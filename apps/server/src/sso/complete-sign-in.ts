@@ -93,29 +93,29 @@ export interface SecondFactorStop {
  */
 export interface SignInSteps {
   /**
-   * 0. The platform's rules every sign-in on it meets, whichever screen or method it came through
+   * 1. The platform's rules every sign-in on it meets, whichever screen or method it came through
    * (core loginRefusal: a client account nowhere, a company account not on Personal). A refusal
    * throws before anything is written.
    */
   platformRules: (signIn: SignInOutcome) => Promise<void>;
   /**
-   * 1. An account that confirms its sign-ins with a second factor (or a sign-in the platform, the
+   * 2. An account that confirms its sign-ins with a second factor (or a sign-in the platform, the
    * tool or the OpenID Connect client requires one for) stops here until it has
    * (mfa/second-step.ts). Nothing of the exit has happened yet.
    */
   secondFactor: (request: SignInRequest, signIn: SignInOutcome) => Promise<SecondFactorStop | undefined>;
-  /** 2. Tool access for a sign-in through a tool (sso/tool-access.ts): allow, join or refuse. */
+  /** 3. Tool access for a sign-in through a tool (sso/tool-access.ts): allow, join or refuse. */
   toolAccess: (
     request: SignInRequest,
     signIn: SignInOutcome,
     session: ToolSession,
   ) => Promise<ToolAccess & { tool: ToolRow }>;
-  /** 3. The hub session (unless the browser's own signed it in) and the account's rules at sign-in. */
-  session: (request: SignInRequest, signIn: SignInOutcome, amr: string[]) => Promise<SignInCookie[]>;
   /** 4. An OpenID Connect sign-in ends its interaction (oidc/interaction.ts): where the browser goes. */
   oidcReturn: (request: SignInRequest, accountId: string, uid: string, amr: string[]) => Promise<string>;
   /** 5. The platform or tool exit: a tool's registered callback with an ainfo, or the platform site's. */
   exit: (signIn: SignInOutcome, amr: string[], tool?: ToolSessionAccess) => Promise<ToolExit>;
+  /** 6. The hub session (unless the browser's own signed it in); a deletion asked for is cancelled. */
+  session: (request: SignInRequest, signIn: SignInOutcome, amr: string[]) => Promise<SignInCookie[]>;
 }
 
 /** A tool session and the access decided for it. */
@@ -124,7 +124,7 @@ export interface ToolSessionAccess {
   access: ToolAccess & { tool: ToolRow };
 }
 
-/** The order the steps run in (the pipeline's `steps`; app.test.ts checks buildApp wires them all). */
+/** The order the steps run in (the pipeline's `steps`; sign-in-pipeline.test.ts checks buildApp wires them all). */
 export const SIGN_IN_STEPS = [
   'platformRules',
   'secondFactor',
