@@ -80,9 +80,10 @@ const fastifyTrustProxy = (trust: Config['trustProxy']) => {
 };
 
 /**
- * The sign-in pipeline, assembled here and only here (docs/architecture.md "Every sign-in ends in
- * one place"): each step is required by SignInSteps, so a pipeline without the platform rules, the
- * second-factor gate, tool access, the OpenID Connect return, the exit or the session does not compile.
+ * The sign-in pipeline, assembled here and only here
+ * (docs/architecture.md "Every sign-in ends in one place"): each step is required by SignInSteps, so
+ * a pipeline without the platform rules, the second-factor gate, tool access, the OpenID Connect
+ * return, the exit or the session does not compile.
  */
 const buildSignInPipeline = (
   hub: Hub,
