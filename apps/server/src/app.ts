@@ -28,12 +28,21 @@ import { createMailWorker, type MailWorker } from './mail/worker.js';
 import { registerMeRoutes } from './me/routes.js';
 import { registerPasskeyRoutes } from './mfa/passkey-routes.js';
 import { registerSecondFactorRoutes } from './mfa/routes.js';
+import { createSecondFactorStep } from './mfa/second-step.js';
 import type { HubOidc } from './oidc/provider.js';
 import { registerPlatformApiRoutes } from './platform-api/routes.js';
 import { type CleanupJob, createCleanupJob } from './services/cleanup-job.js';
 import { closeRedis, connectRedis } from './services/redis.js';
 import { createThrottle, type Throttle } from './services/throttle.js';
 import { registerSocialRoutes } from './social/routes.js';
+import {
+  createExitStep,
+  createPlatformRulesStep,
+  createSessionStep,
+  createSignInPipeline,
+  createToolAccessStep,
+  type SignInPipeline,
+} from './sso/complete-sign-in.js';
 import { registerSsoRoutes } from './sso/routes.js';
 import { JWKS_MAX_AGE_SECONDS } from './sso/signing-keys.js';
 import type { HubDatabase } from './storage/database.js';
@@ -53,6 +62,8 @@ export interface AppDeps {
 export interface HubApp {
   app: FastifyInstance;
   hub: Hub;
+  /** The sign-in pipeline every sign-in completes through, with all its steps. */
+  signIn: SignInPipeline;
   mailWorker: MailWorker;
   /** Deletes expired rows every CLEANUP_INTERVAL_MINUTES, one process at a time; main.ts starts it. */
   cleanupJob: CleanupJob;
@@ -67,6 +78,26 @@ const fastifyTrustProxy = (trust: Config['trustProxy']) => {
   if (typeof trust !== 'number') return trust;
   return (_address: string, hop: number) => hop < trust;
 };
+
+/**
+ * The sign-in pipeline, assembled here and only here
+ * (docs/architecture.md "Every sign-in ends in one place"): each step is required by SignInSteps, so
+ * a pipeline without the platform rules, the second-factor gate, tool access, the OpenID Connect
+ * return, the exit or the session does not compile.
+ */
+const buildSignInPipeline = (
+  hub: Hub,
+  oidc: HubOidc,
+  oidcExitLocation: typeof import('./oidc/interaction.js').oidcExitLocation,
+): SignInPipeline =>
+  createSignInPipeline(hub, {
+    platformRules: createPlatformRulesStep(hub),
+    secondFactor: createSecondFactorStep(hub, { acrValuesOf: (uid) => oidc.acrValuesOf(uid) }),
+    toolAccess: createToolAccessStep(hub),
+    oidcReturn: (request, accountId, uid, amr) => oidcExitLocation(hub, oidc, request, accountId, uid, amr),
+    exit: createExitStep(hub),
+    session: createSessionStep(hub),
+  });
 
 /** Builds the hub's HTTP app without listening: tests drive it with `inject`; main.ts starts the mail worker. */
 export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
@@ -156,19 +187,6 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     const jwks = await hub.keys.jwks();
     return reply.header('cache-control', `public, max-age=${JWKS_MAX_AGE_SECONDS}`).send(jwks);
   });
-  registerLoginRoutes(app, hub);
-  registerSignupRoutes(app, hub);
-  registerResetRoutes(app, hub);
-  registerSsoRoutes(app, hub);
-  registerSwitchingRoutes(app, hub);
-  registerLinkingRoutes(app, hub);
-  registerDefaultPlatformRoutes(app, hub);
-  registerWorkAccountRoutes(app, hub);
-  registerPlatformApiRoutes(app, hub);
-  registerSocialRoutes(app, hub);
-  registerPasskeyRoutes(app, hub);
-  registerMeRoutes(app, hub);
-  registerSecondFactorRoutes(app, hub);
   // Loaded here, not at the top: oidc-provider warns about the runtime on Node 20 as it loads, and a
   // start that is refused (configuration, database) must print its one line and nothing else.
   const [{ oidcExitLocation }, { createHubOidc }, { registerOidcRoutes }] = await Promise.all([
@@ -177,14 +195,25 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     import('./oidc/routes.js'),
   ]);
   const oidc = await createHubOidc(hub);
-  // completeSignIn reaches the provider through the hub, so sso/ needs no import of oidc/.
-  hub.oidcExit = (request, accountId, uid, amr) => oidcExitLocation(hub, oidc, request, accountId, uid, amr);
-  hub.oidcAcrValues = (uid) => oidc.acrValuesOf(uid);
+  const signIn = buildSignInPipeline(hub, oidc, oidcExitLocation);
+  registerLoginRoutes(app, hub, signIn);
+  registerSignupRoutes(app, hub, signIn);
+  registerResetRoutes(app, hub);
+  registerSsoRoutes(app, hub, signIn);
+  registerSwitchingRoutes(app, hub, signIn);
+  registerLinkingRoutes(app, hub, signIn);
+  registerDefaultPlatformRoutes(app, hub, signIn);
+  registerWorkAccountRoutes(app, hub, signIn);
+  registerPlatformApiRoutes(app, hub);
+  registerSocialRoutes(app, hub, signIn);
+  registerPasskeyRoutes(app, hub, signIn);
+  registerMeRoutes(app, hub, signIn);
+  registerSecondFactorRoutes(app, hub, signIn);
   registerOidcRoutes(app, hub, oidc);
   const local = config.appEnv === 'local' || config.appEnv === 'development';
   // The dev mailbox logs and shows codes: only where mail has nowhere real to go.
   if (mail.devMailbox && local) registerDevMailbox(app, mail.devMailbox);
   if (local) registerDemoPlatformSites(app, hub);
   await registerWebApp(app, config.webDist, config.publicUrl);
-  return { app, hub, mailWorker, cleanupJob, devMailbox: mail.devMailbox, oidc };
+  return { app, hub, signIn, mailWorker, cleanupJob, devMailbox: mail.devMailbox, oidc };
 };

@@ -130,6 +130,7 @@ const routeFields: Record<string, string[]> = {
   'GET /auth/social/:provider/start': ['platform', 'intent', 'from', 'subcb'],
   'GET /auth/social/:provider/callback': ['state', 'code', 'error', 'error_description'],
   'POST /api/sso/rqx': [...ssoQueryKeys],
+  'GET /api/sso/tool': ['from'],
   'GET /api/tools/ssorqx': ['tsa_key', 'env'],
   'GET /api/tools/toolcb': ['tid', 'env'],
   'GET /api/tools/tparty': ['account', 'platform', 'ref'],

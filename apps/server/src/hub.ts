@@ -1,5 +1,3 @@
-import type { Platform, SecondFactorNeeded } from '@hub/core';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { HubLog } from './log.js';
@@ -18,39 +16,11 @@ import { createSecondFactorQueries, type SecondFactorQueries } from './storage/s
 import { createSessionQueries, type SessionQueries } from './storage/sessions.js';
 import { createToolQueries, type ToolQueries } from './storage/tools.js';
 
-/** Ends an OpenID Connect interaction with a sign-in made on the hub's screens (oidc/interaction.ts). */
-export type OidcSignInExit = (
-  request: FastifyRequest,
-  accountId: string,
-  uid: string,
-  /** The sign-in's RFC 8176 methods: the id_token's amr, and its acr from them. */
-  amr?: string[],
-) => Promise<string>;
-
 /**
- * The second step of a sign-in (mfa/second-step.ts, set by app.ts): what completeSignIn answers
- * instead of the exit when the account must confirm the sign-in with a second factor, else
- * undefined. Reached through the hub so that sso/ never imports mfa/ (which imports flows/).
- * `location` is the same step on the login screen, for a sign-in whose answer is a redirect.
+ * Everything a flow needs, made once per app: flows receive it instead of reaching for globals.
+ * It holds no optional hook another module fills in later: how a sign-in completes is the sign-in
+ * pipeline (sso/complete-sign-in.ts), built from required steps by app.ts and passed to the routes.
  */
-export type SecondStepGate = (
-  request: FastifyRequest,
-  reply: FastifyReply,
-  signIn: PendingSignIn,
-) => Promise<(SecondFactorNeeded & { location: string }) | undefined>;
-
-/** A sign-in whose first factor was right, as completeSignIn holds it (its SignInOutcome). */
-export interface PendingSignIn {
-  accountId: string;
-  platform: Platform;
-  authMethod: string;
-  context: { from?: string; subcb?: string; oidc?: string; next?: string };
-  fromSwitching?: boolean;
-  /** The second factors this sign-in already proved (the second step resumes with them). */
-  secondFactors?: string[];
-}
-
-/** Everything a flow needs, made once per app: flows receive it instead of reaching for globals. */
 export interface Hub {
   config: Config;
   database: HubDatabase;
@@ -72,16 +42,6 @@ export interface Hub {
   secondFactorSealer: PrivateKeySealer;
   throttle: Throttle;
   keys: KeyRing;
-  /**
-   * The OpenID Connect exit of a sign-in, set once the app has built the provider: ends interaction
-   * `uid` with the account's sign-in and returns where the browser goes next. completeSignIn calls
-   * it through here, so sso/ never imports oidc/ (which imports sso/).
-   */
-  oidcExit?: OidcSignInExit;
-  /** The acr_values an OpenID Connect interaction's client asked for (empty when none or unknown). */
-  oidcAcrValues?: (uid: string) => Promise<string[]>;
-  /** The second step of a sign-in (SecondStepGate); unset, every sign-in completes on its first factor. */
-  secondStep?: SecondStepGate;
   /** Asks the mail worker to send now (call after the transaction that queued a mail has committed). */
   nudgeMail: () => void;
 }

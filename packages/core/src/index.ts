@@ -28,6 +28,7 @@ export * from './contracts/sso.js';
 export * from './contracts/switching.js';
 export * from './contracts/work-account.js';
 export * from './flow-rules.js';
+export * from './from.js';
 export * from './i18n/catalogue.js';
 export * from './i18n/en/index.js';
 export * from './i18n/languages.js';

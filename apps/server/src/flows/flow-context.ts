@@ -1,4 +1,19 @@
-import { accountNextPath, type Entry, type FlowContext, isSafeSubcb, type ReturnFlow } from '@hub/core';
+import {
+  accountNextPath,
+  type Entry,
+  entries,
+  type FlowContext,
+  fromMeaningOf,
+  isSafeSubcb,
+  type ProfileSeed,
+  parseFrom,
+  profileSeedSchema,
+  type ReturnFlow,
+  returnFlows,
+  type ToolSession,
+  toolSessionSchema,
+} from '@hub/core';
+import { z } from 'zod';
 import { HubError } from '../errors.js';
 
 /**
@@ -7,7 +22,12 @@ import { HubError } from '../errors.js';
  * context only; every decision is re-derived from the hub's own records.
  */
 export interface FlowContextRecord {
+  /** The page's `from` as it came, only to hand back in later URLs; never decoded again. */
   from?: string;
+  /** The tool session `from` carried, validated once when the flow started (core parseFrom). */
+  tool?: ToolSession;
+  /** The ubr_profile entry's profile seed `from` carried, validated once when the flow started. */
+  profileSeed?: ProfileSeed;
   subcb?: string;
   sainfo?: string;
   refAFrnd?: string;
@@ -30,7 +50,13 @@ export const toContextRecord = (context: FlowContext | undefined, extra: Partial
   if (context?.subcb && !isSafeSubcb(context.subcb))
     throw new HubError('sso.callback_missing', { field: 'subcb' });
   const record: FlowContextRecord = { ...extra };
-  if (context?.from) record.from = context.from;
+  if (context?.from) {
+    record.from = context.from;
+    // `from` parsed once, at the edge, for what it means on this flow's screen.
+    const parsed = parseFrom(context.from, fromMeaningOf({ entry: extra.entry }));
+    if (parsed.ok && parsed.value.kind === 'tool_session') record.tool = parsed.value.session;
+    if (parsed.ok && parsed.value.kind === 'profile_seed') record.profileSeed = parsed.value.seed;
+  }
   if (context?.subcb) record.subcb = context.subcb;
   if (context?.sainfo) record.sainfo = context.sainfo;
   if (context?.ref_a_frnd) record.refAFrnd = context.ref_a_frnd;
@@ -44,9 +70,32 @@ export const toContextRecord = (context: FlowContext | undefined, extra: Partial
 };
 
 /**
- * A flow's stored context. Only the hub writes it (as JSON), so a row that does not parse is damage,
- * not input: it fails the request as an internal error, which the error handler logs with the
- * request id, rather than going on with the tool callback or referral silently dropped.
+ * The stored context's shape. Other keys a flow kind keeps beside it (the second step's sign-in, a
+ * social flow's intent) pass through for that kind's own reader.
+ */
+const flowContextRecordSchema = z
+  .object({
+    from: z.string().optional(),
+    tool: toolSessionSchema.optional(),
+    profileSeed: profileSeedSchema.optional(),
+    subcb: z.string().optional(),
+    sainfo: z.string().optional(),
+    refAFrnd: z.string().optional(),
+    parentId: z.string().optional(),
+    directReg: z.string().optional(),
+    oidc: z.string().optional(),
+    next: z.string().optional(),
+    entry: z.enum(entries).optional(),
+    rrf: z.enum(returnFlows).optional(),
+    resendAvailableAt: z.number().optional(),
+  })
+  .loose();
+
+/**
+ * A flow's stored context, checked against its schema as it is read. Only the hub writes it (as
+ * JSON), so a row that does not parse is damage, not input: it fails the request as an internal
+ * error, which the error handler logs with the request id, rather than going on with the tool
+ * callback or referral silently dropped.
  */
 export const parseContext = (json: string): FlowContextRecord => {
   let value: unknown;
@@ -55,7 +104,11 @@ export const parseContext = (json: string): FlowContextRecord => {
   } catch (error) {
     throw new Error('a stored flow context is not JSON', { cause: error });
   }
-  return value && typeof value === 'object' ? (value as FlowContextRecord) : {};
+  if (value === null || typeof value !== 'object') return {};
+  const parsed = flowContextRecordSchema.safeParse(value);
+  if (!parsed.success)
+    throw new Error('a stored flow context does not match its schema', { cause: parsed.error });
+  return parsed.data as FlowContextRecord;
 };
 
 /** The query string that carries a flow's context on to the next screen. */

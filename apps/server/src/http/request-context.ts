@@ -34,13 +34,27 @@ export const requireSameOrigin = (request: FastifyRequest, config: Config) => {
  * leaks (a shared URL, a log) is useless in another browser. Made on first need.
  */
 export const flowBinding = (request: FastifyRequest, reply: FastifyReply, config: Config): string => {
+  const { binding, cookie } = flowBindingOf(request.cookies, config);
+  if (cookie) reply.setCookie(cookie.name, cookie.value, cookie.options);
+  return binding;
+};
+
+/**
+ * The same binding without a reply: the cookie to set when the browser holds none yet (the
+ * sign-in pipeline hands it to the route with its answer).
+ */
+export const flowBindingOf = (
+  cookies: Readonly<Record<string, string | undefined>>,
+  config: Config,
+): {
+  binding: string;
+  cookie?: { name: string; value: string; options: ReturnType<typeof cookieOptions> };
+} => {
   const name = cookieName(config, 'hub_fb');
-  let token = request.cookies[name];
-  if (!token || !/^[A-Za-z0-9_-]{32,64}$/.test(token)) {
-    token = randomToken(32);
-    reply.setCookie(name, token, cookieOptions(config));
-  }
-  return sha256(token);
+  const held = cookies[name];
+  if (held && /^[A-Za-z0-9_-]{32,64}$/.test(held)) return { binding: sha256(held) };
+  const token = randomToken(32);
+  return { binding: sha256(token), cookie: { name, value: token, options: cookieOptions(config) } };
 };
 
 /** The binding this browser holds, if any (a flow that may be opened in a browser new to it). */
@@ -56,8 +70,12 @@ export const existingFlowBinding = (request: FastifyRequest, config: Config): st
   return binding;
 };
 
-export const setSessionCookie = (reply: FastifyReply, config: Config, token: string, maxAgeSeconds: number) =>
-  reply.setCookie(cookieName(config, 'hub_session'), token, cookieOptions(config, maxAgeSeconds));
+/** The hub-session cookie as a value (name, token, attributes) for an answer to set. */
+export const sessionCookie = (config: Config, token: string, maxAgeSeconds: number) => ({
+  name: cookieName(config, 'hub_session'),
+  value: token,
+  options: cookieOptions(config, maxAgeSeconds),
+});
 
 /**
  * Ends the session cookie with exactly the attributes it was set with: a browser ignores a

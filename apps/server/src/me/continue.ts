@@ -5,7 +5,7 @@ import type { SignInOutcome } from '../sso/complete-sign-in.js';
 
 /**
  * 'Continue' on a landing card: a signed-in person goes on to the platform as their login would
- * end — the exit with a fresh ainfo (completeSignIn, on the session they hold). When the login
+ * end — the exit with a fresh ainfo (the sign-in pipeline, on the session they hold). When the login
  * would have a say first (an account of the other platform goes to switching; spec §6 refusals),
  * the person is sent to that platform's login, which says it.
  */

@@ -6,7 +6,7 @@ import { createAuditQueries } from '../storage/audit.js';
 
 /**
  * The audit events that are a sign-in of the account or an attempt on it, and how the history
- * words each: a finished sign-in or sign-up (completeSignIn writes them), a wrong password in any
+ * words each: a finished sign-in or sign-up (the sign-in pipeline writes them), a wrong password in any
  * flow that asks for the account's password (login, switching, linking, the default platform), and
  * a sign-in that a restricted tool refused.
  */

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
+import type { SignInPipeline } from '../sso/complete-sign-in.js';
 import { registerMeAccessRoutes } from './access-routes.js';
 import { registerContinueRoutes } from './continue-routes.js';
 import { registerDataRoutes } from './data-routes.js';
@@ -16,7 +17,7 @@ import { meSummary } from './summary.js';
  * The account center's API (docs/account-center.md). Every answer is about the signed-in person
  * only and is never cached. Each part registers its own routes from its own module.
  */
-export const registerMeRoutes = (app: FastifyInstance, hub: Hub) => {
+export const registerMeRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const summarySchema = { response: { 200: meSummarySchema }, errors: ['session.required'] } as const;
   r.get(meEndpoints.summary, { schema: summarySchema }, async (request, reply) => {
@@ -29,5 +30,5 @@ export const registerMeRoutes = (app: FastifyInstance, hub: Hub) => {
   registerMeAccessRoutes(app, hub);
   registerProfileRoutes(app, hub);
   registerLogoutRoutes(app, hub);
-  registerContinueRoutes(app, hub);
+  registerContinueRoutes(app, hub, signIn);
 };

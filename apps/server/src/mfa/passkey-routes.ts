@@ -27,7 +27,8 @@ import {
 } from '../http/route-errors.js';
 import { signedInChange, signedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
-import { completeSignIn } from '../sso/complete-sign-in.js';
+import type { SignInPipeline } from '../sso/complete-sign-in.js';
+import { finishSignIn } from '../sso/sign-in-route.js';
 import { passkeySignInOptions, verifyPasskeySignIn } from './passkey-sign-in.js';
 import {
   listPasskeys,
@@ -53,7 +54,7 @@ const passkeyChangeErrors = [
  * The passkey routes (docs/passkeys.md): a signed-in person's passkeys (their hub session; every
  * change from the hub's own pages only), and a passkey as the first factor of the login.
  */
-export const registerPasskeyRoutes = (app: FastifyInstance, hub: Hub) => {
+export const registerPasskeyRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** The signed-in person and their session's id (what a registration challenge is bound to). */
@@ -174,7 +175,7 @@ export const registerPasskeyRoutes = (app: FastifyInstance, hub: Hub) => {
         response: request.body.response as AuthenticationResponseJSON,
       });
       if (outcome.next === 'redirect') return outcome;
-      return completeSignIn(hub, request, reply, {
+      return finishSignIn(signIn, hub, request, reply, {
         accountId: outcome.accountId,
         platform: outcome.platform,
         context: outcome.context,

@@ -14,13 +14,13 @@ import { checkAssertion, newChallenge, relyingParty, takeChallenge } from './pas
  * A passkey as the first factor, on the login screen's account step (the login and the tool login,
  * and through them an OpenID Connect interaction): the person picks a discoverable passkey (the
  * button, or the account field's autofill), the authenticator verifies them (user verification is
- * required here: the passkey is both factors), and the sign-in ends in completeSignIn like a
+ * required here: the passkey is both factors), and the sign-in ends in the sign-in pipeline like a
  * password's. The challenge is the flow: bound to this browser's flow-binding cookie, single use,
  * holding the platform and the page's context.
  */
 
 const loginTool = async (hub: Hub, context: FlowContextRecord) => {
-  const tool = await toolOfSession(hub, context.from);
+  const tool = await toolOfSession(hub, context.tool);
   if (!tool) throw new HubError('sso.tsa_key_missing');
   return tool;
 };
@@ -56,7 +56,7 @@ export const passkeySignInOptions = async (
 /**
  * The answer to a sign-in challenge: who it proves, under the login's rules for the platform (and
  * the tool's, on a tool login). An account of the other platform goes to switching option1, as its
- * typed account would. `next: 'signed_in'` goes on to completeSignIn with the auth method 'passkey'.
+ * typed account would. `next: 'signed_in'` goes on to the sign-in pipeline with the auth method 'passkey'.
  */
 export const verifyPasskeySignIn = async (
   hub: Hub,

@@ -33,6 +33,7 @@ import {
   signInRefusals,
 } from '../http/route-errors.js';
 import type { Hub } from '../hub.js';
+import type { SignInPipeline } from '../sso/complete-sign-in.js';
 import {
   confirmTotpEnrolment,
   regenerateRecoveryCodes,
@@ -42,7 +43,6 @@ import {
 } from './enrolment.js';
 import {
   confirmEnrolmentStep,
-  parkSignIn,
   passkeyOptionsStep,
   secondStepStatus,
   startEnrolmentStep,
@@ -75,10 +75,9 @@ const stepEnrolErrors = [
 /**
  * Second factors (docs/second-factors.md): the signed-in person's set-up under /api/me (the hub
  * session; changes from the hub's own pages only; never cached: secrets and codes are in the
- * answers), and the second step of a sign-in. Also installs the gate completeSignIn calls.
+ * answers), and the second step of a sign-in, which resumes the sign-in pipeline it stopped.
  */
-export const registerSecondFactorRoutes = (app: FastifyInstance, hub: Hub) => {
-  hub.secondStep = (request, reply, signIn) => parkSignIn(hub, request, reply, signIn);
+export const registerSecondFactorRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   /** The signed-in account of a request that changes something: same origin first, then the session. */
   const changer = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -175,7 +174,7 @@ export const registerSecondFactorRoutes = (app: FastifyInstance, hub: Hub) => {
       },
     },
     async (request, reply) =>
-      verifySecondStep(hub, callerOf(hub, request, reply), request, reply, request.body),
+      verifySecondStep(hub, signIn, callerOf(hub, request, reply), request, reply, request.body),
   );
   r.post(
     secondFactorEndpoints.passkeyOptions,
@@ -215,6 +214,6 @@ export const registerSecondFactorRoutes = (app: FastifyInstance, hub: Hub) => {
       },
     },
     async (request, reply) =>
-      confirmEnrolmentStep(hub, callerOf(hub, request, reply), request, reply, request.body),
+      confirmEnrolmentStep(hub, signIn, callerOf(hub, request, reply), request, reply, request.body),
   );
 };

@@ -1,11 +1,4 @@
-import {
-  type Platform,
-  routePath,
-  SECOND_STEP_PARAM,
-  type SecondFactorMethod,
-  type SecondFactorNeeded,
-  secondStepFor,
-} from '@hub/core';
+import { type Platform, routePath, SECOND_STEP_PARAM, type SecondFactorMethod } from '@hub/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HubError } from '../errors.js';
 import type { FlowCaller } from '../flows/caller.js';
@@ -13,99 +6,74 @@ import { contextQuery, type FlowContextRecord } from '../flows/flow-context.js';
 import { flowContext, loadFlow, moveFlow, newFlowRecord } from '../flows/flow-record.js';
 import { type SecondFactorFlowContext, secondFactorStates } from '../flows/second-factor/flow.js';
 import { linkAccountToPlatform } from '../flows/switching/complete.js';
-import { flowBinding } from '../http/request-context.js';
-import { currentSession } from '../http/session.js';
-import type { Hub, PendingSignIn } from '../hub.js';
+import { flowBindingOf } from '../http/request-context.js';
+import type { Hub } from '../hub.js';
 import { policy } from '../policy.js';
 import { recordAudit } from '../services/audit.js';
-import { completeSignIn, type SignInOutcome } from '../sso/complete-sign-in.js';
+import type { SignInOutcome, SignInPipeline, SignInSteps } from '../sso/complete-sign-in.js';
+import { finishSignIn } from '../sso/sign-in-route.js';
 import { checkSecondFactor } from './check.js';
 import { confirmTotpEnrolment, startTotpEnrolment } from './enrolment.js';
 import { enrolledMethods, type SecondFactorInput } from './methods.js';
 import { hasPasskeys, passkeyAssertionOptions } from './passkeys.js';
-import { secondFactorRequired } from './requirement.js';
+import { type SecondFactorPolicyDeps, secondStepOf } from './requirement.js';
 
 /**
- * First factors that stop for a second one only where this sign-in requires it (the platform's,
- * the tool's or the OpenID Connect client's policy): a new account has none to prove yet, and a
- * live session proved its own sign-in; a session that proved only one factor is not enough for a
- * tool that requires two, whichever screen reaches it. A passkey sign-in is two factors in one
- * (the device and the person's verification on it) and never stops.
+ * The sign-in pipeline's second-factor step (sso/complete-sign-in.ts SignInSteps, assembled by
+ * app.ts): a sign-in of an account with a second factor, that has not proved it yet, is parked in a
+ * second-factor flow in state `pending` (bound to this browser) and answered `second_factor`
+ * instead of its exit. Nothing of the exit happens before (no session, no ainfo, no OpenID Connect
+ * result). Whether a second factor is needed is decided in mfa/requirement.ts.
  */
-const SECOND_STEP_IF_REQUIRED = new Set(['session', 'signup']);
-
-/**
- * The gate completeSignIn calls (hub.secondStep, set by app.ts): a sign-in of an account with a
- * second factor, that has not proved it yet, is parked in a second-factor flow in state `pending`
- * (bound to this browser) and answered `second_factor` instead of its exit. Nothing of the exit
- * happens before (no session, no ainfo, no OpenID Connect result).
- */
-export const parkSignIn = async (
-  hub: Hub,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  signIn: PendingSignIn,
-): Promise<(SecondFactorNeeded & { location: string }) | undefined> => {
-  if (signIn.authMethod === 'passkey' || (signIn.secondFactors?.length ?? 0) > 0) return undefined;
-  // Read once, and only when the answer matters (the tool, the OpenID Connect interaction).
-  let requirement: Promise<boolean> | undefined;
-  const isRequired = () => {
-    requirement ??= secondFactorRequired(hub, signIn);
-    return requirement;
-  };
-  if (SECOND_STEP_IF_REQUIRED.has(signIn.authMethod)) {
-    if (signIn.authMethod === 'session' && (await sessionProvedTwoFactors(hub, request))) return undefined;
-    if (!(await isRequired())) return undefined;
-  }
-  const methods = await enrolledMethods(hub, signIn.accountId);
-  const required = methods.length === 0 && (await isRequired());
-  const step = secondStepFor({ enrolled: methods, required, satisfied: false });
-  if (step === 'none') return undefined;
-  const context: SecondFactorFlowContext = {
-    ...signIn.context,
-    signIn: { method: signIn.authMethod, ...(signIn.fromSwitching ? { fromSwitching: true } : {}) },
-  };
-  const now = hub.now();
-  const flow = newFlowRecord({
-    kind: 'second_factor',
-    state: secondFactorStates.pending,
-    platform: signIn.platform,
-    accountId: signIn.accountId,
-    identifier: null,
-    context,
-    binding: flowBinding(request, reply, hub.config),
-    ttlMs: policy.secondFactorFlowTtlMs,
-    now,
-  });
-  const enrol = step === 'enrol';
-  await hub.flows.insert(hub.db, flow);
-  if (enrol)
-    await moveFlow(hub, flow, { from: secondFactorStates.pending, to: secondFactorStates.enrolling });
-  await recordAudit(
-    hub.db,
-    {
-      event: 'second_factor.required',
-      outcome: 'success',
+export const createSecondFactorStep =
+  (hub: Hub, deps: SecondFactorPolicyDeps): SignInSteps['secondFactor'] =>
+  async (request, signIn) => {
+    const needed = await secondStepOf(hub, deps, request, signIn);
+    if (needed.step === 'none') return undefined;
+    const { methods } = needed;
+    const context: SecondFactorFlowContext = {
+      ...signIn.context,
+      signIn: { method: signIn.authMethod, ...(signIn.fromSwitching ? { fromSwitching: true } : {}) },
+    };
+    const now = hub.now();
+    const { binding, cookie } = flowBindingOf(request.cookies, hub.config);
+    const flow = newFlowRecord({
+      kind: 'second_factor',
+      state: secondFactorStates.pending,
+      platform: signIn.platform,
       accountId: signIn.accountId,
-      ip: request.ip,
-      detail: { platform: signIn.platform, method: signIn.authMethod, enrol },
-    },
-    now,
-  );
-  // The answer names a flow of this browser: no cache may keep it.
-  reply.header('cache-control', 'no-store');
-  return {
-    next: 'second_factor',
-    flowId: flow.id,
-    methods,
-    ...(enrol ? { enrol: true } : {}),
-    location: secondStepLocation(signIn.platform, flow.id, signIn.context),
+      identifier: null,
+      context,
+      binding,
+      ttlMs: policy.secondFactorFlowTtlMs,
+      now,
+    });
+    const enrol = needed.step === 'enrol';
+    await hub.flows.insert(hub.db, flow);
+    if (enrol)
+      await moveFlow(hub, flow, { from: secondFactorStates.pending, to: secondFactorStates.enrolling });
+    await recordAudit(
+      hub.db,
+      {
+        event: 'second_factor.required',
+        outcome: 'success',
+        accountId: signIn.accountId,
+        ip: request.ip,
+        detail: { platform: signIn.platform, method: signIn.authMethod, enrol },
+      },
+      now,
+    );
+    return {
+      cookies: cookie ? [cookie] : [],
+      nextStep: {
+        next: 'second_factor',
+        flowId: flow.id,
+        methods,
+        ...(enrol ? { enrol: true } : {}),
+        location: secondStepLocation(signIn.platform, flow.id, signIn.context),
+      },
+    };
   };
-};
-
-/** The browser's live hub session was signed in with two factors (its amr says `mfa`). */
-const sessionProvedTwoFactors = async (hub: Hub, request: FastifyRequest) =>
-  ((await currentSession(hub, request))?.amr ?? '').split(' ').includes('mfa');
 
 /**
  * Where a sign-in that ended in a redirect (Google, Facebook) goes for its second step: the
@@ -161,6 +129,7 @@ export const startEnrolmentStep = async (hub: Hub, caller: FlowCaller, flowId: s
  */
 export const confirmEnrolmentStep = async (
   hub: Hub,
+  pipeline: SignInPipeline,
   caller: FlowCaller,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -168,7 +137,7 @@ export const confirmEnrolmentStep = async (
 ) => {
   const { flow, account, context } = await enrollingAccount(hub, input.flowId, caller.binding);
   const enrolled = await confirmTotpEnrolment(hub, account, input.code, caller.ip);
-  const exit = await resume(hub, caller, request, reply, {
+  const exit = await resume(hub, pipeline, caller, request, reply, {
     flow,
     accountId: account.id,
     context,
@@ -196,10 +165,11 @@ export const passkeyOptionsStep = async (hub: Hub, caller: FlowCaller, flowId: s
 /**
  * POST /api/second-factor/verify: the second factor of a parked sign-in. A right one moves the flow
  * from `pending` to `completed` (of two racing requests one does) and resumes the sign-in where
- * completeSignIn stopped it, with the method proved (its amr).
+ * the pipeline stopped it, with the method proved (its amr).
  */
 export const verifySecondStep = async (
   hub: Hub,
+  pipeline: SignInPipeline,
   caller: FlowCaller,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -213,7 +183,7 @@ export const verifySecondStep = async (
     proof: { code: input.code, response: input.response },
     ip: caller.ip,
   });
-  return resume(hub, caller, request, reply, {
+  return resume(hub, pipeline, caller, request, reply, {
     flow,
     accountId,
     context,
@@ -223,11 +193,12 @@ export const verifySecondStep = async (
 };
 
 /**
- * The parked sign-in goes on where completeSignIn stopped it, with the second factor proved: the
+ * The parked sign-in goes on where the pipeline stopped it, with the second factor proved: the
  * flow moves to `completed` (of two racing requests one does), then the same completion runs.
  */
 const resume = async (
   hub: Hub,
+  pipeline: SignInPipeline,
   caller: FlowCaller,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -256,7 +227,7 @@ const resume = async (
     secondFactors: [parked.method],
     ...(signIn.fromSwitching ? { fromSwitching: true } : {}),
   };
-  const exit = await completeSignIn(hub, request, reply, outcome);
+  const exit = await finishSignIn(pipeline, hub, request, reply, outcome);
   // The gate lets a sign-in with a second factor through: anything else is a fault of this code.
   if (exit.next !== 'redirect') throw new Error('a sign-in with its second factor was stopped again');
   return signIn.fromSwitching ? { ...exit, notice: 'account_linked' } : exit;

@@ -1,8 +1,9 @@
-import { ACR_MULTI_FACTOR, acrValues } from '@hub/core';
+import { acrValues } from '@hub/core';
 import type Provider from 'oidc-provider';
 import type { ClientInstance, InteractionResults, KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config.js';
 import type { Hub } from '../hub.js';
+import { oidcSessionNeedsSecondFactor } from '../mfa/requirement.js';
 import { policy } from '../policy.js';
 import { sameHash, sha256 } from '../services/tokens.js';
 import type { OidcClientQueries, OidcPayloadQueries } from '../storage/oidc.js';
@@ -68,10 +69,10 @@ export const interactionPrompts = ({ interactionPolicy }: OidcModule, deps: Conf
       'the client asked for a sign-in with a second factor',
       'login_required',
       (ctx: KoaContextWithOIDC) => {
-        const asked = String(ctx.oidc.params?.acr_values ?? '').split(' ');
         const session = ctx.oidc.session as { accountId?: string; acr?: string } | undefined;
         return (
-          Boolean(session?.accountId) && asked.includes(ACR_MULTI_FACTOR) && session?.acr !== ACR_MULTI_FACTOR
+          Boolean(session?.accountId) &&
+          oidcSessionNeedsSecondFactor(String(ctx.oidc.params?.acr_values ?? ''), session?.acr)
         );
       },
     ),

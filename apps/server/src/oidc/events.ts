@@ -3,6 +3,7 @@ import type { ClientInstance, KoaContextWithOIDC } from 'oidc-provider';
 import type { Hub } from '../hub.js';
 import { type AuditEvent, recordAudit } from '../services/audit.js';
 import { endHubSession } from '../sso/sign-out.js';
+import { recordToolRefusal } from '../sso/tool-access.js';
 import type { OidcClientQueries } from '../storage/oidc.js';
 import { TOOL_MEMBERSHIP_DESCRIPTION } from './constants.js';
 import { hubSessionTokenOf, joinOpenTool } from './session-bridge.js';
@@ -41,15 +42,16 @@ const auditToolRefusal =
     if (error?.error_description !== TOOL_MEMBERSHIP_DESCRIPTION || !accountId || !clientId) return;
     const refusal = async () => {
       const row = await clients.find(clientId);
-      const detail = {
-        platform: row?.platform ?? null,
-        method: 'oidc',
-        tool: row?.tid ?? null,
-        client: clientId,
-      };
-      await recordAudit(
-        hub.db,
-        { event: 'sso.tool_refused', outcome: 'refused', accountId, ip: ctx.ip ?? null, detail },
+      await recordToolRefusal(
+        hub,
+        {
+          accountId,
+          ip: ctx.ip ?? null,
+          platform: row?.platform ?? null,
+          method: 'oidc',
+          tid: row?.tid ?? null,
+          client: clientId,
+        },
         hub.now(),
       );
     };

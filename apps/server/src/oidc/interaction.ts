@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HubError } from '../errors.js';
 import { uiLocalesLanguage } from '../http/language.js';
 import type { Hub } from '../hub.js';
-import { recordAudit } from '../services/audit.js';
+import type { SignInRequest } from '../sso/complete-sign-in.js';
+import { recordToolRefusal } from '../sso/tool-access.js';
 import { createOidcClientQueries } from '../storage/oidc.js';
 import { type HubOidc, TOOL_MEMBERSHIP_REASON } from './provider.js';
 
@@ -44,15 +45,16 @@ export const startInteraction = async (
   const asked = details.params.platform;
   const platform: Platform = isPlatform(asked) ? asked : ((client?.platform as Platform | null) ?? 'psl');
   if (details.prompt.reasons.includes(TOOL_MEMBERSHIP_REASON)) {
-    // Audited as the tool login's refusal is (sso/complete-sign-in.ts), with the client beside the tool.
-    await recordAudit(
-      hub.db,
+    // Audited as the tool login's refusal is (sso/tool-access.ts), with the client beside the tool.
+    await recordToolRefusal(
+      hub,
       {
-        event: 'sso.tool_refused',
-        outcome: 'refused',
         accountId: details.session?.accountId ?? null,
         ip: request.ip,
-        detail: { platform, method: 'oidc', tool: client?.tid ?? null, client: client?.client_id ?? null },
+        platform,
+        method: 'oidc',
+        tid: client?.tid ?? null,
+        client: client?.client_id ?? null,
       },
       hub.now(),
     );
@@ -84,15 +86,15 @@ export const startInteraction = async (
 };
 
 /**
- * The OpenID Connect exit of completeSignIn (reached through hub.oidcExit, which app.ts sets): the
- * interaction named in the flow context gets the sign-in, and the browser goes to the provider's
- * resume address, which answers the client. The methods the hub checked go on as the id_token's
- * `amr` (RFC 8176) and `acr` (docs/second-factors.md).
+ * The sign-in pipeline's OpenID Connect return step (assembled by app.ts): the interaction named in
+ * the flow context gets the sign-in, and the browser goes to the provider's resume address, which
+ * answers the client. The methods the hub checked go on as the id_token's `amr` (RFC 8176) and
+ * `acr` (docs/second-factors.md).
  */
 export const oidcExitLocation = async (
   hub: Hub,
   oidc: HubOidc,
-  request: FastifyRequest,
+  request: SignInRequest,
   accountId: string,
   uid: string,
   amr: string[] = [],

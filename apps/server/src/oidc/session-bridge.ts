@@ -3,7 +3,7 @@ import type { KoaContextWithOIDC } from 'oidc-provider';
 import { cookieName } from '../http/request-context.js';
 import { liveSession } from '../http/session.js';
 import type { Hub } from '../hub.js';
-import { isRestrictedTool } from '../sso/tool-exit.js';
+import { joinTool, toolAccessByTid } from '../sso/tool-access.js';
 import type { AccountRow } from '../storage/accounts.js';
 import type { OidcClientQueries } from '../storage/oidc.js';
 import type { ProviderSession } from './library-patches.js';
@@ -43,34 +43,39 @@ export const mirrorHubSession = (hub: Hub) => async (ctx: KoaContextWithOIDC, se
   }
 };
 
+/**
+ * Tool access for a client linked to a tool (sso/tool-access.ts decides, as for the tool login):
+ * refused for a restricted tool's non-member or a tool no longer registered; an open tool's new
+ * user joins it (spec §3). A client without a tool admits everyone (undefined).
+ */
+const clientToolAccess = async (
+  hub: Hub,
+  clients: OidcClientQueries,
+  accountId: string,
+  clientId: string,
+) => {
+  const row = await clients.find(clientId);
+  if (row?.tid === null || row?.tid === undefined) return undefined;
+  return toolAccessByTid(hub, row.tid, accountId);
+};
+
 /** The client is linked to a restricted tool (or one no longer registered) the account is not a member of. */
 export const refusedByTool = async (
   hub: Hub,
   clients: OidcClientQueries,
   accountId: string,
   clientId: string,
-) => {
-  const row = await clients.find(clientId);
-  if (row?.tid === null || row?.tid === undefined) return false;
-  const tool = await hub.tools.findByTid(row.tid);
-  if (!tool) return true;
-  return isRestrictedTool(tool) && !(await hub.tools.isMember(tool.tid, accountId));
-};
+) => (await clientToolAccess(hub, clients, accountId, clientId))?.decision === 'refuse';
 
-/**
- * Spec §3: a client linked to an open tool (type 1) makes the person who signs in through it a
- * member of the tool, as sso/tool-exit.ts does for the tool login (once: adding is idempotent).
- */
+/** A client linked to an open tool (type 1) makes the person who signs in through it a member (idempotent). */
 export const joinOpenTool = async (
   hub: Hub,
   clients: OidcClientQueries,
   accountId: string,
   clientId: string,
 ) => {
-  const row = await clients.find(clientId);
-  if (row?.tid === null || row?.tid === undefined) return;
-  const tool = await hub.tools.findByTid(row.tid);
-  if (tool && !isRestrictedTool(tool)) await hub.tools.addMember(tool.tid, accountId, hub.now());
+  const access = await clientToolAccess(hub, clients, accountId, clientId);
+  if (access) await joinTool(hub, access, accountId, hub.now());
 };
 
 /** oidc-provider's findAccount: the hub account behind a `sub`, with its claims. */

@@ -16,8 +16,8 @@ import { flowBinding, flowBindingIfAny } from '../http/request-context.js';
 import { flowStep, type RouteErrors, signInRefusals } from '../http/route-errors.js';
 import { currentSession } from '../http/session.js';
 import type { Hub } from '../hub.js';
-import { secondStepLocation } from '../mfa/second-step.js';
-import { completeSignIn } from '../sso/complete-sign-in.js';
+import type { SignInPipeline } from '../sso/complete-sign-in.js';
+import { applySignIn, finishSignIn, signInRequestOf } from '../sso/sign-in-route.js';
 import { createSocialProviders, type SocialProviders } from './providers.js';
 import {
   finishSocialCallback,
@@ -40,6 +40,7 @@ const linkErrors = [...flowStep, 'session.required', ...signInRefusals] as const
 export const registerSocialRoutes = (
   app: FastifyInstance,
   hub: Hub,
+  signIn: SignInPipeline,
   providers: SocialProviders = createSocialProviders(hub.config),
 ) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -103,16 +104,15 @@ export const registerSocialRoutes = (
     );
     reply.header('referrer-policy', 'no-referrer');
     if (result.next === 'redirect') return reply.redirect(result.location);
-    const done = await completeSignIn(hub, request, reply, {
+    const done = await signIn.complete(signInRequestOf(hub, request), {
       accountId: result.accountId,
       platform: result.platform,
       authMethod: provider,
       context: result.context,
     });
+    applySignIn(reply, done);
     // An account with a second factor goes on to it on the login screen.
-    if (done.next === 'second_factor')
-      return reply.redirect(secondStepLocation(result.platform, done.flowId, result.context));
-    return reply.redirect(done.location);
+    return reply.redirect(done.nextStep ? done.nextStep.location : done.location);
   });
 
   r.get(
@@ -140,7 +140,7 @@ export const registerSocialRoutes = (
       const caller = callerOf(hub, request, reply);
       const linked = await linkAfterPassword(deps, caller, request.body.flowId, request.body.password);
       if (linked.switching) return linked.switching;
-      return completeSignIn(hub, request, reply, {
+      return finishSignIn(signIn, hub, request, reply, {
         accountId: linked.accountId,
         platform: linked.platform,
         authMethod: linked.provider,

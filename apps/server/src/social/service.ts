@@ -119,23 +119,25 @@ export const startSocialSignIn = async (
   }
   const caller: FlowCaller = { ip: starter.ip, binding: starter.bind() };
   await hub.throttle.consume('lookupPerIp', caller.ip);
-  if (input.intent === 'tool_login' && !(await toolOfSession(hub, input.from))) {
-    // A tool login names its tool in `from`; without one there is nothing to sign in to.
-    return errorLocation(input.platform, input.intent, input.provider, 'state_refused', interaction);
-  }
   // The exit would refuse it after the provider; refuse it before (the one subcb rule).
   if (input.subcb && !isSafeSubcb(input.subcb)) {
+    return errorLocation(input.platform, input.intent, input.provider, 'state_refused', interaction);
+  }
+  // The page's context, its `from` parsed once (flows/flow-context.ts).
+  const record = toContextRecord({
+    ...(input.from ? { from: input.from } : {}),
+    ...(input.subcb ? { subcb: input.subcb } : {}),
+    // A link is the account center's, never a sign-in: it ends no interaction.
+    ...interaction,
+  });
+  if (input.intent === 'tool_login' && !(await toolOfSession(hub, record.tool))) {
+    // A tool login names its tool in `from`; without one there is nothing to sign in to.
     return errorLocation(input.platform, input.intent, input.provider, 'state_refused', interaction);
   }
   const state = client.randomState();
   const checks = { state, nonce: client.randomNonce(), codeVerifier: client.randomPKCECodeVerifier() };
   const context: SocialFlowContext = {
-    ...toContextRecord({
-      ...(input.from ? { from: input.from } : {}),
-      ...(input.subcb ? { subcb: input.subcb } : {}),
-      // A link is the account center's, never a sign-in: it ends no interaction.
-      ...interaction,
-    }),
+    ...record,
     provider: input.provider,
     intent: input.intent,
     nonce: checks.nonce,
@@ -225,7 +227,7 @@ export const finishSocialCallback = async (
 
   // Spec §4: a tool login is for the tool's own members, whichever way they sign in.
   const { context } = claimed;
-  const tool = context.intent === 'tool_login' ? await toolOfSession(hub, context.from) : undefined;
+  const tool = context.intent === 'tool_login' ? await toolOfSession(hub, context.tool) : undefined;
   if (context.intent === 'tool_login' && !tool) return failCallback(hub, claimed, 'state_refused');
 
   const linked = await deps.identities.find(provider, identity.subject);

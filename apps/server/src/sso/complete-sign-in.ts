@@ -1,31 +1,36 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import {
   accountNextPath,
   amrOf,
   buildPlatformExitUrl,
-  decodeToolSession,
   type FirstFactor,
+  loginRefusal,
   type Platform,
-  type RedirectAnswer,
   routePath,
-  type SignInAnswer,
+  type SecondFactorNeeded,
+  type ToolSession,
 } from '@hub/core';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HubError } from '../errors.js';
-import { setSessionCookie } from '../http/request-context.js';
-import { currentSession, newSessionToken } from '../http/session.js';
+import { sessionCookie } from '../http/request-context.js';
+import { type liveSession, newSessionToken } from '../http/session.js';
 import type { Hub } from '../hub.js';
 import { cancelDeletion } from '../services/account-erasure.js';
 import { recordAudit } from '../services/audit.js';
+import type { ToolRow } from '../storage/tools.js';
 import { issueAinfo } from './ainfo.js';
 import { checkSubcb } from './callbacks.js';
-import { type ToolExit, toolExitUrl } from './tool-exit.js';
+import { recordToolRefusal, type ToolAccess, type ToolReader } from './tool-access.js';
+import { type ToolExit, toolAccessOfSession, toolExitUrl } from './tool-exit.js';
 
 /**
- * What the exit reads of the flow's context: the tool session it came from and the page to return
- * to. A flow's whole context record fits; the exit needs no more of flows/ than this.
+ * What the pipeline reads of the flow's context: the tool session it came from and the page to
+ * return to. A flow's whole context record fits; the exit needs no more of flows/ than this.
  */
 export interface SignInContext {
+  /** The page's `from` as it came, for the refusal's link back to the tool login. */
   from?: string;
+  /** The tool session the sign-in came from, parsed once at the edge (flows/flow-context.ts). */
+  tool?: ToolSession;
   subcb?: string;
   /** The OpenID Connect interaction the sign-in ends (its uid), when a client started it. */
   oidc?: string;
@@ -33,6 +38,7 @@ export interface SignInContext {
   next?: string;
 }
 
+/** A sign-in whose first factor was right: what a flow hands to the pipeline. */
 export interface SignInOutcome {
   accountId: string;
   platform: Platform;
@@ -44,6 +50,96 @@ export interface SignInOutcome {
   secondFactors?: string[];
 }
 
+/** What of the HTTP request a sign-in reads: no step sees Fastify's request or reply. */
+export interface SignInRequest {
+  ip: string;
+  userAgent: string | undefined;
+  cookies: Readonly<Record<string, string | undefined>>;
+  /** The browser's live hub session (read once per request, http/session.ts currentSession). */
+  session: () => ReturnType<typeof liveSession>;
+  /** The tool registry, each tool read once per request (sso/tool-access.ts requestToolReader). */
+  tools: ToolReader;
+}
+
+/** A cookie the route sets on its answer. */
+export interface SignInCookie {
+  name: string;
+  value: string;
+  options: CookieSerializeOptions;
+}
+
+/**
+ * What a sign-in asks the route to apply: cookies and headers to set, and either where the browser
+ * goes (`location`) or the second step it must take first (`nextStep`, with the same step on the
+ * login screen as its `location` for an answer that must be a redirect).
+ */
+export type SignInCompletion = {
+  cookies: SignInCookie[];
+  headers: Record<string, string>;
+} & (
+  | { location: string; nextStep?: undefined }
+  | { location?: undefined; nextStep: SecondFactorNeeded & { location: string } }
+);
+
+/** The second-factor gate's stop: the second step, and the flow-binding cookie it may have made. */
+export interface SecondFactorStop {
+  nextStep: SecondFactorNeeded & { location: string };
+  cookies: SignInCookie[];
+}
+
+/**
+ * The steps of the sign-in pipeline. Every one is required (no `?`): a pipeline without one is a
+ * type error, and createSignInPipeline refuses at start-up a step that a cast left out.
+ */
+export interface SignInSteps {
+  /**
+   * 1. The platform's rules every sign-in on it meets, whichever screen or method it came through
+   * (core loginRefusal: a client account nowhere, a company account not on Personal). A refusal
+   * throws before anything is written.
+   */
+  platformRules: (signIn: SignInOutcome) => Promise<void>;
+  /**
+   * 2. An account that confirms its sign-ins with a second factor (or a sign-in the platform, the
+   * tool or the OpenID Connect client requires one for) stops here until it has
+   * (mfa/second-step.ts). Nothing of the exit has happened yet.
+   */
+  secondFactor: (request: SignInRequest, signIn: SignInOutcome) => Promise<SecondFactorStop | undefined>;
+  /** 3. Tool access for a sign-in through a tool (sso/tool-access.ts): allow, join or refuse. */
+  toolAccess: (
+    request: SignInRequest,
+    signIn: SignInOutcome,
+    session: ToolSession,
+  ) => Promise<ToolAccess & { tool: ToolRow }>;
+  /** 4. An OpenID Connect sign-in ends its interaction (oidc/interaction.ts): where the browser goes. */
+  oidcReturn: (request: SignInRequest, accountId: string, uid: string, amr: string[]) => Promise<string>;
+  /** 5. The platform or tool exit: a tool's registered callback with an ainfo, or the platform site's. */
+  exit: (signIn: SignInOutcome, amr: string[], tool?: ToolSessionAccess) => Promise<ToolExit>;
+  /** 6. The hub session (unless the browser's own signed it in); a deletion asked for is cancelled. */
+  session: (request: SignInRequest, signIn: SignInOutcome, amr: string[]) => Promise<SignInCookie[]>;
+}
+
+/** A tool session and the access decided for it. */
+export interface ToolSessionAccess {
+  session: ToolSession;
+  access: ToolAccess & { tool: ToolRow };
+}
+
+/** The order the steps run in (the pipeline's `steps`; sign-in-pipeline.test.ts checks buildApp wires them all). */
+export const SIGN_IN_STEPS = [
+  'platformRules',
+  'secondFactor',
+  'toolAccess',
+  'oidcReturn',
+  'exit',
+  'session',
+] as const;
+
+export interface SignInPipeline {
+  readonly steps: readonly (keyof SignInSteps)[];
+  /** Every sign-in ends here (docs/architecture.md "Every sign-in ends in one place"). */
+  complete(request: SignInRequest, signIn: SignInOutcome): Promise<SignInCompletion>;
+}
+
 /**
  * Where the tool login shows why a sign-in did not go on to a restricted tool: the screen reads
  * `refused` and names the tool ('Account is not registered to {tool name}').
@@ -52,187 +148,185 @@ export const TOOL_REFUSAL_PARAM = 'refused';
 export const TOOL_REFUSAL_NOT_MEMBER = 'not_registered_to_tool';
 
 /**
- * Every sign-in ends here (docs/architecture.md). It creates the hub session (unless the browser
- * already holds one for the account), writes the audit event and chooses the exit: the tool's
- * registered callback when the flow came from a tool, else the platform site's /sso/account/auth.
- *
- * A restricted tool's membership is checked here, so no screen or method (password, sign-up,
- * switching, linking, Google, Facebook) can get around it. A non-member still gets the hub session
- * (they proved who they are, and a sign-up's account exists) but no ainfo for the tool: they land
- * on the tool login with the refusal shown.
+ * The sign-in pipeline, assembled once at start-up (app.ts) from its required steps. It runs them
+ * in order: the platform's rules, the second-factor gate, tool access, the OpenID Connect return or the platform or tool
+ * exit, then the hub session and the audit. A restricted tool's membership is decided here, so no
+ * screen or method (password, sign-up, switching, linking, Google, Facebook, passkey) can get
+ * around it. A non-member still gets the hub session (they proved who they are, and a sign-up's
+ * account exists) but no ainfo for the tool: they land on the tool login with the refusal shown.
  */
-const completeAnySignIn = async (
-  hub: Hub,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  outcome: SignInOutcome,
-): Promise<SignInAnswer> => {
-  // An account that confirms its sign-ins with a second factor stops here until it has (docs/second-factors.md).
-  const secondStep = await hub.secondStep?.(request, reply, outcome);
-  if (secondStep) {
-    const { location, ...answer } = secondStep;
-    // A sign-in by the browser's session or by a new account answers with a redirect (the SSO
-    // handler, Continue, the sign-up's last step): it goes to the same step on the login screen.
-    return outcome.authMethod === 'session' || outcome.authMethod === 'signup'
-      ? { next: 'redirect', location }
-      : answer;
+export const createSignInPipeline = (hub: Hub, steps: SignInSteps): SignInPipeline => {
+  for (const name of SIGN_IN_STEPS) {
+    if (typeof steps[name] !== 'function') throw new Error(`the sign-in pipeline has no ${name} step`);
   }
-  const amr = await amrOfSignIn(hub, request, outcome);
-  // The tool session the sign-in came from, decoded once for the exit and the audit row.
-  const toolSession = toolSessionOf(outcome.context);
-  const exit = await exitLocation(hub, outcome, toolSession, request, amr);
-  const now = hub.now();
-  if (outcome.authMethod !== 'session') {
-    await startSession(hub, request, reply, outcome, amr, now);
-    // Signing in within the grace period keeps an account whose deletion was asked for.
-    await cancelDeletion(hub, outcome.accountId, request.ip);
-  }
-  // The answer holds an ainfo (or leads to one): no cache may keep it.
-  reply.header('cache-control', 'no-store');
-  const refused = 'notMemberOf' in exit;
-  if (refused) {
+  const complete = async (request: SignInRequest, signIn: SignInOutcome): Promise<SignInCompletion> => {
+    await steps.platformRules(signIn);
+    const stop = await steps.secondFactor(request, signIn);
+    if (stop) {
+      const headers = { 'cache-control': 'no-store' };
+      // A sign-in by the browser's session or by a new account answers with a redirect (the SSO
+      // handler, Continue, the sign-up's last step): it goes to the same step on the login screen.
+      return signIn.authMethod === 'session' || signIn.authMethod === 'signup'
+        ? { cookies: stop.cookies, headers, location: stop.nextStep.location }
+        : { cookies: stop.cookies, headers, nextStep: stop.nextStep };
+    }
+    const amr = await amrOfSignIn(hub, request, signIn);
+    const toolSession = signIn.context.oidc ? undefined : signIn.context.tool;
+    const tool = toolSession
+      ? { session: toolSession, access: await steps.toolAccess(request, signIn, toolSession) }
+      : undefined;
+    // An OpenID Connect sign-in ends its interaction; the provider answers the client from there.
+    const exit: ToolExit = signIn.context.oidc
+      ? { location: await steps.oidcReturn(request, signIn.accountId, signIn.context.oidc, amr) }
+      : await steps.exit(signIn, amr, tool);
+    const cookies = await steps.session(request, signIn, amr);
+    const now = hub.now();
+    const refused = 'notMemberOf' in exit;
+    if (refused) {
+      await recordToolRefusal(
+        hub,
+        {
+          accountId: signIn.accountId,
+          ip: request.ip,
+          platform: signIn.platform,
+          method: signIn.authMethod,
+          tid: exit.notMemberOf.tid,
+        },
+        now,
+      );
+    }
     await recordAudit(
       hub.db,
       {
-        event: 'sso.tool_refused',
-        outcome: 'refused',
-        accountId: outcome.accountId,
+        event: signIn.authMethod === 'signup' ? 'signup.completed' : 'login.success',
+        outcome: 'success',
+        accountId: signIn.accountId,
         ip: request.ip,
-        detail: { platform: outcome.platform, method: outcome.authMethod, tool: exit.notMemberOf.tid },
+        detail: {
+          platform: signIn.platform,
+          method: signIn.authMethod,
+          tool: refused ? null : (toolSession?.tid ?? null),
+        },
       },
       now,
     );
-  }
-  await recordAudit(
-    hub.db,
-    {
-      event: outcome.authMethod === 'signup' ? 'signup.completed' : 'login.success',
-      outcome: 'success',
-      accountId: outcome.accountId,
-      ip: request.ip,
-      detail: {
-        platform: outcome.platform,
-        method: outcome.authMethod,
-        tool: refused ? null : (toolSession?.tid ?? null),
-      },
-    },
-    now,
-  );
-  // The page that hands the proof over must not leak it in a Referer.
-  reply.header('referrer-policy', 'no-referrer');
-  return { next: 'redirect', location: refused ? refusalLocation(outcome) : exit.location };
+    return {
+      cookies,
+      // The answer holds an ainfo (or leads to one): no cache may keep it, and the page that hands
+      // the proof over must not leak it in a Referer.
+      headers: { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
+      location: refused ? refusalLocation(signIn) : exit.location,
+    };
+  };
+  return { steps: SIGN_IN_STEPS, complete };
 };
-
-/**
- * A sign-in by a new account (sign-up), by the browser's live hub session, or by a passkey (which
- * proves possession and the person's verification at once) never stops for a second factor: its
- * answer is always the exit.
- */
-type CompleteSignIn = {
-  (
-    hub: Hub,
-    request: FastifyRequest,
-    reply: FastifyReply,
-    outcome: SignInOutcome & { authMethod: 'signup' | 'session' | 'passkey' },
-  ): Promise<RedirectAnswer>;
-  (hub: Hub, request: FastifyRequest, reply: FastifyReply, outcome: SignInOutcome): Promise<SignInAnswer>;
-};
-export const completeSignIn = completeAnySignIn as CompleteSignIn;
 
 /** The tool login of the same tool session, told to show why the sign-in stopped there. */
-const refusalLocation = (outcome: SignInOutcome) => {
+const refusalLocation = (signIn: SignInOutcome) => {
   const query = new URLSearchParams({
-    from: outcome.context.from ?? '',
+    from: signIn.context.from ?? '',
     [TOOL_REFUSAL_PARAM]: TOOL_REFUSAL_NOT_MEMBER,
   });
-  return `${routePath('tool_login', { platform: outcome.platform })}?${query.toString()}`;
-};
-
-const toolSessionOf = (context: SignInContext) => {
-  const decoded = context.from ? decodeToolSession(context.from) : undefined;
-  return decoded?.ok ? decoded.value : undefined;
+  return `${routePath('tool_login', { platform: signIn.platform })}?${query.toString()}`;
 };
 
 /**
  * The RFC 8176 methods of this sign-in: its first factor and the second factors it proved; a
  * sign-in by the browser's hub session keeps the methods that session was signed in with.
  */
-const amrOfSignIn = async (hub: Hub, request: FastifyRequest, outcome: SignInOutcome) => {
-  if (outcome.authMethod !== 'session')
-    return amrOf(outcome.authMethod as FirstFactor, outcome.secondFactors);
-  const session = await currentSession(hub, request);
+const amrOfSignIn = async (hub: Hub, request: SignInRequest, signIn: SignInOutcome) => {
+  if (signIn.authMethod !== 'session') return amrOf(signIn.authMethod as FirstFactor, signIn.secondFactors);
+  const session = await request.session();
   const held = session?.amr ? session.amr.split(' ') : [];
-  if (!outcome.secondFactors?.length) return held;
+  if (!signIn.secondFactors?.length) return held;
   // A session's sign-in that a tool or platform required a second factor for: the session proved its
   // first factor, the second step just proved another, and the session now holds both.
   if (!session) throw new HubError('session.required');
-  const amr = [...new Set([...held, ...amrOf('session', outcome.secondFactors), 'mfa'])];
+  const amr = [...new Set([...held, ...amrOf('session', signIn.secondFactors), 'mfa'])];
   await hub.sessions.setAmr(session.id, amr.join(' '));
   return amr;
 };
 
-const exitLocation = async (
-  hub: Hub,
-  outcome: SignInOutcome,
-  toolSession: ReturnType<typeof toolSessionOf>,
-  request: FastifyRequest,
-  amr: string[],
-): Promise<ToolExit> => {
-  // An OpenID Connect sign-in ends its interaction; the provider answers the client from there.
-  if (outcome.context.oidc) {
-    if (!hub.oidcExit) throw new HubError('oidc.interaction_invalid');
-    return { location: await hub.oidcExit(request, outcome.accountId, outcome.context.oidc, amr) };
-  }
-  if (toolSession) {
-    return toolExitUrl(hub, {
-      accountId: outcome.accountId,
-      platform: outcome.platform,
-      session: { ...toolSession, subcb: toolSession.subcb ?? outcome.context.subcb },
-      authMethod: outcome.authMethod,
-      amr,
-      ...(outcome.fromSwitching ? { fromSwitching: true } : {}),
-    });
-  }
-  // Sent to log in by the account center: back there, checked again (no ainfo is needed on the hub).
-  const back = accountNextPath(outcome.context.next);
-  if (back) return { location: back };
-  // The platform exit follows the same subcb rule as a tool's (checked before any ainfo exists).
-  const subcb = checkSubcb(outcome.context.subcb);
-  const ainfo = await issueAinfo(
-    { db: hub.db, keys: hub.keys, issuer: hub.config.publicUrl, now: hub.now },
-    {
-      accountId: outcome.accountId,
-      accountType: outcome.platform,
-      platform: outcome.platform,
-      authMethod: outcome.authMethod,
-      amr,
-    },
-    { kind: 'platform', platform: outcome.platform },
-  );
-  return { location: buildPlatformExitUrl(hub.config.platformUrls[outcome.platform], ainfo, subcb) };
-};
+/** The tool-access step: the tool a tool session names, read once, and the decision for it. */
+export const createToolAccessStep =
+  (hub: Hub): SignInSteps['toolAccess'] =>
+  (request, signIn, session) =>
+    toolAccessOfSession(hub, request.tools, session, signIn.accountId);
 
-const startSession = async (
-  hub: Hub,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  outcome: SignInOutcome,
-  amr: string[],
-  now: number,
-) => {
-  const { token, id } = newSessionToken(now);
-  await hub.sessions.insert({
-    id,
-    account_id: outcome.accountId,
-    platform: outcome.platform,
-    auth_method: outcome.authMethod,
-    amr: amr.join(' '),
-    ip: request.ip,
-    user_agent: request.headers['user-agent']?.slice(0, 512) ?? null,
-    created_at: now,
-    last_seen_at: now,
-    expires_at: now + hub.config.sessionTtlMs,
-    revoked_at: null,
-  });
-  setSessionCookie(reply, hub.config, token, Math.floor(hub.config.sessionTtlMs / 1000));
-};
+/**
+ * The exit step: the tool's callback when the sign-in came through a tool, the account center page
+ * that sent the person to log in, else the platform site's /sso/account/auth with an ainfo.
+ */
+export const createExitStep =
+  (hub: Hub): SignInSteps['exit'] =>
+  async (signIn, amr, tool) => {
+    if (tool) {
+      return toolExitUrl(hub, {
+        accountId: signIn.accountId,
+        platform: signIn.platform,
+        session: { ...tool.session, subcb: tool.session.subcb ?? signIn.context.subcb },
+        access: tool.access,
+        authMethod: signIn.authMethod,
+        amr,
+        ...(signIn.fromSwitching ? { fromSwitching: true } : {}),
+      });
+    }
+    // Sent to log in by the account center: back there, checked again (no ainfo is needed on the hub).
+    const back = accountNextPath(signIn.context.next);
+    if (back) return { location: back };
+    // The platform exit follows the same subcb rule as a tool's (checked before any ainfo exists).
+    const subcb = checkSubcb(signIn.context.subcb);
+    const ainfo = await issueAinfo(
+      { db: hub.db, keys: hub.keys, issuer: hub.config.publicUrl, now: hub.now },
+      {
+        accountId: signIn.accountId,
+        accountType: signIn.platform,
+        platform: signIn.platform,
+        authMethod: signIn.authMethod,
+        amr,
+      },
+      { kind: 'platform', platform: signIn.platform },
+    );
+    return { location: buildPlatformExitUrl(hub.config.platformUrls[signIn.platform], ainfo, subcb) };
+  };
+
+/**
+ * The session step: a new hub session for every sign-in but one by the browser's own session, and
+ * signing in within the grace period keeps an account whose deletion was asked for.
+ */
+export const createSessionStep =
+  (hub: Hub): SignInSteps['session'] =>
+  async (request, signIn, amr) => {
+    if (signIn.authMethod === 'session') return [];
+    const now = hub.now();
+    const { token, id } = newSessionToken(now);
+    await hub.sessions.insert({
+      id,
+      account_id: signIn.accountId,
+      platform: signIn.platform,
+      auth_method: signIn.authMethod,
+      amr: amr.join(' '),
+      ip: request.ip,
+      user_agent: request.userAgent?.slice(0, 512) ?? null,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: now + hub.config.sessionTtlMs,
+      revoked_at: null,
+    });
+    await cancelDeletion(hub, signIn.accountId, request.ip);
+    return [sessionCookie(hub.config, token, Math.floor(hub.config.sessionTtlMs / 1000))];
+  };
+
+/**
+ * The platform-rules step: the account still exists and may use this platform (core loginRefusal).
+ * The screens check it first; here it holds for every way in (a session's direct checkout, a
+ * provider's callback, a resumed second step), before any row is written.
+ */
+export const createPlatformRulesStep =
+  (hub: Hub): SignInSteps['platformRules'] =>
+  async (signIn) => {
+    const account = await hub.accounts.findById(signIn.accountId);
+    if (!account) throw new HubError('account.not_found');
+    const refusal = loginRefusal(account.user_type, signIn.platform);
+    if (refusal) throw new HubError(refusal);
+  };

@@ -7,6 +7,8 @@ import {
   TOOL_KEY_UNKNOWN_MSG,
   toolCallbacksQuerySchema,
   toolCallbacksResponseSchema,
+  toolDisplayQuerySchema,
+  toolDisplayResponseSchema,
   toolSsorqxQuerySchema,
 } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
@@ -15,18 +17,19 @@ import { requireSameOrigin } from '../http/request-context.js';
 import { signInRefusals, toolCredential } from '../http/route-errors.js';
 import { sessionTokenOf } from '../http/session.js';
 import type { Hub } from '../hub.js';
-import { completeSignIn } from './complete-sign-in.js';
+import type { SignInPipeline } from './complete-sign-in.js';
 import { requireTool } from './credentials.js';
 import { registerLogoutRoutes } from './logout.js';
 import { redeemAinfo } from './redeem.js';
 import { serverCallerOf } from './server-caller.js';
-import { answerSsoRequest, readToolByKey, readToolCallbacks } from './service.js';
+import { answerSsoRequest, readToolByKey, readToolCallbacks, toolDisplayOf } from './service.js';
+import { finishSignIn } from './sign-in-route.js';
 
 /**
  * The routes of single sign-on. Each parses its input by its contract (core's contracts/sso.ts),
  * calls one function of sso/service.ts (or redeem.ts, sign-out.ts) and turns the answer into HTTP.
  */
-export const registerSsoRoutes = (app: FastifyInstance, hub: Hub) => {
+export const registerSsoRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // The /sso/rqx screen asks where to go (spec §4 "SSO handler").
@@ -55,8 +58,25 @@ export const registerSsoRoutes = (app: FastifyInstance, hub: Hub) => {
         { ip: request.ip, sessionToken: sessionTokenOf(hub, request), log: request.log },
         request.body,
       );
-      if (outcome.next === 'sign_in') return completeSignIn(hub, request, reply, outcome.signIn);
+      if (outcome.next === 'sign_in') return finishSignIn(signIn, hub, request, reply, outcome.signIn);
       return outcome;
+    },
+  );
+
+  // A screen's tool (name, logo) from its `from` tool session: parsed by the hub, not the page.
+  r.get(
+    ssoEndpoints.tool,
+    {
+      schema: {
+        querystring: toolDisplayQuerySchema,
+        response: { 200: toolDisplayResponseSchema },
+        // Any `from` answers: one that is no tool session is a page without a tool.
+        errors: [],
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return toolDisplayOf(request.query.from);
     },
   );
 

@@ -6,6 +6,7 @@ import {
   isEmail,
   isEntry,
   type Platform,
+  parseFrom,
   platformFromName,
   type RouteId,
   routePath,
@@ -49,7 +50,9 @@ export const decideSsoRequest = async (
   signedInAccount: { id: string; email: string | null } | undefined,
   log?: SsoLog,
 ): Promise<SsoDecision> => {
-  const key = query.from ?? '';
+  // Here `from` is the asking tool's tsa key (core parseFrom); anything else names no tool.
+  const parsed = parseFrom(query.from, 'tsa_key');
+  const key = parsed.ok && parsed.value.kind === 'tsa_key' ? parsed.value.key : '';
   const platform = platformFromName(query.platform);
   const env = envFromCallbackParam(query.callback);
   const branch = ssoBranchOf(key);

@@ -1,4 +1,10 @@
-import { type AppEnv, encodeToolSession, type SsoRequest } from '@hub/core';
+import {
+  type AppEnv,
+  encodeToolSession,
+  type SsoRequest,
+  type ToolDisplayAnswer,
+  toolSessionFrom,
+} from '@hub/core';
 import { HubError } from '../errors.js';
 import { liveSession } from '../http/session.js';
 import type { Hub } from '../hub.js';
@@ -37,7 +43,7 @@ export const answerSsoRequest = async (
         accountId: decision.signedInAs,
         platform: decision.toolSession.platform ?? 'psl',
         authMethod: 'session',
-        context: { from: encodeToolSession(decision.toolSession) },
+        context: { from: encodeToolSession(decision.toolSession), tool: decision.toolSession },
       },
     };
   }
@@ -74,4 +80,20 @@ export const readToolCallbacks = async (hub: Hub, caller: ServerCaller, tid: num
   const tool = await hub.tools.findByTid(tid);
   if (!tool) throw new HubError('sso.tsa_key_missing');
   return { tu: tuOf(await hub.tools.callbacks(tool.tid, env)) };
+};
+
+/**
+ * GET /api/sso/tool: what a screen shows of the tool its `from` tool session names (its first
+ * tinfo item, spec §3). The hub parses `from` here, once; the web app never decodes it. Display
+ * only: every decision re-derives the tool from the registry.
+ */
+export const toolDisplayOf = (from: string): ToolDisplayAnswer => {
+  const session = toolSessionFrom(from);
+  if (!session) return { session: false };
+  const info = session.tinfo[0];
+  if (!info) return { session: true };
+  return {
+    session: true,
+    tool: { tid: info.tid, name: info.name, ...(info.logo ? { logo: info.logo } : {}) },
+  };
 };

@@ -5,22 +5,34 @@ import type { ToolRow } from '../storage/tools.js';
 import { issueAinfo } from './ainfo.js';
 import { checkSubcb, registeredCallback } from './callbacks.js';
 import { recordReferral } from './referral.js';
-
-/**
- * Spec §3: type 1 is the open kind of tool, whose users sign in on the normal screens and join it
- * by doing so. Any other type is restricted: only its members get in, and members are added by its
- * operator (`hub tools add-member`), never by signing in or up through it.
- */
-export const isRestrictedTool = (tool: Pick<ToolRow, 'type'>) => tool.type !== 1;
+import { decideToolAccess, joinTool, type ToolAccess, type ToolReader } from './tool-access.js';
 
 /** Where a sign-in through a tool ends: the tool's callback, or the refusal of a restricted tool. */
 export type ToolExit = { location: string } | { notMemberOf: ToolRow };
 
 /**
- * The way back to a tool (spec §4 "Login" callback parameters): the tool and its callback are
- * re-derived from the registry — the tool session only names them — and the ainfo is bound to
- * the tool. An open tool's new user joins it; a restricted tool refuses an account that is not
- * its member, whichever screen or method the sign-in came through, before any ainfo exists.
+ * The tool a tool session names, re-derived from the registry (the session only names it), and
+ * whether the account may go on to it (sso/tool-access.ts): the pipeline's tool-access step. One
+ * read of the tool by its id; a tsa key the session carries must name the same tool.
+ */
+export const toolAccessOfSession = async (
+  hub: Hub,
+  tools: ToolReader,
+  session: ToolSession,
+  accountId: string,
+): Promise<ToolAccess & { tool: ToolRow }> => {
+  const tool = await tools.byTid(session.tid);
+  if (!tool) throw new HubError('sso.tsa_key_missing');
+  if (session.tsa_key && (await tools.byKey(session.tsa_key))?.tid !== tool.tid) {
+    throw new HubError('sso.tsa_key_missing');
+  }
+  return (await decideToolAccess(hub, tool, accountId)) as ToolAccess & { tool: ToolRow };
+};
+
+/**
+ * The way back to a tool (spec §4 "Login" callback parameters) once tool access is decided: the
+ * callback is the registered one, and the ainfo is bound to the tool. A refused account gets no
+ * ainfo (the callback is still checked first, as it always was); an open tool's new user joins it.
  * Referral keys record the referral (referred_from 1).
  */
 export const toolExitUrl = async (
@@ -29,6 +41,7 @@ export const toolExitUrl = async (
     accountId: string;
     platform: Platform;
     session: ToolSession;
+    access: ToolAccess & { tool: ToolRow };
     authMethod: string;
     /** The sign-in's RFC 8176 methods, for the ainfo's `amr`. */
     amr?: string[];
@@ -36,17 +49,11 @@ export const toolExitUrl = async (
     fromSwitching?: boolean;
   },
 ): Promise<ToolExit> => {
-  const { session } = input;
-  const tool = await hub.tools.findByTid(session.tid);
-  if (!tool) throw new HubError('sso.tsa_key_missing');
-  if (session.tsa_key && (await hub.tools.findByKey(session.tsa_key))?.tid !== tool.tid) {
-    throw new HubError('sso.tsa_key_missing');
-  }
+  const { session, access } = input;
+  const { tool } = access;
   const cb = await registeredCallback(hub.tools, tool.tid, session.cb, hub.config.appEnv);
   const subcb = checkSubcb(session.subcb);
-  if (isRestrictedTool(tool) && !(await hub.tools.isMember(tool.tid, input.accountId))) {
-    return { notMemberOf: tool };
-  }
+  if (access.decision === 'refuse') return { notMemberOf: tool };
   const now = hub.now();
   const ainfo = await issueAinfo(
     { db: hub.db, keys: hub.keys, issuer: hub.config.publicUrl, now: hub.now },
@@ -59,7 +66,7 @@ export const toolExitUrl = async (
     },
     { kind: 'tool', tid: tool.tid },
   );
-  if (!isRestrictedTool(tool)) await hub.tools.addMember(tool.tid, input.accountId, now);
+  await joinTool(hub, access, input.accountId, now);
   if (isReferralKey(session.tsa_key)) {
     await recordReferral(hub, hub.db, {
       refAFrnd: session.ref_a_frnd,

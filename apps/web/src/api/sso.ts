@@ -6,14 +6,16 @@ import {
   ssoAnswerSchema,
   ssoEndpoints,
   ssoQueryKeys,
+  type ToolDisplayAnswer,
+  toolDisplayResponseSchema,
 } from '@hub/core';
-import { type ApiResult, contractCalls } from './client';
+import { type ApiRequestOptions, type ApiResult, contractCalls } from './client';
 
 // The query keys and the answer are core's contract (contracts/sso.ts), shared with the server.
 export { type SsoAnswer, type SsoQueryKey, type SsoRequest, ssoQueryKeys } from '@hub/core';
 
 // Only the browser's own call: the other SSO endpoints are server to server or a navigation.
-const { post } = contractCalls({ rqx: ssoEndpoints.rqx });
+const { get, post } = contractCalls({ rqx: ssoEndpoints.rqx, tool: ssoEndpoints.tool });
 
 /** The /sso/rqx query values that are present, passed raw: the server decides (docs/security.md "Query-string state"). */
 export const ssoRequestFrom = (params: URLSearchParams): SsoRequest => {
@@ -28,6 +30,15 @@ export const ssoRequestFrom = (params: URLSearchParams): SsoRequest => {
 /** Spec §4 "SSO handler": asks the server where this tool request goes. */
 export const requestSsoRedirect = (request: SsoRequest): Promise<ApiResult<SsoAnswer>> =>
   post('rqx', ssoAnswerSchema, request);
+
+/**
+ * The tool a `from` tool session names, as the hub reads it (GET /api/sso/tool): the page never
+ * decodes `from` itself.
+ */
+export const readToolDisplay = (
+  from: string,
+  options?: ApiRequestOptions,
+): Promise<ApiResult<ToolDisplayAnswer>> => get('tool', toolDisplayResponseSchema, { from }, options);
 
 /**
  * Where the browser may go with the server's `location`: a path of ours, or an http(s) URL (a tool's

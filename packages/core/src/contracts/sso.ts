@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { callbackEnvNames, envFromCallbackParam, platforms } from '../platform.js';
-import { toolSessionSchema } from '../tool-session.js';
+import { TOOL_SESSION_MAX_BYTES, toolSessionSchema } from '../tool-session.js';
 import { redirectSchema } from './auth.js';
 import { STORED_INTEGER_MAX, storable, text } from './input.js';
 
@@ -48,6 +48,26 @@ export type SsoRequest = Partial<Record<SsoQueryKey, string>>;
  */
 export const ssoAnswerSchema = redirectSchema.extend({ toolSession: toolSessionSchema.optional() });
 export type SsoAnswer = z.output<typeof ssoAnswerSchema>;
+
+/**
+ * Not in the spec: what a screen shows of the tool a `from` tool session names (GET /api/sso/tool).
+ * The hub parses `from` (core parseFrom); the web app shows the answer and never decodes `from`.
+ * `session` says whether `from` is a tool session at all (the tool login needs one); `tool` is its
+ * first tinfo item (spec §3), when it has one.
+ */
+export const toolDisplayQuerySchema = z.object({ from: text(TOOL_SESSION_MAX_BYTES) });
+export const toolDisplaySchema = z.object({
+  tid: z.number().int(),
+  name: z.string(),
+  /** tinfo[0].logo; absent when the session has none. ToolLogo decides whether it may be shown. */
+  logo: z.string().optional(),
+});
+export type ToolDisplay = z.output<typeof toolDisplaySchema>;
+export const toolDisplayResponseSchema = z.object({
+  session: z.boolean(),
+  tool: toolDisplaySchema.optional(),
+});
+export type ToolDisplayAnswer = z.output<typeof toolDisplayResponseSchema>;
 
 /**
  * An environment as the spec's calls name it: the names /sso/rqx's callback param knows (sb is
@@ -111,6 +131,7 @@ export type LogoutQuery = z.infer<typeof logoutQuerySchema>;
 /** The endpoints, in one place for server and client. */
 export const ssoEndpoints = {
   rqx: '/api/sso/rqx',
+  tool: '/api/sso/tool',
   toolSsorqx: '/api/tools/ssorqx',
   toolCallbacks: '/api/tools/toolcb',
   ainfoRedeem: '/api/tools/ainfo/redeem',

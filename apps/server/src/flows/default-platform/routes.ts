@@ -12,7 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { flowStep, type RouteErrors } from '../../http/route-errors.js';
 import type { Hub } from '../../hub.js';
-import { completeSignIn } from '../../sso/complete-sign-in.js';
+import type { SignInPipeline } from '../../sso/complete-sign-in.js';
+import { finishSignIn } from '../../sso/sign-in-route.js';
 import { readerOf, signedInAccount, signedInCallerOf } from '../caller.js';
 import {
   chooseDefaultPlatform,
@@ -28,7 +29,7 @@ const defaultPlatformErrors = [
   'account.not_registered_to_platform',
 ] as const satisfies RouteErrors;
 
-export const registerDefaultPlatformRoutes = (app: FastifyInstance, hub: Hub) => {
+export const registerDefaultPlatformRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     defaultPlatformEndpoints.defaultPlatformState,
@@ -85,7 +86,7 @@ export const registerDefaultPlatformRoutes = (app: FastifyInstance, hub: Hub) =>
         request.body.flowId,
         request.body.password,
       );
-      return completeSignIn(hub, request, reply, { ...outcome, authMethod: 'session' });
+      return finishSignIn(signIn, hub, request, reply, { ...outcome, authMethod: 'session' });
     },
   );
 };

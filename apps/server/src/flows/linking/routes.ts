@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { flowStep, passwordCheck, type RouteErrors } from '../../http/route-errors.js';
 import type { Hub } from '../../hub.js';
-import { completeSignIn } from '../../sso/complete-sign-in.js';
+import type { SignInPipeline } from '../../sso/complete-sign-in.js';
+import { finishSignIn } from '../../sso/sign-in-route.js';
 import { signedInCallerOf } from '../caller.js';
 import { identifyParent, linkToParent } from './service.js';
 
@@ -27,7 +28,7 @@ const linkingErrors = [
   ...passwordCheck,
 ] as const satisfies RouteErrors;
 
-export const registerLinkingRoutes = (app: FastifyInstance, hub: Hub) => {
+export const registerLinkingRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     linkingEndpoints.linkingIdentify,
@@ -56,7 +57,7 @@ export const registerLinkingRoutes = (app: FastifyInstance, hub: Hub) => {
       const { caller, account: child } = await signedInCallerOf(hub, request, reply);
       const outcome = await linkToParent(hub, caller, child, request.body.flowId, request.body.password);
       // The signed-in account goes on where it came from, its session kept.
-      const exit = await completeSignIn(hub, request, reply, { ...outcome, authMethod: 'session' });
+      const exit = await finishSignIn(signIn, hub, request, reply, { ...outcome, authMethod: 'session' });
       return { ...exit, notice: 'account_linked' as const };
     },
   );

@@ -9,11 +9,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { flowStep, identifyAccount, passwordCheck, signInRefusals } from '../../http/route-errors.js';
 import type { Hub } from '../../hub.js';
-import { completeSignIn } from '../../sso/complete-sign-in.js';
+import type { SignInPipeline } from '../../sso/complete-sign-in.js';
+import { finishSignIn } from '../../sso/sign-in-route.js';
 import { callerOf } from '../caller.js';
 import { checkLoginPassword, identifyForLogin } from './service.js';
 
-export const registerLoginRoutes = (app: FastifyInstance, hub: Hub) => {
+export const registerLoginRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     authEndpoints.loginIdentify,
@@ -42,7 +43,7 @@ export const registerLoginRoutes = (app: FastifyInstance, hub: Hub) => {
         request.body.flowId,
         request.body.password,
       );
-      return completeSignIn(hub, request, reply, { ...outcome, authMethod: 'password' });
+      return finishSignIn(signIn, hub, request, reply, { ...outcome, authMethod: 'password' });
     },
   );
 };

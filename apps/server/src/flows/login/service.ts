@@ -1,4 +1,4 @@
-import { decodeToolSession, type FlowContext, type Platform } from '@hub/core';
+import type { FlowContext, Platform, ToolSession } from '@hub/core';
 import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
 import { policy } from '../../policy.js';
@@ -20,11 +20,13 @@ export const identifyForLogin = async (
   caller: FlowCaller,
   input: { platform: Platform; account: string; toolLogin?: boolean; context?: FlowContext },
 ) => {
+  // The page's context, its `from` parsed once (flows/flow-context.ts).
+  const context = toContextRecord(input.context);
   const rules = {
     ...passwordAccountRules(input.platform),
     memberOf: input.platform,
     // A tool login's tool is known before its account is read.
-    before: input.toolLogin ? () => toolOfLogin(hub, input.context) : undefined,
+    before: input.toolLogin ? () => toolOfLogin(hub, context.tool) : undefined,
   };
   const {
     check,
@@ -35,7 +37,6 @@ export const identifyForLogin = async (
   if (tool && !(await hub.tools.isMember(tool.tid, account.id))) {
     throw new HubError('account.not_registered_to_tool', { field: 'account', params: { tool: tool.name } });
   }
-  const context = toContextRecord(input.context);
   if (!onPlatform) {
     return switchingRedirect(input.platform, check, context);
   }
@@ -50,14 +51,15 @@ export const identifyForLogin = async (
   });
 };
 
-/** The tool a tool login names in its `from` tool session (spec §2), if the registry knows it. */
-export const toolOfSession = async (hub: Hub, from: string | undefined) => {
-  const session = from ? decodeToolSession(from) : undefined;
-  return session?.ok ? hub.tools.findByTid(session.value.tid) : undefined;
-};
+/**
+ * The tool a tool login names in its tool session (spec §2, parsed from `from` once, when its flow
+ * started), if the registry knows it.
+ */
+export const toolOfSession = async (hub: Hub, session: ToolSession | undefined) =>
+  session ? hub.tools.findByTid(session.tid) : undefined;
 
-const toolOfLogin = async (hub: Hub, context: FlowContext | undefined) => {
-  const tool = await toolOfSession(hub, context?.from);
+const toolOfLogin = async (hub: Hub, session: ToolSession | undefined) => {
+  const tool = await toolOfSession(hub, session);
   if (!tool) throw new HubError('sso.tsa_key_missing');
   return tool;
 };

@@ -8,7 +8,7 @@ import type { Transitions } from '../transitions.js';
  *   pending --(a second factor is required, the account has none)--> enrolling
  *   enrolling --(an authenticator app set up, its first code right)--> completed
  *
- * `pending` is "first factor accepted, second factor pending": completeSignIn parked the sign-in
+ * `pending` is "first factor accepted, second factor pending": the sign-in pipeline parked the sign-in
  * here instead of completing it, whichever flow it came from (login, tool login, switching
  * option1, an OpenID Connect interaction, Google or Facebook). The flow keeps the account, the
  * platform and what the exit needs (the page's context, the first factor, switching or not), is
@@ -35,7 +35,7 @@ export const secondFactorTransitions = {
 /** What the flow remembers besides the page's context: how the parked sign-in goes on. */
 export interface SecondFactorFlowContext extends FlowContextRecord {
   signIn: {
-    /** The first factor (completeSignIn's authMethod). */
+    /** The first factor (the sign-in pipeline's authMethod). */
     method: string;
     /** Switching option1: the exit carries account type 3 and the screen shows 'Account successfully linked'. */
     fromSwitching?: boolean;

@@ -22,7 +22,8 @@ import {
   signInRefusals,
 } from '../../http/route-errors.js';
 import type { Hub } from '../../hub.js';
-import { completeSignIn } from '../../sso/complete-sign-in.js';
+import type { SignInPipeline } from '../../sso/complete-sign-in.js';
+import { finishSignIn } from '../../sso/sign-in-route.js';
 import { callerOf, readerOf } from '../caller.js';
 import {
   finalizeSignup,
@@ -32,7 +33,7 @@ import {
   verifySignupCode,
 } from './service.js';
 
-export const registerSignupRoutes = (app: FastifyInstance, hub: Hub) => {
+export const registerSignupRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     authEndpoints.signupStart,
@@ -98,7 +99,7 @@ export const registerSignupRoutes = (app: FastifyInstance, hub: Hub) => {
         request.body.flowId,
         request.body.password,
       );
-      return completeSignIn(hub, request, reply, { ...outcome, authMethod: 'signup' });
+      return finishSignIn(signIn, hub, request, reply, { ...outcome, authMethod: 'signup' });
     },
   );
 };

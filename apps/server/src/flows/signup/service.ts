@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   buildPrimeinfo,
   checkSignupAccount,
-  decodeProfileSeed,
-  decodeToolSession,
   encodeBase64Account,
   encodeSainfo,
   routePath,
@@ -80,7 +78,7 @@ export const finalizeSignup = async (hub: Hub, caller: FlowCaller, flowId: strin
     { from: signupStates.verified, to: signupStates.completed },
     { id: accountId, email, passwordHash, platform: flow.platform, uType: OWNER_U_TYPE },
     async (trx, now) => {
-      const viaTool = Boolean(context.from && decodeToolSession(context.from).ok);
+      const viaTool = context.tool !== undefined;
       await recordReferral(hub, trx, { refAFrnd: context.refAFrnd, accountId, viaTool, now });
       await createProfile(hub, trx, context, accountId, now);
     },
@@ -89,7 +87,8 @@ export const finalizeSignup = async (hub: Hub, caller: FlowCaller, flowId: strin
 };
 
 /**
- * Spec §3, §5: for the ubr_profile entry, a profile record from the seed carried in `from` — only
+ * Spec §3, §5: for the ubr_profile entry, a profile record from the seed `from` carried (parsed when
+ * the flow started, flows/flow-context.ts) — only
  * when it has both a first and a last name (otherwise the log says so and nothing is created).
  */
 const createProfile = async (
@@ -99,10 +98,8 @@ const createProfile = async (
   accountId: string,
   now: number,
 ) => {
-  if (context.entry !== 'ubr_profile' || !context.from) return;
-  const seed = decodeProfileSeed(context.from);
-  if (!seed.ok) return;
-  const profile = buildPrimeinfo(accountId, seed.value);
+  if (context.entry !== 'ubr_profile' || !context.profileSeed) return;
+  const profile = buildPrimeinfo(accountId, context.profileSeed);
   if (!profile) {
     hub.log.info({ accountId }, 'profile not created: first_name and last_name must have a value');
     return;

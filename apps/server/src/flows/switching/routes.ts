@@ -15,7 +15,8 @@ import {
   signInRefusals,
 } from '../../http/route-errors.js';
 import type { Hub } from '../../hub.js';
-import { completeSignIn } from '../../sso/complete-sign-in.js';
+import type { SignInPipeline } from '../../sso/complete-sign-in.js';
+import { finishSignIn } from '../../sso/sign-in-route.js';
 import { callerOf } from '../caller.js';
 import { identifyForSwitching, linkToPlatform } from './service.js';
 
@@ -29,7 +30,7 @@ const switchingErrors = [
   ...signInRefusals,
 ] as const satisfies RouteErrors;
 
-export const registerSwitchingRoutes = (app: FastifyInstance, hub: Hub) => {
+export const registerSwitchingRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     switchingEndpoints.switchingIdentify,
@@ -59,7 +60,7 @@ export const registerSwitchingRoutes = (app: FastifyInstance, hub: Hub) => {
         request.body.password,
       );
       // Spec §4: back to a tool with account type 3, else to the platform site.
-      const exit = await completeSignIn(hub, request, reply, {
+      const exit = await finishSignIn(signIn, hub, request, reply, {
         ...outcome,
         authMethod: 'password',
         fromSwitching: true,

@@ -17,7 +17,8 @@ import { requestLanguage } from '../../http/language.js';
 import { flowBindingIfAny, requireSameOrigin } from '../../http/request-context.js';
 import { codeStep, flowStep, newPassword, type RouteErrors } from '../../http/route-errors.js';
 import type { Hub } from '../../hub.js';
-import { completeSignIn } from '../../sso/complete-sign-in.js';
+import type { SignInPipeline } from '../../sso/complete-sign-in.js';
+import { finishSignIn } from '../../sso/sign-in-route.js';
 import { callerOf, signedInAccount } from '../caller.js';
 import { inviteWorkAccount } from './invitation.js';
 import {
@@ -39,7 +40,7 @@ const workAccountErrors = [
   'account.already_exists',
 ] as const satisfies RouteErrors;
 
-export const registerWorkAccountRoutes = (app: FastifyInstance, hub: Hub) => {
+export const registerWorkAccountRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // A signed-in business owner adds a work account from the hub's own pages.
   r.post(
@@ -120,7 +121,7 @@ export const registerWorkAccountRoutes = (app: FastifyInstance, hub: Hub) => {
         request.body.flowId,
         request.body.password,
       );
-      return completeSignIn(hub, request, reply, { ...outcome, authMethod: 'signup' });
+      return finishSignIn(signIn, hub, request, reply, { ...outcome, authMethod: 'signup' });
     },
   );
 };

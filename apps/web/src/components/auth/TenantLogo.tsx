@@ -1,4 +1,5 @@
-import { decodeToolSession, type Platform, platformProductNames } from '@hub/core';
+import { type Platform, platformProductNames } from '@hub/core';
+import { useToolOfSession } from '../../hooks/use-tool-info';
 import { cx } from '../../lib/class-names';
 import { Logo } from '../Logo';
 import { ToolLogo } from '../sso/ToolLogo';
@@ -19,12 +20,13 @@ export const PlatformLogo = ({ platform }: { platform: Platform }) => (
 );
 
 /**
- * Spec §2: with a `from` tool session, the tenant's logo and name (tinfo[0]); without one, or when
- * its logo cannot be shown (missing, blocked by the CSP, broken), the platform logo.
+ * Spec §2: with a `from` tool session, the tenant's logo and name (tinfo[0], as the hub reads it);
+ * without one, or when its logo cannot be shown (missing, blocked by the CSP, broken), the platform
+ * logo.
  */
 export const TenantLogo = ({ platform, from }: { platform: Platform; from: string | null }) => {
-  const session = from ? decodeToolSession(from) : undefined;
-  const tenant = session?.ok ? session.value.tinfo[0] : undefined;
+  // The hub reads the tool session; until it answers, the platform logo.
+  const tenant = useToolOfSession(from);
   if (!tenant) return <PlatformLogo platform={platform} />;
   return (
     <span className="inline-flex min-w-0 items-center gap-2.5" data-testid="tenant-logo">

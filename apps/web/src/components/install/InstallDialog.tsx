@@ -1,7 +1,8 @@
 import { TOOL_SESSION_SECONDARY_STORAGE_KEY, TOOL_SESSION_STORAGE_KEY } from '@hub/core';
-import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { apiGet } from '../../api/client';
 import { PRODUCT_NAME } from '../../lib/brand';
 import {
   type BeforeInstallPromptEvent,
@@ -26,26 +27,30 @@ const hubItself: DialogTool = { name: PRODUCT_NAME, logo: undefined };
 
 /**
  * Spec §2: the dialog is titled with the tool's name (the tool session's first tinfo), else the
- * product's, and shows that tool's logo. Only these two strings rest on it, so the session is read
- * here without its schema: core's decodeToolSession would bring zod (26 KB) onto the landing page.
+ * product's, and shows that tool's logo. The hub reads the stored tool session (GET /api/sso/tool,
+ * core's ssoEndpoints.tool) and names the tool; the page does not decode it. Only the two strings
+ * of the answer are used, checked here without a schema: zod would weigh 26 KB on the landing page.
  */
-const dialogTool = (): DialogTool => {
-  const raw = browserStorage()?.getItem(TOOL_SESSION_STORAGE_KEY);
-  if (!raw) return hubItself;
-  try {
-    const session: unknown = JSON.parse(raw);
-    const tinfo =
-      typeof session === 'object' && session !== null && 'tinfo' in session ? session.tinfo : undefined;
-    const first: unknown = Array.isArray(tinfo) ? tinfo[0] : undefined;
-    if (typeof first !== 'object' || first === null) return hubItself;
-    const name = 'name' in first ? first.name : undefined;
-    if (typeof name !== 'string' || name.trim() === '') return hubItself;
-    const logo = 'logo' in first && typeof first.logo === 'string' ? first.logo : undefined;
-    return { name: name.trim().slice(0, 200), logo };
-  } catch (error) {
-    console.warn('The saved tool session is not JSON; the install dialog uses the product name.', error);
-    return hubItself;
-  }
+const useDialogTool = (): DialogTool => {
+  const [tool, setTool] = useState(hubItself);
+  useEffect(() => {
+    const raw = browserStorage()?.getItem(TOOL_SESSION_STORAGE_KEY);
+    if (!raw) return;
+    const controller = new AbortController();
+    apiGet<{ tool?: { name?: unknown; logo?: unknown } }>(
+      '/sso/tool',
+      { from: raw },
+      { signal: controller.signal },
+    ).then((result) => {
+      if (controller.signal.aborted || !result.ok) return;
+      const name = result.data.tool?.name;
+      if (typeof name !== 'string' || name.trim() === '') return;
+      const logo = result.data.tool?.logo;
+      setTool({ name: name.trim().slice(0, 200), logo: typeof logo === 'string' && logo ? logo : undefined });
+    });
+    return () => controller.abort();
+  }, []);
+  return tool;
 };
 
 /** Spec §3: the tool session (both keys) is cleared on logout and on install. */
@@ -83,7 +88,7 @@ const InstallDialog = ({ prompt, type }: InstallDialogProps) => {
   const bodyId = useId();
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [tool] = useState(dialogTool);
+  const tool = useDialogTool();
   const [installing, setInstalling] = useState(false);
 
   // A layout effect, so the dialog is closed (and focus goes back where it was) before it leaves the page.

@@ -21,7 +21,10 @@ const ToolLoginScreen = ({ platform = 'psl' }: ScreenProps) => {
   // A sign-in that reached the end on another screen (sign-up, a reset, a provider) and was
   // refused by the hub because the account is not the restricted tool's member comes back here.
   const refused = useSearchParams()[0].get('refused') === 'not_registered_to_tool';
-  if (!session) {
+  if (session.kind === 'loading') {
+    return <ScreenFrame screen="tool_login" platform={platform} title={t('logIn')} />;
+  }
+  if (session.kind === 'none') {
     return (
       <ScreenFrame
         screen="tool_login"
