@@ -55,6 +55,14 @@ const passkeyChangeErrors = [
  * change from the hub's own pages only), and a passkey as the first factor of the login.
  */
 export const registerPasskeyRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {
+  registerMyPasskeyRoutes(app, hub);
+  registerPasskeySignInRoutes(app, hub, signIn);
+};
+
+const noStore = { 'cache-control': 'no-store' };
+
+/** The signed-in person's passkeys: list, register, rename, remove. */
+const registerMyPasskeyRoutes = (app: FastifyInstance, hub: Hub) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** The signed-in person and their session's id (what a registration challenge is bound to). */
@@ -62,7 +70,6 @@ export const registerPasskeyRoutes = (app: FastifyInstance, hub: Hub, signIn: Si
     const { account, session } = await (changes ? signedInChange : signedInPerson)(hub, request);
     return { account, sessionId: session.id };
   };
-  const noStore = { 'cache-control': 'no-store' };
 
   r.get(
     passkeyEndpoints.list,
@@ -143,7 +150,11 @@ export const registerPasskeyRoutes = (app: FastifyInstance, hub: Hub, signIn: Si
       return { removed: true as const };
     },
   );
+};
 
+/** A passkey as the first factor of the login: its options, then its answer through the sign-in pipeline. */
+const registerPasskeySignInRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     passkeyEndpoints.loginOptions,
     {

@@ -78,6 +78,12 @@ const stepEnrolErrors = [
  * answers), and the second step of a sign-in, which resumes the sign-in pipeline it stopped.
  */
 export const registerSecondFactorRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {
+  registerSecondFactorSetupRoutes(app, hub);
+  registerSecondStepRoutes(app, hub, signIn);
+};
+
+/** The signed-in person's authenticator app and recovery codes, under /api/me. */
+const registerSecondFactorSetupRoutes = (app: FastifyInstance, hub: Hub) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   /** The signed-in account of a request that changes something: same origin first, then the session. */
   const changer = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -140,7 +146,11 @@ export const registerSecondFactorRoutes = (app: FastifyInstance, hub: Hub, signI
     },
     async (request, reply) => regenerateRecoveryCodes(hub, await changer(request, reply), request.ip),
   );
+};
 
+/** The second step of a sign-in: it resumes the sign-in pipeline it stopped. */
+const registerSecondStepRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     secondFactorEndpoints.stepStatus,
     {
