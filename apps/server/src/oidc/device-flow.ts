@@ -1,13 +1,15 @@
 import type { Config } from '../config.js';
-import { DEVICE_SCREEN_PATH } from './constants.js';
+import { DEVICE_SCREEN_PATH, OIDC_ROUTES } from './constants.js';
 
 /** What the user-code screen is told about a refused code (its texts are the web app's). */
-export type DeviceCodeProblem = 'not_found' | 'expired' | 'used' | 'aborted' | 'missing' | 'failed';
+export const DEVICE_CODE_PROBLEMS = ['not_found', 'expired', 'used', 'aborted', 'missing', 'failed'] as const;
+export type DeviceCodeProblem = (typeof DEVICE_CODE_PROBLEMS)[number];
 
 export interface DeviceContext {
   status: number;
   body: unknown;
   set(name: string, value: string): void;
+  query?: Record<string, unknown>;
   oidc: { session?: { state?: { secret?: string } } };
 }
 
@@ -56,8 +58,21 @@ export const deviceFlowFeature = (config: Config) => ({
   enabled: true,
   charset: 'base-20',
   mask: '****-****',
-  userCodeInputSource: async (ctx: DeviceContext, form: string, _out?: unknown, error?: unknown) =>
-    toScreen(ctx, config, { xsrf: xsrfOf(ctx, form), ...(error ? { problem: problemOf(error) } : {}) }),
+  // After a refused code oidc-provider makes a new form secret it does not save (its session is
+  // saved before its error handler runs), so the browser goes through the screen's address again
+  // (a GET, which saves one) carrying only what went wrong.
+  userCodeInputSource: async (ctx: DeviceContext, form: string, _out?: unknown, error?: unknown) => {
+    if (error) {
+      ctx.body = 'See the device sign-in screen.';
+      ctx.status = 303;
+      ctx.set('location', `${OIDC_ROUTES.code_verification}?problem=${problemOf(error)}`);
+      ctx.set('cache-control', 'no-store');
+      return;
+    }
+    const asked = String(ctx.query?.problem ?? '');
+    const problem = (DEVICE_CODE_PROBLEMS as readonly string[]).includes(asked) ? { problem: asked } : {};
+    toScreen(ctx, config, { xsrf: xsrfOf(ctx, form), ...problem });
+  },
   userCodeConfirmSource: async (
     ctx: DeviceContext,
     form: string,

@@ -39,10 +39,13 @@ describe.each(testDialects)('OpenID Connect clients of every kind on %s', (diale
 
   /** The browser at an authorization address, through the hub's login, up to where it leaves the hub. */
   const signInAt = async (address: string) => {
-    let res = await browser.get(path(address));
-    if (res.headers.location?.includes('/oidc/interaction/')) {
-      const uid = res.headers.location.split('/').pop()!;
-      await browser.get(res.headers.location);
+    // The device flow's confirmation sends the browser to the interaction itself.
+    const atInteraction = path(address).startsWith('/oidc/interaction/');
+    let res = atInteraction ? undefined : await browser.get(path(address));
+    const interaction = atInteraction ? path(address) : res?.headers.location;
+    if (interaction?.includes('/oidc/interaction/')) {
+      const uid = interaction.split('/').pop()!;
+      await browser.get(interaction);
       const identified = await browser.post(authEndpoints.loginIdentify, {
         platform: 'psl',
         account: email(),
@@ -54,6 +57,7 @@ describe.each(testDialects)('OpenID Connect clients of every kind on %s', (diale
       });
       res = await browser.get(path(done.json().location));
     }
+    if (!res) throw new Error('no answer');
     // A native app's request always asks the person (oidc-provider's native_client_prompt): the
     // hub's consent screen, allowed.
     if (res.headers.location?.includes('/oidc/interaction/')) {
@@ -305,8 +309,14 @@ describe.each(testDialects)('OpenID Connect clients of every kind on %s', (diale
 
   describe('the device authorization grant (RFC 8628)', () => {
     const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-    const postForm = (fields: Record<string, string>) =>
-      browser.post('/oidc/device', form(fields), { 'content-type': 'application/x-www-form-urlencoded' });
+    /** The screen's form posted: a refusal goes back through the provider's address to a fresh form. */
+    const postForm = async (fields: Record<string, string>) => {
+      const res = await browser.post('/oidc/device', form(fields), {
+        'content-type': 'application/x-www-form-urlencoded',
+      });
+      const location = String(res.headers.location);
+      return location.startsWith('/oidc/device?') ? browser.get(location) : res;
+    };
 
     it('signs a device in from the hub’s user-code screen', async () => {
       const { clientId } = await register({
@@ -325,11 +335,17 @@ describe.each(testDialects)('OpenID Connect clients of every kind on %s', (diale
       const xsrf = input.searchParams.get('xsrf')!;
 
       const wrong = await postForm({ xsrf, user_code: 'BCDF-GHJK' });
-      expect(new URL(String(wrong.headers.location), hub.config.publicUrl).searchParams.get('problem')).toBe(
-        'not_found',
-      );
+      const again = new URL(String(wrong.headers.location), hub.config.publicUrl);
+      expect(again.searchParams.get('problem')).toBe('not_found');
 
-      const found = await postForm({ xsrf, user_code: started.user_code.toLowerCase() });
+      // Each screen has a fresh form secret; the one before no longer works.
+      const stale = await postForm({ xsrf, user_code: started.user_code });
+      expect(new URL(String(stale.headers.location), hub.config.publicUrl).searchParams.get('problem')).toBe(
+        'failed',
+      );
+      const retry = new URL(String(stale.headers.location), hub.config.publicUrl).searchParams.get('xsrf')!;
+
+      const found = await postForm({ xsrf: retry, user_code: started.user_code.toLowerCase() });
       const confirm = new URL(String(found.headers.location), hub.config.publicUrl);
       expect(confirm.searchParams.get('user_code')).toBe(started.user_code);
       expect(confirm.searchParams.get('client')).toBe('Relying party');
@@ -351,13 +367,13 @@ describe.each(testDialects)('OpenID Connect clients of every kind on %s', (diale
       const { clientId } = await register({ redirectUris: [], grantTypes: [DEVICE_CODE_GRANT] });
       await client.initiateDeviceAuthorization(await relyingPartyConfig(hub, clientId), { scope: 'openid' });
       const screen = await browser.get('/oidc/device');
-      const xsrf = new URL(String(screen.headers.location), hub.config.publicUrl).searchParams.get('xsrf')!;
+      let xsrf = new URL(String(screen.headers.location), hub.config.publicUrl).searchParams.get('xsrf')!;
       const problems: (string | null)[] = [];
       for (let i = 0; i < 11; i += 1) {
         const res = await postForm({ xsrf, user_code: 'BCDF-GHJK' });
-        problems.push(
-          new URL(String(res.headers.location), hub.config.publicUrl).searchParams.get('problem'),
-        );
+        const next = new URL(String(res.headers.location), hub.config.publicUrl);
+        problems.push(next.searchParams.get('problem'));
+        xsrf = next.searchParams.get('xsrf') ?? xsrf;
       }
       expect(problems.slice(0, 10).every((p) => p === 'not_found')).toBe(true);
       expect(problems[10]).toBe('rate_limited');

@@ -5,9 +5,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
 import { registerOidcConsentRoutes } from './consent.js';
+import { DEVICE_SCREEN_PATH, OIDC_ROUTES } from './constants.js';
 import { withFormAction } from './csp.js';
 import { startInteraction } from './interaction.js';
-import { DEVICE_SCREEN_PATH, OIDC_ROUTES } from './constants.js';
 import { rememberHubRequest } from './pages.js';
 import { type HubOidc, OIDC_PREFIX } from './provider.js';
 
