@@ -743,7 +743,7 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
     expect(doc.response_types_supported).toEqual(['code']);
     expect(doc.code_challenge_methods_supported).toEqual(['S256']);
     expect(doc.grant_types_supported).not.toContain('implicit');
-    expect(doc.grant_types_supported).not.toContain('client_credentials');
+    // Client credentials: only for the clients registered for it (issue #37, profiles.test.ts).
     expect(doc.id_token_signing_alg_values_supported).toEqual(['ES256', 'RS256']);
     expect(doc.token_endpoint_auth_methods_supported).not.toContain('client_secret_jwt');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
