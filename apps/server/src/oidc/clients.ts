@@ -48,6 +48,8 @@ export const clientProblem = (input: NewOidcClient): string | null => {
   if (input.securityProfile === 'fapi2') {
     if (input.public || input.authMethod !== 'private_key_jwt')
       return 'A fapi2 client authenticates with --auth-method private_key_jwt.';
+    if (input.idTokenAlg === 'RS256')
+      return 'A fapi2 client verifies ES256 ID tokens (FAPI 2.0 allows no RS256).';
     if (grants.some((grant) => grant !== 'authorization_code' && grant !== 'refresh_token'))
       return 'A fapi2 client uses only the authorization_code and refresh_token grants.';
   }

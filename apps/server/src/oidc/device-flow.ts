@@ -70,7 +70,9 @@ export const deviceFlowFeature = (config: Config) => ({
       return;
     }
     const asked = String(ctx.query?.problem ?? '');
-    const problem = (DEVICE_CODE_PROBLEMS as readonly string[]).includes(asked) ? { problem: asked } : {};
+    const problem: Record<string, string> = (DEVICE_CODE_PROBLEMS as readonly string[]).includes(asked)
+      ? { problem: asked }
+      : {};
     toScreen(ctx, config, { xsrf: xsrfOf(ctx, form), ...problem });
   },
   userCodeConfirmSource: async (
