@@ -363,6 +363,35 @@ describe.each(testDialects)('OpenID Connect clients of every kind on %s', (diale
       expect(tokens.refresh_token).toBeTruthy();
     });
 
+    it('takes the code from verification_uri_complete (a QR code) to the confirmation', async () => {
+      const { clientId } = await register({ redirectUris: [], grantTypes: [DEVICE_CODE_GRANT] });
+      const config = await relyingPartyConfig(hub, clientId);
+      const started = await client.initiateDeviceAuthorization(config, { scope: 'openid' });
+      const page = await browser.get(path(String(started.verification_uri_complete)));
+      expect(page.statusCode).toBe(200);
+      // The provider's own auto-submitted form, posting the code with its form secret.
+      const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.body)?.[1];
+      expect(xsrf).toBeTruthy();
+      const found = await postForm({ xsrf: xsrf!, user_code: started.user_code });
+      const confirm = new URL(String(found.headers.location), hub.config.publicUrl);
+      expect(confirm.pathname).toBe('/device');
+      expect(confirm.searchParams.get('user_code')).toBe(started.user_code);
+      // Cancelling tells the device the person said no.
+      const aborted = await postForm({
+        xsrf: confirm.searchParams.get('xsrf')!,
+        user_code: started.user_code,
+        abort: 'yes',
+      });
+      expect(
+        new URL(String(aborted.headers.location), hub.config.publicUrl).searchParams.get('problem'),
+      ).toBe('aborted');
+      await expect(
+        client.pollDeviceAuthorizationGrant(config, { ...started, interval: 0 }),
+      ).rejects.toMatchObject({
+        error: 'access_denied',
+      });
+    });
+
     it('throttles user-code guesses', async () => {
       const { clientId } = await register({ redirectUris: [], grantTypes: [DEVICE_CODE_GRANT] });
       await client.initiateDeviceAuthorization(await relyingPartyConfig(hub, clientId), { scope: 'openid' });
