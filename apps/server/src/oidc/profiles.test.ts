@@ -147,6 +147,30 @@ describe.each(testDialects)('OpenID Connect clients of every kind on %s', (diale
       });
     });
 
+    it('defaults to the one platform a server has scopes on; a person’s sign-in keeps userinfo', async () => {
+      const { clientId, secret } = await register({
+        ...server(),
+        grantTypes: ['client_credentials', 'authorization_code'],
+        redirectUris: [RP_REDIRECT],
+        scopes: ['openid', 'email', 'psl:read'],
+      });
+      const config = await relyingPartyConfig(hub, clientId, secret);
+      const tokens = await client.clientCredentialsGrant(config, { scope: 'psl:read' });
+      const { payload } = await jwtVerify(tokens.access_token, await hubJwks(), {
+        audience: hub.config.platformUrls.psl,
+        typ: 'at+jwt',
+      });
+      expect(payload.scope).toBe('psl:read');
+      const { url, verifier } = await codeRequest(config, { scope: 'openid email' });
+      const res = await signInAt(url.href);
+      const signedIn = await client.authorizationCodeGrant(config, new URL(String(res.headers.location)), {
+        pkceCodeVerifier: verifier,
+      });
+      expect(await client.fetchUserInfo(config, signedIn.access_token, accountId)).toMatchObject({
+        email: email(),
+      });
+    });
+
     it('gives no token for a scope the client was not allowed, nor for another platform', async () => {
       const { clientId, secret } = await register(server());
       const config = await relyingPartyConfig(hub, clientId, secret);

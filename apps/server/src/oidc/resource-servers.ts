@@ -29,13 +29,16 @@ const allowedOn = (client: ClientInstance, platform: Platform) => {
  * oidc-provider's resourceIndicators feature: an access token for a platform's API is a JWT
  * (RFC 9068, `typ: at+jwt`) signed with the hub's keys, with the platform's address as audience and
  * only the API scopes the client was allowed and asked for. A resource the hub does not know, or
- * one the client has no scope on, is refused (invalid_target). Without a `resource` parameter a
- * client allowed scopes on one platform only gets that platform's API.
+ * one the client has no scope on, is refused (invalid_target). Without a `resource` parameter, a
+ * client credentials request of a client allowed scopes on one platform only is for that API.
  */
 export const resourceIndicatorsFeature = (config: Config) => ({
   enabled: true,
-  defaultResource: async (_ctx: unknown, client: ClientInstance, oneOf?: string[]) => {
+  defaultResource: async (ctx: KoaContextWithOIDC, client: ClientInstance, oneOf?: string[]) => {
     if (oneOf) return oneOf;
+    // Only a server's client credentials: a person's sign-in without `resource` keeps its access
+    // token for userinfo.
+    if (ctx.oidc.params?.grant_type !== 'client_credentials') return undefined;
     const platforms = (Object.keys(API_SCOPES) as Platform[]).filter((p) => allowedOn(client, p).length > 0);
     return platforms.length === 1 ? resourceIndicators(config)[platforms[0]!] : undefined;
   },
