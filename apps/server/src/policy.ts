@@ -148,6 +148,8 @@ export const policy = {
     secondFactorEnrolPerIp: { name: 'second_factor_enrol_ip', points: 30, windowMs: 15 * MINUTE_MS },
     /** Requests to the OpenID Connect provider's endpoints (authorize, token, userinfo, logout…) per client address. */
     oidcPerIp: { name: 'oidc_ip', points: 300, windowMs: MINUTE_MS },
+    /** User codes typed on the device sign-in screen (RFC 8628 5.2: guesses are limited) per client address. */
+    oidcUserCodePerIp: { name: 'oidc_user_code_ip', points: 10, windowMs: 15 * MINUTE_MS },
     /** Data downloads and deletion requests per account (each reads or changes everything it holds). */
     accountDataPerAccount: { name: 'account_data_acct', points: 10, windowMs: HOUR_MS },
     /** Sign-in and security changes (password, email change start, unlink) per signed-in account. */

@@ -26,6 +26,8 @@ export const routeIds = [
   'account_sessions',
   'account_access',
   'account_data',
+  // Not in the spec: where a person types the code a device shows (OpenID Connect device flow, RFC 8628).
+  'oidc_device',
 ] as const;
 export type RouteId = (typeof routeIds)[number];
 
@@ -78,6 +80,7 @@ const fixedRoutes: Readonly<Record<string, RouteId>> = {
   '/account/sessions': 'account_sessions',
   '/account/access': 'account_access',
   '/account/data': 'account_data',
+  '/device': 'oidc_device',
 };
 
 /**

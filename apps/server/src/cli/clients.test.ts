@@ -241,4 +241,137 @@ describe.each(testDialects)('hub clients on %s', (dialect) => {
     expect(await clients.find(clientId)).toBeUndefined();
     expect((await run(['clients', 'remove', clientId, '--yes'], env)).code).toBe(1);
   });
+
+  it('prints the secret alone on its own line, and JSON with --json on every subcommand', async () => {
+    const text = await run(
+      ['clients', 'add', '--name', 'Text', '--redirect-uri', 'https://t.example.test/cb'],
+      env,
+    );
+    const [secret] = secretsIn(text.out);
+    expect(text.out.split('\n')).toContain(secret);
+
+    const added = await run(
+      ['clients', 'add', '--name', 'Json', '--redirect-uri', 'https://j.example.test/cb', '--json'],
+      env,
+    );
+    expect(added.code).toBe(0);
+    const { client_id: clientId, client_secret: clientSecret } = JSON.parse(added.out);
+    expect(clientId).toMatch(/^hub_/);
+    expect(clientSecret).toMatch(/^hubsecret_/);
+
+    const shown = JSON.parse((await run(['clients', 'show', clientId, '--json'], env)).out);
+    expect(shown).toMatchObject({
+      client_id: clientId,
+      name: 'Json',
+      has_secret: true,
+      grant_types: ['authorization_code', 'refresh_token'],
+      scopes: null,
+      application_type: 'web',
+      security_profile: null,
+    });
+    expect(JSON.stringify(shown)).not.toContain(sha256(clientSecret));
+    const listed = JSON.parse((await run(['clients', 'list', '--json'], env)).out) as { client_id: string }[];
+    expect(listed.map((c) => c.client_id)).toContain(clientId);
+    const rotated = JSON.parse(
+      (await run(['clients', 'rotate-secret', clientId, '--grace', '1h', '--json'], env)).out,
+    );
+    expect(rotated).toMatchObject({
+      client_id: clientId,
+      client_secret: expect.stringMatching(/^hubsecret_/),
+    });
+    expect(rotated.previous_secret_valid_until).toBeTruthy();
+    const updated = await run(
+      ['clients', 'update', clientId, '--scopes', 'openid email psl:read', '--json'],
+      env,
+    );
+    expect(JSON.parse(updated.out).scopes).toEqual(['openid', 'email', 'psl:read']);
+    expect(JSON.parse((await run(['clients', 'remove', clientId, '--yes', '--json'], env)).out)).toEqual({
+      client_id: clientId,
+      removed: true,
+    });
+  });
+
+  it('registers servers, devices, native apps and fapi2 clients, and refuses what cannot work', async () => {
+    const server = await run(
+      [
+        'clients',
+        'add',
+        '--name',
+        'Sync',
+        '--grant-type',
+        'client_credentials',
+        '--scopes',
+        'psl:read',
+        '--json',
+      ],
+      env,
+    );
+    expect(server.code).toBe(0);
+    const serverRow = await createOidcClientQueries(database.db).find(JSON.parse(server.out).client_id);
+    expect(serverRow).toMatchObject({
+      grant_types: '["client_credentials"]',
+      scopes: 'psl:read',
+      redirect_uris: '[]',
+    });
+
+    const device = await run(
+      ['clients', 'add', '--name', 'TV', '--public', '--grant-type', 'device_code', '--json'],
+      env,
+    );
+    expect(JSON.parse(device.out).client_secret).toBeNull();
+
+    const native = await run(
+      [
+        'clients',
+        'add',
+        '--name',
+        'POS',
+        '--native',
+        '--public',
+        '--redirect-uri',
+        'http://127.0.0.1/callback',
+        '--redirect-uri',
+        'http://[::1]/callback',
+        '--redirect-uri',
+        'com.example.pos:/cb',
+      ],
+      env,
+    );
+    expect(native.code).toBe(0);
+
+    const { publicKey } = await generateKeyPair('ES256', { extractable: true });
+    const keys = join(dir, 'fapi.json');
+    writeFileSync(keys, JSON.stringify({ keys: [await exportJWK(publicKey)] }));
+    const fapi = await run(
+      [
+        'clients',
+        'add',
+        '--name',
+        'Wallet',
+        '--redirect-uri',
+        'https://wallet.example.test/cb',
+        '--auth-method',
+        'private_key_jwt',
+        '--jwks-file',
+        keys,
+        '--profile',
+        'fapi2',
+      ],
+      env,
+    );
+    expect(fapi.code).toBe(0);
+
+    for (const argv of [
+      ['--name', 'X', '--scopes', 'openid admin'],
+      ['--name', 'X', '--redirect-uri', 'https://x.example.test/cb', '--grant-type', 'password'],
+      ['--name', 'X', '--public', '--grant-type', 'client_credentials'],
+      ['--name', 'X', '--grant-type', 'client_credentials', '--redirect-uri', 'https://x.example.test/cb'],
+      ['--name', 'X', '--redirect-uri', 'https://x.example.test/cb', '--profile', 'fapi2'],
+      ['--name', 'X', '--native', '--public', '--redirect-uri', 'http://localhost/cb'],
+      ['--name', 'X', '--native', '--public', '--redirect-uri', 'http://127.0.0.1:8080/cb'],
+      ['--name', 'X', '--native', '--public', '--redirect-uri', 'myapp:/cb'],
+      ['--name', 'X'],
+    ])
+      expect((await run(['clients', 'add', ...argv], env)).code, argv.join(' ')).toBe(64);
+  });
 });

@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { registerOidcClient, rotateClientSecret } from '../oidc/clients.js';
+import { clientProblem, registerOidcClient, rotateClientSecret } from '../oidc/clients.js';
+import {
+  ALL_SCOPES,
+  DEVICE_CODE_GRANT,
+  GRANT_TYPES,
+  type GrantType,
+  SECURITY_PROFILES,
+} from '../oidc/constants.js';
 import { createOidcClientQueries, type OidcClientQueries } from '../storage/oidc.js';
+import type { OidcClientsTable } from '../storage/schema.js';
 import { createToolQueries } from '../storage/tools.js';
 import { accepted, type CommandContext, type Subcommand } from './context.js';
 import { failure, iso, parseCommand, table, usageError } from './io.js';
@@ -8,15 +16,25 @@ import { type Checked, checkCallbackUrl, checkGrace, checkTid, checkToolName } f
 
 export const clientsUsage = `Usage: hub clients <subcommand>
 
-  add --name NAME --redirect-uri URI [--redirect-uri URI…] [--public] [--first-party]
+  add --name NAME [--redirect-uri URI…] [--public] [--first-party] [--native]
       [--platform psl|biz] [--post-logout-redirect-uri URI…] [--backchannel-logout-uri URI]
       [--auth-method client_secret_basic|client_secret_post|private_key_jwt] [--jwks-file PATH]
-      [--id-token-alg ES256|RS256] [--tid N]
+      [--id-token-alg ES256|RS256] [--tid N] [--scopes "SCOPE …"] [--grant-type GRANT…]
+      [--profile fapi2]
         register an OpenID Connect client; prints its client_id and, for a client with a
-        secret, the secret once (only its hash is stored). --public: a browser or mobile app
-        without a secret (PKCE required). --first-party: the hub's own application, which
-        needs no consent screen. --jwks-file: the public keys of a private_key_jwt client.
-        --tid: the registered tool whose members and restrictions apply to its sign-ins
+        secret, the secret once on a line of its own (only its hash is stored). --public: a
+        browser, mobile or device app without a secret (PKCE required). --first-party: the
+        hub's own application, which needs no consent screen. --native: an app on a device
+        (RFC 8252): http://127.0.0.1/PATH and http://[::1]/PATH redirects match any port, and
+        private-use scheme redirects (com.example.app:/cb) are allowed. --jwks-file: the public
+        keys of a private_key_jwt client. --tid: the registered tool whose members and
+        restrictions apply to its sign-ins. --scopes: the only scopes it may ask for (default:
+        openid offline_access email profile hub; the platforms' APIs: psl:read psl:write
+        biz:read biz:write). --grant-type: authorization_code and refresh_token (default),
+        client_credentials (a server calling a platform's API), device_code (a device without
+        a browser, RFC 8628). --profile fapi2: FAPI 2.0 (PAR, PKCE, private_key_jwt, DPoP)
+  update CLIENT_ID [--name NAME] [--scopes "SCOPE …"] [--profile fapi2|none]
+        change a client's name, allowed scopes or security profile
   list
         every client: client_id, name, kind, redirect URIs
   show CLIENT_ID
@@ -27,6 +45,7 @@ export const clientsUsage = `Usage: hub clients <subcommand>
   remove CLIENT_ID --yes
         delete the client; its tokens stop working
 
+Every subcommand takes --json: its result as one JSON document on standard output.
 Redirect URIs are matched exactly: https (http only for localhost), no user name or password,
 no #fragment, written as a URL parser writes it.
 Exit codes: 0 done, 1 not found or a conflict, 64 bad usage, 78 bad configuration.`;
@@ -44,6 +63,58 @@ const checkUris = (inputs: string[] | undefined, what: string): string[] =>
     if (!checked.ok) throw usageError(`${what}: ${checked.problem}`);
     return checked.value;
   });
+
+/**
+ * A native app's redirect (RFC 8252): a loopback address by IP (its port is not matched, the app
+ * picks one when it starts), a private-use scheme named after a domain the app's maker holds
+ * (com.example.app:/cb), or https. `localhost` is refused: it may resolve elsewhere (RFC 8252 8.3).
+ */
+const checkNativeUri = (input: string): string => {
+  if (!URL.canParse(input)) throw usageError(`--redirect-uri is not a URI: ${input}.`);
+  const url = new URL(input);
+  if (input.includes('#') || url.username || url.password)
+    throw usageError(`--redirect-uri: no #fragment, user name or password: ${input}.`);
+  if (url.protocol === 'http:') {
+    if (url.hostname !== '127.0.0.1' && url.hostname !== '[::1]')
+      throw usageError(
+        `--redirect-uri: a native app's http redirect is http://127.0.0.1 or http://[::1]: ${input}.`,
+      );
+    if (url.port) throw usageError(`--redirect-uri: leave out the port; any port matches: ${input}.`);
+    return input;
+  }
+  if (url.protocol === 'https:') return checkUris([input], '--redirect-uri')[0]!;
+  const scheme = url.protocol.slice(0, -1);
+  if (!scheme.includes('.') || ['javascript', 'data', 'file', 'vbscript'].includes(scheme))
+    throw usageError(
+      `--redirect-uri: a private-use scheme is a reversed domain name (com.example.app:/cb): ${input}.`,
+    );
+  return input;
+};
+
+/** `--scopes "openid email psl:read"`: known scopes only, each once. */
+const checkScopes = (input: string): string[] => {
+  const scopes = [...new Set(input.split(/[\s,]+/).filter(Boolean))];
+  const unknown = scopes.filter((scope) => !ALL_SCOPES.includes(scope));
+  if (scopes.length === 0 || unknown.length > 0)
+    throw usageError(
+      `--scopes takes scopes among ${ALL_SCOPES.join(' ')} (unknown: ${unknown.join(' ') || 'none given'}).`,
+    );
+  return scopes;
+};
+
+/** `--grant-type` names: the device grant is also accepted by its short name. */
+const checkGrantTypes = (inputs: string[] | undefined): GrantType[] | undefined => {
+  if (!inputs || inputs.length === 0) return undefined;
+  return [
+    ...new Set(
+      inputs.map((input) =>
+        accepted(
+          checkChoice(input === 'device_code' ? DEVICE_CODE_GRANT : input, GRANT_TYPES, '--grant-type'),
+        ),
+      ),
+    ),
+  ];
+};
 
 const checkChoice = <T extends string>(input: string, choices: readonly T[], what: string): Checked<T> =>
   (choices as readonly string[]).includes(input)
@@ -66,11 +137,11 @@ const readJwks = (path: string): { keys: Record<string, unknown>[] } => {
   return { keys };
 };
 
+/** The secret alone on its line, so a script can take the line as it is. */
 const printSecret = (out: (text: string) => void, clientId: string, secret: string) => {
   out('');
   out(`Client secret of ${clientId}:`);
-  out('');
-  out(`    ${secret}`);
+  out(secret);
   out('');
   out('This is the only time it is shown: the hub stores only its hash and cannot show it again.');
 };
@@ -84,28 +155,61 @@ const findClient = async (clients: OidcClientQueries, clientId: string) => {
 const kindOf = (row: { public: number; first_party: number; token_endpoint_auth_method: string }) =>
   `${row.public ? 'public' : `confidential (${row.token_endpoint_auth_method})`}${row.first_party ? ', first-party' : ''}`;
 
+/** A client as `--json` prints it: everything but its secret, which is only whether it has one. */
+const clientJson = (row: OidcClientsTable, now: number) => ({
+  client_id: row.client_id,
+  name: row.name,
+  public: row.public === 1,
+  first_party: row.first_party === 1,
+  application_type: row.application_type,
+  token_endpoint_auth_method: row.token_endpoint_auth_method,
+  grant_types: JSON.parse(row.grant_types) as string[],
+  scopes: row.scopes?.split(' ') ?? null,
+  security_profile: row.security_profile,
+  platform: row.platform,
+  tid: row.tid,
+  id_token_signed_response_alg: row.id_token_signed_response_alg,
+  redirect_uris: JSON.parse(row.redirect_uris) as string[],
+  post_logout_redirect_uris: JSON.parse(row.post_logout_redirect_uris) as string[],
+  backchannel_logout_uri: row.backchannel_logout_uri,
+  has_secret: row.secret_hash !== null,
+  previous_secret_valid_until:
+    row.previous_secret_hash && (row.previous_secret_expires_at ?? 0) > now
+      ? iso(row.previous_secret_expires_at)
+      : null,
+  registered_at: iso(row.created_at),
+});
+
+const json = (out: (text: string) => void, value: unknown) => out(JSON.stringify(value, null, 2));
+const JSON_OPTION = { json: { type: 'boolean' } } as const;
+
+const ADD_OPTIONS = {
+  ...JSON_OPTION,
+  name: { type: 'string' },
+  'redirect-uri': { type: 'string', multiple: true },
+  public: { type: 'boolean' },
+  'first-party': { type: 'boolean' },
+  native: { type: 'boolean' },
+  platform: { type: 'string' },
+  'post-logout-redirect-uri': { type: 'string', multiple: true },
+  'backchannel-logout-uri': { type: 'string' },
+  'auth-method': { type: 'string' },
+  'jwks-file': { type: 'string' },
+  'id-token-alg': { type: 'string' },
+  tid: { type: 'string' },
+  scopes: { type: 'string' },
+  'grant-type': { type: 'string', multiple: true },
+  profile: { type: 'string' },
+} as const;
+
 /** `add …` */
 const add: Subcommand = (args) => {
-  const { values } = parseCommand(
-    args,
-    {
-      name: { type: 'string' },
-      'redirect-uri': { type: 'string', multiple: true },
-      public: { type: 'boolean' },
-      'first-party': { type: 'boolean' },
-      platform: { type: 'string' },
-      'post-logout-redirect-uri': { type: 'string', multiple: true },
-      'backchannel-logout-uri': { type: 'string' },
-      'auth-method': { type: 'string' },
-      'jwks-file': { type: 'string' },
-      'id-token-alg': { type: 'string' },
-      tid: { type: 'string' },
-    },
-    [],
-  );
+  const { values } = parseCommand(args, ADD_OPTIONS, []);
+  const native = values.native === true;
   const name = accepted(checkToolName(values.name));
-  const redirectUris = checkUris(values['redirect-uri'], '--redirect-uri');
-  if (redirectUris.length === 0) throw usageError('A client needs at least one --redirect-uri.');
+  const redirectUris = native
+    ? (values['redirect-uri'] ?? []).map(checkNativeUri)
+    : checkUris(values['redirect-uri'], '--redirect-uri');
   const postLogout = checkUris(values['post-logout-redirect-uri'], '--post-logout-redirect-uri');
   const backchannel =
     values['backchannel-logout-uri'] === undefined
@@ -130,26 +234,36 @@ const add: Subcommand = (args) => {
       ? 'ES256'
       : accepted(checkChoice(values['id-token-alg'], ['ES256', 'RS256'] as const, '--id-token-alg'));
   const tid = values.tid === undefined ? null : accepted(checkTid(values.tid));
+  const input = {
+    name,
+    redirectUris,
+    public: isPublic,
+    firstParty: values['first-party'] === true,
+    platform,
+    postLogoutRedirectUris: postLogout,
+    backchannelLogoutUri: backchannel,
+    authMethod,
+    jwks,
+    idTokenAlg,
+    tid,
+    applicationType: native ? ('native' as const) : ('web' as const),
+    scopes: values.scopes === undefined ? null : checkScopes(values.scopes),
+    grantTypes: checkGrantTypes(values['grant-type']),
+    securityProfile:
+      values.profile === undefined
+        ? null
+        : accepted(checkChoice(values.profile, SECURITY_PROFILES, '--profile')),
+  };
+  const problem = clientProblem(input);
+  if (problem) throw usageError(problem);
   return async ({ database, now, out }: CommandContext) => {
     if (tid !== null && !(await createToolQueries(database.db).findByTid(tid)))
       throw failure(`No tool with tid ${tid}.`);
-    const { clientId, secret } = await registerOidcClient(
-      createOidcClientQueries(database.db),
-      {
-        name,
-        redirectUris,
-        public: isPublic,
-        firstParty: values['first-party'] === true,
-        platform,
-        postLogoutRedirectUris: postLogout,
-        backchannelLogoutUri: backchannel,
-        authMethod,
-        jwks,
-        idTokenAlg,
-        tid,
-      },
-      now(),
-    );
+    const { clientId, secret } = await registerOidcClient(createOidcClientQueries(database.db), input, now());
+    if (values.json) {
+      json(out, { client_id: clientId, client_secret: secret ?? null });
+      return 0;
+    }
     out(`Registered client ${name}.`);
     out('');
     out(`client_id: ${clientId}`);
@@ -158,11 +272,54 @@ const add: Subcommand = (args) => {
   };
 };
 
+/** `update CLIENT_ID …`: what a client may ask for changes; its tokens issued before keep theirs until they expire. */
+const update: Subcommand = (args) => {
+  const { values, positionals } = parseCommand(
+    args,
+    { ...JSON_OPTION, name: { type: 'string' }, scopes: { type: 'string' }, profile: { type: 'string' } },
+    ['CLIENT_ID'],
+  );
+  const clientId = positionals[0]!;
+  const name = values.name === undefined ? undefined : accepted(checkToolName(values.name));
+  const scopes = values.scopes === undefined ? undefined : checkScopes(values.scopes).join(' ');
+  const profile =
+    values.profile === undefined
+      ? undefined
+      : values.profile === 'none'
+        ? null
+        : accepted(checkChoice(values.profile, SECURITY_PROFILES, '--profile'));
+  if (name === undefined && scopes === undefined && profile === undefined)
+    throw usageError('Nothing to update: give --name, --scopes or --profile.');
+  return async ({ database, now, out }: CommandContext) => {
+    const clients = createOidcClientQueries(database.db);
+    const row = await findClient(clients, clientId);
+    if (profile === 'fapi2' && row.token_endpoint_auth_method !== 'private_key_jwt')
+      throw usageError('A fapi2 client authenticates with private_key_jwt; register a new client for it.');
+    await clients.update(clientId, {
+      ...(name === undefined ? {} : { name }),
+      ...(scopes === undefined ? {} : { scopes }),
+      ...(profile === undefined ? {} : { security_profile: profile }),
+      updated_at: now(),
+    });
+    const updated = await findClient(clients, clientId);
+    if (values.json) json(out, clientJson(updated, now()));
+    else out(`Updated client ${clientId} (${updated.name}).`);
+    return 0;
+  };
+};
+
 /** `list` */
 const list: Subcommand = (args) => {
-  parseCommand(args, {}, []);
-  return async ({ database, out }: CommandContext) => {
+  const { values } = parseCommand(args, JSON_OPTION, []);
+  return async ({ database, now, out }: CommandContext) => {
     const rows = await createOidcClientQueries(database.db).list();
+    if (values.json) {
+      json(
+        out,
+        rows.map((row) => clientJson(row, now())),
+      );
+      return 0;
+    }
     if (rows.length === 0) {
       out('No clients registered.');
       return 0;
@@ -184,12 +341,20 @@ const list: Subcommand = (args) => {
 
 /** `show CLIENT_ID`: everything but the secret, which is only 'set' or 'none'. */
 const show: Subcommand = (args) => {
-  const { positionals } = parseCommand(args, {}, ['CLIENT_ID']);
+  const { values, positionals } = parseCommand(args, JSON_OPTION, ['CLIENT_ID']);
   const clientId = positionals[0]!;
   return async ({ database, now, out }: CommandContext) => {
     const row = await findClient(createOidcClientQueries(database.db), clientId);
+    if (values.json) {
+      json(out, clientJson(row, now()));
+      return 0;
+    }
     out(`Client ${row.client_id}: ${row.name}`);
     out(`  kind                ${kindOf(row)}`);
+    out(`  application type    ${row.application_type}`);
+    out(`  grant types         ${(JSON.parse(row.grant_types) as string[]).join(' ')}`);
+    out(`  scopes              ${row.scopes ?? 'openid offline_access email profile hub (default)'}`);
+    out(`  security profile    ${row.security_profile ?? '-'}`);
     out(`  platform            ${row.platform ?? '-'}`);
     out(`  tool                ${row.tid ?? '-'}`);
     out(`  id token alg        ${row.id_token_signed_response_alg}`);
@@ -207,7 +372,9 @@ const show: Subcommand = (args) => {
 
 /** `rotate-secret CLIENT_ID [--grace DURATION]` */
 const rotateSecret: Subcommand = (args) => {
-  const { values, positionals } = parseCommand(args, { grace: { type: 'string' } }, ['CLIENT_ID']);
+  const { values, positionals } = parseCommand(args, { ...JSON_OPTION, grace: { type: 'string' } }, [
+    'CLIENT_ID',
+  ]);
   const clientId = positionals[0]!;
   const graceMs = values.grace === undefined ? 0 : accepted(checkGrace(values.grace));
   return async ({ database, now, out }: CommandContext) => {
@@ -216,6 +383,14 @@ const rotateSecret: Subcommand = (args) => {
     if (!row.secret_hash) throw failure(`Client ${clientId} has no secret (${kindOf(row)}).`);
     const at = now();
     const secret = await rotateClientSecret(clients, clientId, graceMs, at);
+    if (values.json) {
+      json(out, {
+        client_id: clientId,
+        client_secret: secret,
+        previous_secret_valid_until: graceMs > 0 ? iso(at + graceMs) : null,
+      });
+      return 0;
+    }
     out(
       graceMs > 0
         ? `Rotated the secret of ${clientId}; the previous one keeps working until ${iso(at + graceMs)}.`
@@ -228,13 +403,19 @@ const rotateSecret: Subcommand = (args) => {
 
 /** `remove CLIENT_ID --yes`: its stored tokens and grants go too, so nothing it held still works. */
 const remove: Subcommand = (args) => {
-  const { values, positionals } = parseCommand(args, { yes: { type: 'boolean' } }, ['CLIENT_ID']);
+  const { values, positionals } = parseCommand(args, { ...JSON_OPTION, yes: { type: 'boolean' } }, [
+    'CLIENT_ID',
+  ]);
   const clientId = positionals[0]!;
   if (!values.yes) throw usageError(`Removing client ${clientId} cannot be undone; run it again with --yes.`);
   return async ({ database, out }: CommandContext) => {
     const clients = createOidcClientQueries(database.db);
     const row = await findClient(clients, clientId);
     await clients.remove(clientId);
+    if (values.json) {
+      json(out, { client_id: clientId, removed: true });
+      return 0;
+    }
     out(`Removed client ${clientId} (${row.name}).`);
     return 0;
   };
@@ -242,6 +423,7 @@ const remove: Subcommand = (args) => {
 
 export const clientSubcommands: Record<string, Subcommand> = {
   add,
+  update,
   list,
   show,
   'rotate-secret': rotateSecret,

@@ -1,5 +1,6 @@
 import type { OidcClientQueries, OidcPayloadQueries } from '../storage/oidc.js';
 import type { OidcClientsTable } from '../storage/schema.js';
+import { OIDC_SCOPES } from './constants.js';
 
 /** The models whose rows carry a grant id: revoking a grant deletes them all. */
 export const GRANTABLE_MODELS = [
@@ -60,23 +61,42 @@ const accountOf = (payload: Payload): string | null => {
  * A registered client as oidc-provider reads it. `client_secret` is the secret's hash, never the
  * secret: the hub compares presented secrets itself (see clientSecretMatches in configuration.ts), and
  * no symmetric (HS*) algorithm is enabled that would need the secret in the clear.
+ *
+ * `scope` is the client's allow-list: oidc-provider refuses (invalid_scope) a request for any other
+ * scope it knows. A client without the authorization code grant (a server's client credentials, a
+ * device) has no response type and no redirect URI. A fapi2 client must push its authorization
+ * requests (PAR) and have DPoP-bound tokens; `hub_security_profile` turns on the library's FAPI 2.0
+ * checks for it (configuration.ts).
  */
-export const clientMetadataOf = (row: OidcClientsTable): Record<string, unknown> => ({
-  client_id: row.client_id,
-  client_name: row.name,
-  application_type: 'web',
-  redirect_uris: JSON.parse(row.redirect_uris) as string[],
-  post_logout_redirect_uris: JSON.parse(row.post_logout_redirect_uris) as string[],
-  response_types: ['code'],
-  grant_types: ['authorization_code', 'refresh_token'],
-  token_endpoint_auth_method: row.token_endpoint_auth_method,
-  id_token_signed_response_alg: row.id_token_signed_response_alg,
-  ...(row.secret_hash ? { client_secret: row.secret_hash } : {}),
-  ...(row.jwks ? { jwks: JSON.parse(row.jwks) } : {}),
-  ...(row.backchannel_logout_uri
-    ? { backchannel_logout_uri: row.backchannel_logout_uri, backchannel_logout_session_required: true }
-    : {}),
-});
+export const clientMetadataOf = (row: OidcClientsTable): Record<string, unknown> => {
+  const grantTypes = JSON.parse(row.grant_types) as string[];
+  const fapi2 = row.security_profile === 'fapi2';
+  return {
+    client_id: row.client_id,
+    client_name: row.name,
+    application_type: row.application_type,
+    redirect_uris: JSON.parse(row.redirect_uris) as string[],
+    post_logout_redirect_uris: JSON.parse(row.post_logout_redirect_uris) as string[],
+    response_types: grantTypes.includes('authorization_code') ? ['code'] : [],
+    grant_types: grantTypes,
+    scope: row.scopes ?? OIDC_SCOPES.join(' '),
+    token_endpoint_auth_method: row.token_endpoint_auth_method,
+    id_token_signed_response_alg: row.id_token_signed_response_alg,
+    ...(row.secret_hash ? { client_secret: row.secret_hash } : {}),
+    ...(row.jwks ? { jwks: JSON.parse(row.jwks) } : {}),
+    ...(row.backchannel_logout_uri
+      ? { backchannel_logout_uri: row.backchannel_logout_uri, backchannel_logout_session_required: true }
+      : {}),
+    ...(fapi2
+      ? {
+          hub_security_profile: 'fapi2',
+          require_pushed_authorization_requests: true,
+          dpop_bound_access_tokens: true,
+          token_endpoint_auth_signing_alg: 'ES256',
+        }
+      : {}),
+  };
+};
 
 /**
  * The storage adapter of oidc-provider on the hub's own database (SQLite or PostgreSQL), so every

@@ -1,5 +1,6 @@
 import { randomToken, sha256 } from '../services/tokens.js';
 import type { OidcClientQueries } from '../storage/oidc.js';
+import type { GrantType, SecurityProfile } from './constants.js';
 
 export type TokenEndpointAuthMethod =
   | 'client_secret_basic'
@@ -22,7 +23,38 @@ export interface NewOidcClient {
   jwks?: { keys: unknown[] } | null;
   idTokenAlg?: 'ES256' | 'RS256';
   tid?: number | null;
+  /** The scopes it may ask for; absent or null: the OpenID Connect ones. */
+  scopes?: string[] | null;
+  /** native: an app on a device (RFC 8252 loopback and private-use scheme redirects). */
+  applicationType?: 'web' | 'native';
+  /** Absent: authorization_code and refresh_token. */
+  grantTypes?: GrantType[];
+  securityProfile?: SecurityProfile | null;
 }
+
+/**
+ * Why a client's registration cannot work, or null. The CLI refuses these before writing: a fapi2
+ * client authenticates with private_key_jwt and signs people in with the code flow only; client
+ * credentials need a confidential client; the code flow needs a redirect URI.
+ */
+export const clientProblem = (input: NewOidcClient): string | null => {
+  const grants = input.grantTypes ?? ['authorization_code', 'refresh_token'];
+  if (grants.includes('client_credentials') && input.public)
+    return 'client_credentials needs a confidential client (not --public).';
+  if (grants.includes('authorization_code') && input.redirectUris.length === 0)
+    return 'A client of the authorization_code grant needs at least one --redirect-uri.';
+  if (!grants.includes('authorization_code') && input.redirectUris.length > 0)
+    return '--redirect-uri is only for a client of the authorization_code grant.';
+  if (input.securityProfile === 'fapi2') {
+    if (input.public || input.authMethod !== 'private_key_jwt')
+      return 'A fapi2 client authenticates with --auth-method private_key_jwt.';
+    if (input.idTokenAlg === 'RS256')
+      return 'A fapi2 client verifies ES256 ID tokens (FAPI 2.0 allows no RS256).';
+    if (grants.some((grant) => grant !== 'authorization_code' && grant !== 'refresh_token'))
+      return 'A fapi2 client uses only the authorization_code and refresh_token grants.';
+  }
+  return null;
+};
 
 /** A client secret: 192 random bits, so a SHA-256 hash protects it as well as a slow hash would. */
 export const newClientSecret = () => {
@@ -59,6 +91,10 @@ export const registerOidcClient = async (
     secret_hash: secret?.hash ?? null,
     previous_secret_hash: null,
     previous_secret_expires_at: null,
+    scopes: input.scopes ? input.scopes.join(' ') : null,
+    application_type: input.applicationType ?? 'web',
+    grant_types: JSON.stringify(input.grantTypes ?? ['authorization_code', 'refresh_token']),
+    security_profile: input.securityProfile ?? null,
     created_at: now,
     updated_at: now,
   });

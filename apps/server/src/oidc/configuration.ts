@@ -9,6 +9,7 @@ import { sameHash, sha256 } from '../services/tokens.js';
 import type { OidcClientQueries, OidcPayloadQueries } from '../storage/oidc.js';
 import { grantKey } from './adapter.js';
 import {
+  ALL_SCOPES,
   interactionPath,
   OIDC_CLAIMS,
   OIDC_ROUTES,
@@ -17,7 +18,9 @@ import {
   TOOL_MEMBERSHIP_REASON,
 } from './constants.js';
 import { withFormAction } from './csp.js';
+import { deviceFlowFeature } from './device-flow.js';
 import { errorPage, type PageContext, pageLanguage, signedOutPage, signOutPage } from './pages.js';
+import { resourceIndicatorsFeature } from './resource-servers.js';
 import { findAccountIn, refusedByTool } from './session-bridge.js';
 
 export type OidcModule = typeof import('oidc-provider');
@@ -117,6 +120,10 @@ const loadExistingGrant =
     if (row?.first_party !== 1) return undefined;
     const grant = new ctx.oidc.provider.Grant({ accountId: session.accountId, clientId: client.clientId });
     grant.addOIDCScope(String(ctx.oidc.params?.scope ?? 'openid'));
+    // The claims it asked for with the claims parameter (in the ID token, or from userinfo).
+    const asked = (ctx.oidc as { claims?: Record<string, Record<string, unknown> | undefined> }).claims ?? {};
+    const claims = [...Object.keys(asked.id_token ?? {}), ...Object.keys(asked.userinfo ?? {})];
+    if (claims.length > 0) grant.addOIDCClaims([...new Set(claims)]);
     await grant.save();
     return grant;
   };
@@ -185,8 +192,19 @@ const clientRules = () => ({
     response_types: ['code'],
     id_token_signed_response_alg: 'ES256',
   },
-  // S256 is the only method oidc-provider v9 knows; a public client must use it.
-  pkce: { required: (_ctx: unknown, client: ClientInstance) => client.clientAuthMethod === 'none' },
+  // S256 is the only method oidc-provider v9 knows; a public client and a fapi2 one must use it.
+  pkce: {
+    required: (_ctx: unknown, client: ClientInstance) =>
+      client.clientAuthMethod === 'none' || client.hubSecurityProfile === 'fapi2',
+  },
+  // A client's security profile (`hub clients add --profile`), read by the fapi feature below.
+  extraClientMetadata: {
+    properties: ['hub_security_profile'],
+    validator: (_ctx: unknown, key: string, value: unknown) => {
+      if (key === 'hub_security_profile' && value !== undefined && value !== 'fapi2')
+        throw new TypeError('hub_security_profile must be fapi2');
+    },
+  },
 });
 
 type LogoutContext = PageContext & {
@@ -214,11 +232,26 @@ const rpInitiatedLogout = () => ({
 });
 
 /** Each build gets objects of its own: the library may change what it is given. */
-const features = () => ({
+const features = (deps: ConfigurationDeps) => ({
   devInteractions: { enabled: false },
-  clientCredentials: { enabled: false },
+  // A server calling a platform's API (issue #37): scoped JWT access tokens, resource-servers.ts.
+  clientCredentials: { enabled: true },
+  resourceIndicators: resourceIndicatorsFeature(deps.hub.config),
+  // A client may ask for claims in the ID token (OpenID Connect Core 5.5).
+  claimsParameter: { enabled: true },
+  // RFC 8628, with the hub's own user-code screen (device-flow.ts).
+  deviceFlow: deviceFlowFeature(deps.hub.config),
   registration: { enabled: false },
-  pushedAuthorizationRequests: { enabled: false },
+  // Any client may push its request (RFC 9126); a fapi2 client must (require_pushed_authorization_requests).
+  pushedAuthorizationRequests: { enabled: true, requirePushedAuthorizationRequests: false },
+  // Sender-constrained tokens (RFC 9449): any client may use DPoP; a fapi2 client must.
+  dPoP: { enabled: true },
+  // FAPI 2.0 Security Profile, for the clients registered with --profile fapi2 only.
+  fapi: {
+    enabled: true,
+    profile: (_ctx: unknown, client?: ClientInstance) =>
+      client?.hubSecurityProfile === 'fapi2' ? '2.0' : undefined,
+  },
   // A client may revoke only its own tokens.
   revocation: {
     enabled: true,
@@ -245,7 +278,8 @@ export const providerConfiguration = (oidcModule: OidcModule, deps: Configuratio
     findAccount: findAccountIn(deps.hub, deps.clients),
     routes: OIDC_ROUTES,
     claims: OIDC_CLAIMS,
-    scopes: ['openid', 'offline_access', 'email', 'profile', 'hub'],
+    // The platforms' API scopes are known too, so a client's allow-list (its `scope`) covers them.
+    scopes: [...ALL_SCOPES],
     responseTypes: ['code'],
     ...localFetch(deps.hub.config),
     // The platform whose login screen a sign-in shows (psl or biz), when the client asks.
@@ -261,7 +295,7 @@ export const providerConfiguration = (oidcModule: OidcModule, deps: Configuratio
     },
     ...tokenRules(),
     loadExistingGrant: loadExistingGrant(deps),
-    features: features(),
+    features: features(deps),
     interactions: {
       policy: interactionPrompts(oidcModule, deps),
       url: async (_ctx: unknown, interaction: { uid: string }) => interactionPath(interaction.uid),

@@ -27,6 +27,38 @@ export const OIDC_CLAIMS = {
   hub: ['platforms', 'account_type'],
 } as const;
 
+/** The OpenID Connect scopes; a client registered without --scopes may ask for these. */
+export const OIDC_SCOPES = ['openid', 'offline_access', 'email', 'profile', 'hub'] as const;
+
+/**
+ * The platforms' APIs as resource servers (RFC 8707 resource indicators): a client allowed one of
+ * their scopes gets a JWT access token (RFC 9068) whose audience is the platform's address.
+ */
+export const API_SCOPES = {
+  psl: ['psl:read', 'psl:write'],
+  biz: ['biz:read', 'biz:write'],
+} as const;
+
+/** Every scope the provider knows: the OpenID Connect ones and the platforms' API scopes. */
+export const ALL_SCOPES: readonly string[] = [...OIDC_SCOPES, ...API_SCOPES.psl, ...API_SCOPES.biz];
+
+/** The grant types a client may be registered for (`hub clients add --grant-type`). */
+export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+export const GRANT_TYPES = [
+  'authorization_code',
+  'refresh_token',
+  'client_credentials',
+  DEVICE_CODE_GRANT,
+] as const;
+export type GrantType = (typeof GRANT_TYPES)[number];
+
+/** The per-client security profiles: fapi2 is FAPI 2.0 Security Profile (PAR, PKCE, private_key_jwt, DPoP). */
+export const SECURITY_PROFILES = ['fapi2'] as const;
+export type SecurityProfile = (typeof SECURITY_PROFILES)[number];
+
+/** The hub's own screen for a device sign-in's user code (RFC 8628), in apps/web. */
+export const DEVICE_SCREEN_PATH = '/device';
+
 export const OIDC_ROUTES = {
   authorization: `${OIDC_PREFIX}/auth`,
   backchannel_authentication: `${OIDC_PREFIX}/backchannel`,

@@ -31,6 +31,10 @@ export const seedLocalOidcClient = async (clients: OidcClientQueries, exampleUrl
     secret_hash: sha256(LOCAL_EXAMPLE_CLIENT_SECRET),
     previous_secret_hash: null,
     previous_secret_expires_at: null,
+    scopes: null,
+    application_type: 'web',
+    grant_types: JSON.stringify(['authorization_code', 'refresh_token']),
+    security_profile: null,
     updated_at: now,
   } as const;
   if (await clients.find(LOCAL_EXAMPLE_CLIENT_ID)) await clients.update(LOCAL_EXAMPLE_CLIENT_ID, fields);

@@ -45,6 +45,10 @@ declare module 'oidc-provider' {
     tokenEndpointAuthMethod: string;
     clientAuthMethod: string;
     backchannelLogoutUri?: string;
+    /** The scopes the client may ask for (its `scope` metadata), space-separated. */
+    scope?: string;
+    /** The hub's extra metadata `hub_security_profile` (fapi2 or absent). */
+    hubSecurityProfile?: string;
     metadata(): Record<string, unknown>;
     compareClientSecret(actual: string): boolean | Promise<boolean>;
   }
@@ -114,6 +118,7 @@ declare module 'oidc-provider' {
     InvalidClient: new (description?: string) => OIDCProviderError;
     InvalidRequest: new (description?: string) => OIDCProviderError;
     AccessDenied: new (description?: string) => OIDCProviderError;
+    InvalidTarget: new (description?: string) => OIDCProviderError;
   };
 
   export default class Provider {

@@ -686,9 +686,11 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
     );
     expect(endpoints.map(([name]) => name).sort()).toEqual([
       'authorization_endpoint',
+      'device_authorization_endpoint',
       'end_session_endpoint',
       'introspection_endpoint',
       'jwks_uri',
+      'pushed_authorization_request_endpoint',
       'revocation_endpoint',
       'token_endpoint',
       'userinfo_endpoint',
@@ -698,11 +700,20 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
     expect(doc.userinfo_endpoint).toBe(`${hub.config.publicUrl}/oidc/me`);
     expect(doc.end_session_endpoint).toBe(`${hub.config.publicUrl}/oidc/session/end`);
     expect(doc.subject_types_supported).toEqual(['public']);
-    // No implicit or hybrid flow, no dynamic registration, no client credentials, no device flow.
-    expect(doc.grant_types_supported.sort()).toEqual(['authorization_code', 'refresh_token']);
+    // No implicit or hybrid flow, no dynamic registration; client credentials and the device flow
+    // for the clients registered for them (issue #37), PAR and DPoP for any client.
+    expect(doc.grant_types_supported.sort()).toEqual([
+      'authorization_code',
+      'client_credentials',
+      'refresh_token',
+      'urn:ietf:params:oauth:grant-type:device_code',
+    ]);
     expect(doc).not.toHaveProperty('registration_endpoint');
-    expect(doc).not.toHaveProperty('device_authorization_endpoint');
-    expect(doc).not.toHaveProperty('pushed_authorization_request_endpoint');
+    expect(doc.device_authorization_endpoint).toBe(`${hub.config.publicUrl}/oidc/device/auth`);
+    expect(doc.pushed_authorization_request_endpoint).toBe(`${hub.config.publicUrl}/oidc/request`);
+    expect(doc.require_pushed_authorization_requests).toBeUndefined();
+    expect(doc.dpop_signing_alg_values_supported).toEqual(expect.arrayContaining(['ES256']));
+    expect(doc.claims_parameter_supported).toBe(true);
     expect(doc.token_endpoint_auth_methods_supported.sort()).toEqual([
       'client_secret_basic',
       'client_secret_post',
@@ -732,7 +743,7 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
     expect(doc.response_types_supported).toEqual(['code']);
     expect(doc.code_challenge_methods_supported).toEqual(['S256']);
     expect(doc.grant_types_supported).not.toContain('implicit');
-    expect(doc.grant_types_supported).not.toContain('client_credentials');
+    // Client credentials: only for the clients registered for it (issue #37, profiles.test.ts).
     expect(doc.id_token_signing_alg_values_supported).toEqual(['ES256', 'RS256']);
     expect(doc.token_endpoint_auth_methods_supported).not.toContain('client_secret_jwt');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");

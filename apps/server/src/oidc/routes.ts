@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
 import { registerOidcConsentRoutes } from './consent.js';
+import { DEVICE_SCREEN_PATH, OIDC_ROUTES } from './constants.js';
 import { withFormAction } from './csp.js';
 import { startInteraction } from './interaction.js';
 import { rememberHubRequest } from './pages.js';
@@ -56,6 +57,29 @@ const isBadOAuthInput = (error: FastifyError) =>
     error.statusCode >= 400 &&
     error.statusCode < 500);
 
+/**
+ * A user code typed on the device screen (RFC 8628): each guess counts against its own throttle,
+ * so the 8 letters cannot be tried at the provider's general rate. Confirming or aborting a code
+ * already found is not a guess. A refusal sends the browser back to the screen, which says so.
+ */
+const throttleUserCodeGuess = async (hub: Hub, request: FastifyRequest, reply: FastifyReply) => {
+  if (request.method !== 'POST' || request.url.split('?')[0] !== OIDC_ROUTES.code_verification) return true;
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  if (body.confirm !== undefined || body.abort !== undefined) return true;
+  try {
+    await hub.throttle.consume('oidcUserCodePerIp', request.ip);
+    return true;
+  } catch (error) {
+    if (!(error instanceof HubError) || error.code !== 'rate_limited') throw error;
+    await reply
+      .status(303)
+      .header('cache-control', 'no-store')
+      .header('location', `${DEVICE_SCREEN_PATH}?problem=rate_limited`)
+      .send();
+    return false;
+  }
+};
+
 /** An address of the provider's own endpoints (token, userinfo, …), not the hub's interaction page. */
 const isProviderEndpoint = (url: string) =>
   url.startsWith(`${OIDC_PREFIX}/`) && !url.startsWith(`${OIDC_PREFIX}/interaction/`);
@@ -74,6 +98,7 @@ export const registerOidcRoutes = (app: FastifyInstance, hub: Hub, oidc: HubOidc
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
     // Throttled before the hand-over, so a refusal is the hub's own 429 with Retry-After.
     await hub.throttle.consume('oidcPerIp', request.ip);
+    if (!(await throttleUserCodeGuess(hub, request, reply))) return;
     const provider = await oidc.provider();
     const raw = request.raw;
     // oidc-provider runs with `proxy` on and reads these: what Fastify decided (TRUST_PROXY) for

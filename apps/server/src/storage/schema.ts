@@ -224,6 +224,14 @@ export interface OidcClientsTable {
   secret_hash: string | null;
   previous_secret_hash: string | null;
   previous_secret_expires_at: number | null;
+  /** The scopes it may ask for, space-separated; null: the OpenID Connect ones (no API scope). */
+  scopes: string | null;
+  /** web, or native (RFC 8252: any-port loopback and private-use scheme redirects). */
+  application_type: string;
+  /** JSON array of the OAuth grant types it may use. */
+  grant_types: string;
+  /** fapi2 (FAPI 2.0 security profile: PAR, PKCE, private_key_jwt, DPoP), or null. */
+  security_profile: string | null;
   created_at: number;
   updated_at: number;
 }

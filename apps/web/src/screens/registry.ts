@@ -35,6 +35,7 @@ const importers: Record<ScreenId, ScreenImporter> = {
   account_sessions: account,
   account_access: account,
   account_data: account,
+  oidc_device: () => import('./OidcDevice/index'),
   not_found: () => import('./NotFound/index'),
 };
 

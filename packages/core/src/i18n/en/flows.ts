@@ -18,6 +18,27 @@ export const flows = {
   'consent.allow': 'Allow',
   'consent.deny': 'Deny',
 
+  // The device sign-in screen (screens/OidcDevice, RFC 8628). `<client />` is the device app's name.
+  'device.title': 'Sign in on a device',
+  'device.intro': 'Type the code your device shows. Then sign in here to finish signing in on it.',
+  'device.codeLabel': 'Code from your device',
+  'device.continue': 'Continue',
+  'device.confirmTitle': 'Sign in on this device?',
+  'device.confirmText':
+    '<client /> asks to be signed in with your account. Check that your device shows this code:',
+  'device.confirm': 'Yes, sign in',
+  'device.cancel': 'No, cancel',
+  'device.doneTitle': 'Your device is signed in',
+  'device.done': 'You can go back to your device now. You may close this page.',
+  'device.startAgain': 'Type a code again',
+  'device.problem.not_found': 'No device is waiting for this code. Check the code and try again.',
+  'device.problem.expired': 'This code has expired. Start the sign-in again on your device.',
+  'device.problem.used': 'This code was already used. Start the sign-in again on your device.',
+  'device.problem.aborted': 'The sign-in on the device was cancelled.',
+  'device.problem.missing': 'Type the code your device shows.',
+  'device.problem.failed': 'This page expired. Type the code again.',
+  'device.problem.rate_limited': 'Too many codes were tried. Wait a few minutes, then try again.',
+
   // The switching screens and components/switching.
   'switching.account': 'Email, mobile number or username',
   'switching.forgotPassword': 'Forgot password?',

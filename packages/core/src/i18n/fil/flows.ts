@@ -18,6 +18,29 @@ export const flows = {
   'consent.allow': 'Payagan',
   'consent.deny': 'Tanggihan',
 
+  'device.title': 'Mag-sign in sa isang device',
+  'device.intro':
+    'I-type ang code na ipinapakita ng iyong device. Saka mag-sign in dito para matapos ang pag-sign in doon.',
+  'device.codeLabel': 'Code mula sa iyong device',
+  'device.continue': 'Magpatuloy',
+  'device.confirmTitle': 'Mag-sign in sa device na ito?',
+  'device.confirmText':
+    'Hinihiling ng <client /> na ma-sign in gamit ang iyong account. Tiyaking ipinapakita ng iyong device ang code na ito:',
+  'device.confirm': 'Oo, mag-sign in',
+  'device.cancel': 'Hindi, kanselahin',
+  'device.doneTitle': 'Naka-sign in na ang iyong device',
+  'device.done': 'Maaari ka nang bumalik sa iyong device. Puwede mo nang isara ang page na ito.',
+  'device.startAgain': 'Mag-type muli ng code',
+  'device.problem.not_found':
+    'Walang device na naghihintay sa code na ito. Tingnan ang code at subukan muli.',
+  'device.problem.expired': 'Nag-expire na ang code na ito. Simulan muli ang pag-sign in sa iyong device.',
+  'device.problem.used': 'Nagamit na ang code na ito. Simulan muli ang pag-sign in sa iyong device.',
+  'device.problem.aborted': 'Kinansela ang pag-sign in sa device.',
+  'device.problem.missing': 'I-type ang code na ipinapakita ng iyong device.',
+  'device.problem.failed': 'Nag-expire ang page na ito. I-type muli ang code.',
+  'device.problem.rate_limited':
+    'Masyadong maraming code ang sinubukan. Maghintay ng ilang minuto, saka subukan muli.',
+
   'switching.account': 'Email, mobile number o username',
   'switching.forgotPassword': 'Nakalimutan ang password?',
   'switching.cancel': 'Kanselahin',
