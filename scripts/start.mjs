@@ -76,6 +76,55 @@ startExample(
   exampleEnv('OIDC_EXAMPLE_URL', 'http://localhost:3002', 'OIDC_EXAMPLE'),
 );
 
+// The start-up banner: once the hub answers, what runs where (the same table as the README's quick
+// start), from the ports this start actually uses.
+const hubOrigin = (env.PUBLIC_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, '');
+const local = !env.APP_ENV || env.APP_ENV === 'local' || env.APP_ENV === 'development';
+const bannerRows = () => {
+  const rows = [['Account Hub', hubOrigin, 'PORT (or PUBLIC_URL)']];
+  if (local && !env.SMTP_URL) rows.push(['dev mailbox', `${hubOrigin}/dev/mail`, '(on the hub)']);
+  if (exampleEnv('DEMO_TOOL_URL', 'http://localhost:3001', 'DEMO_TOOL'))
+    rows.push([
+      'demo tool',
+      (env.DEMO_TOOL_URL || 'http://localhost:3001').replace(/\/+$/, ''),
+      'DEMO_TOOL_URL',
+    ]);
+  if (exampleEnv('OIDC_EXAMPLE_URL', 'http://localhost:3002', 'OIDC_EXAMPLE'))
+    rows.push([
+      'OpenID Connect example',
+      (env.OIDC_EXAMPLE_URL || 'http://localhost:3002').replace(/\/+$/, ''),
+      'OIDC_EXAMPLE_URL',
+    ]);
+  if (local) {
+    rows.push(['Personal stand-in', (env.PSL_URL || `${hubOrigin}/demo/psl`).replace(/\/+$/, ''), 'PSL_URL']);
+    rows.push(['Business stand-in', (env.BIZ_URL || `${hubOrigin}/demo/biz`).replace(/\/+$/, ''), 'BIZ_URL']);
+  }
+  return rows;
+};
+const printBanner = () => {
+  const rows = bannerRows();
+  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((row) => row[i].length)));
+  const line = (row) => `  ${row.map((cell, i) => cell.padEnd(widths[i])).join('   ')}`.trimEnd();
+  process.stdout.write(
+    `\n${['Account Hub is ready:', '', line(['what', 'where', 'moved by']), ...rows.map(line)].join('\n')}\n\n`,
+  );
+};
+/** Asks /healthz until the hub answers (it may still be migrating), then prints the banner once. */
+const bannerWhenReady = async () => {
+  const deadline = Date.now() + 120_000;
+  const host = !env.HOST || env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  const healthUrl = `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT || 3000}/healthz`;
+  while (Date.now() < deadline && hub.exitCode === null) {
+    const answered = await fetch(healthUrl, { signal: AbortSignal.timeout(2_000) }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (answered) return printBanner();
+    await new Promise((resolve) => setTimeout(resolve, 300).unref());
+  }
+};
+void bannerWhenReady();
+
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {
     for (const child of children) child.kill(signal);

@@ -22,6 +22,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/static.js';
 import { registerStorableInputCheck } from './http/storable-input.js';
 import { createHub, type Hub } from './hub.js';
+import { localLogSink } from './log.js';
 import { registerDevMailbox } from './mail/dev-mailbox-routes.js';
 import { createMailTransport, type DevMailbox, type MailSetup } from './mail/transport.js';
 import { createMailWorker, type MailWorker } from './mail/worker.js';
@@ -72,6 +73,7 @@ const fastifyTrustProxy = (trust: Config['trustProxy']) => {
 export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   const { config } = deps;
   const now = deps.now ?? Date.now;
+  const localSink = deps.logger === undefined ? localLogSink(config.appEnv) : undefined;
   const app = Fastify({
     logger:
       deps.logger === false || deps.logger === true
@@ -85,6 +87,8 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
             // A logged URL must never hold an ainfo (a bearer proof until redeemed), nor an OpenID
             // Connect token, code or secret.
             serializers: { req: requestForLog },
+            // Readable lines at a local terminal; JSON everywhere else (log.ts localLogSink).
+            ...(localSink ? { stream: localSink } : {}),
             ...deps.logger,
           },
     trustProxy: fastifyTrustProxy(config.trustProxy),

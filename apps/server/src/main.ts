@@ -4,6 +4,7 @@ import { runPrimary } from './cluster.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { type MetricsServer, startMetricsServer } from './http/metrics.js';
 import { installGracefulShutdown } from './http/shutdown.js';
+import { localLogSink } from './log.js';
 import { prepareDatabase } from './prepare.js';
 import { describeDatabaseFailure } from './storage/connection-failure.js';
 import { openDatabase } from './storage/database.js';
@@ -46,8 +47,11 @@ const main = async () => {
     throw error;
   }
   // Until the app's own logger exists (and for the database, which is opened before it): the same
-  // level, in the same JSON lines.
-  const startupLog = pino({ level: config.logLevel });
+  // level, in the same lines (JSON, or readable at a local terminal).
+  const localSink = localLogSink(config.appEnv);
+  const startupLog = localSink
+    ? pino({ level: config.logLevel }, localSink)
+    : pino({ level: config.logLevel });
   // A worker's primary has prepared the database already.
   if (cluster.isPrimary) {
     await refusingBadDatabase(config, () => prepareDatabase(config, { log: startupLog }));

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { errorMessage, type Language, languages, matchRoute } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
+import { routineRouteLogLevel } from '../log.js';
 import { FAVICON_PATH } from '../services/html.js';
 import { requestLanguage } from './language.js';
 import { pageIndexes, withLanguage } from './page-meta.js';
@@ -18,9 +19,13 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const registerWebApp = async (app: FastifyInstance, webDist: string, publicUrl: string) => {
   const indexFile = join(webDist, 'index.html');
   const hasBuild = existsSync(indexFile);
+  // A page load fetches a dozen files: their request lines only at LOG_LEVEL=debug or trace, so the
+  // info log shows pages and API calls (log.ts routineRouteLogLevel).
+  const assetLogLevel = routineRouteLogLevel(app.log);
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
+      logLevel: assetLogLevel,
       wildcard: false,
       index: false,
       // Vite's build writes .br and .gz beside each asset; they are sent to browsers that accept them.
@@ -37,7 +42,7 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string, publ
   }
   // Browsers ask for /favicon.ico on pages that name no icon (the dev mailbox, a tool's own pages);
   // the hub's icon is an SVG, so that address points at it instead of answering 404.
-  app.get('/favicon.ico', (_request, reply) =>
+  app.get('/favicon.ico', { logLevel: assetLogLevel }, (_request, reply) =>
     reply.header('cache-control', 'public, max-age=86400').redirect(FAVICON_PATH, 301),
   );
   const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : '';
