@@ -4,7 +4,9 @@
 // the OpenID Connect example of examples/oidc-client, where the seeded client `local-example`
 // redirects (OIDC_EXAMPLE_URL). DEMO_TOOL=off or OIDC_EXAMPLE=off leaves one out. Signals go to
 // all; when the hub exits, so do we.
-// `--no-build` (`npm run dev`) skips the build when one exists: a second start takes seconds.
+// `--no-build` (`npm run serve`) skips the build when one exists: a second start takes seconds.
+// `--dev` (from scripts/dev.mjs, `npm run dev`) builds nothing and runs tsc's output of the server
+// under `node --watch`, restarted when it changes; the pages come from Vite's dev server in front.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -16,7 +18,8 @@ const env = process.env;
 const built = ['apps/server/dist/main.js', 'apps/web/dist/index.html'].every((file) =>
   existsSync(fileURLToPath(new URL(`../${file}`, import.meta.url))),
 );
-if (!(process.argv.includes('--no-build') && built)) {
+const dev = process.argv.includes('--dev');
+if (!dev && !(process.argv.includes('--no-build') && built)) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
@@ -41,7 +44,11 @@ const exampleEnv = (urlVar, defaultUrl, offVar) => {
   };
 };
 
-const hub = spawn(process.execPath, ['apps/server/bin/serve.cjs'], { cwd: root, stdio: 'inherit', env });
+const hub = spawn(
+  process.execPath,
+  dev ? ['--watch', '--watch-preserve-output', 'apps/server/dist/main.js'] : ['apps/server/bin/serve.cjs'],
+  { cwd: root, stdio: 'inherit', env },
+);
 const children = [hub];
 
 /** Runs an example beside the hub, its output prefixed with its name. */
@@ -81,7 +88,12 @@ startExample(
 const hubOrigin = (env.PUBLIC_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, '');
 const local = !env.APP_ENV || env.APP_ENV === 'local' || env.APP_ENV === 'development';
 const bannerRows = () => {
-  const rows = [['Account Hub', hubOrigin, 'PORT (or PUBLIC_URL)']];
+  const rows = dev
+    ? [
+        ['Account Hub (Vite, live reload)', hubOrigin, 'PORT'],
+        ['hub server (API, restarts on change)', `http://localhost:${env.PORT}`, 'HUB_DEV_PORT'],
+      ]
+    : [['Account Hub', hubOrigin, 'PORT (or PUBLIC_URL)']];
   if (local && !env.SMTP_URL) rows.push(['dev mailbox', `${hubOrigin}/dev/mail`, '(on the hub)']);
   if (exampleEnv('DEMO_TOOL_URL', 'http://localhost:3001', 'DEMO_TOOL'))
     rows.push([
