@@ -93,6 +93,7 @@ export const common = {
   'code.legend': 'Verification code',
   'code.digit': 'Digit {index} of {total}',
   'code.resent': 'A new verification code has been sent.',
+  'code.pasteTooLong': 'That text has more digits than a 6-digit code. Paste only the code.',
 
   // Ours: the password screens.
   'password.label': 'Password',

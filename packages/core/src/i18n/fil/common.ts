@@ -117,6 +117,7 @@ export const common = {
   'code.legend': 'Verification code',
   'code.digit': 'Digit {index} sa {total}',
   'code.resent': 'Nagpadala kami ng bagong verification code.',
+  'code.pasteTooLong': 'Mas marami sa 6 na digit ang idinikit mo. Ang code lang ang idikit.',
 
   'password.label': 'Password',
   'password.new': 'Bagong password',
