@@ -66,8 +66,12 @@ export const CodeRequestFlow = ({
             flowId={flow.sent.flowId}
             resendAfter={flow.sent.resendAfter}
             api={codeApi}
-            onVerified={(answer) => goTo(answer.location)}
+            onVerified={(answer) => {
+              flow.forget();
+              goTo(answer.location);
+            }}
             onRestart={flow.back}
+            onResent={flow.resent}
           />
         </div>
       ) : (
