@@ -38,6 +38,7 @@ import { registerSocialRoutes } from './social/routes.js';
 import { registerSsoRoutes } from './sso/routes.js';
 import { JWKS_MAX_AGE_SECONDS } from './sso/signing-keys.js';
 import type { HubDatabase } from './storage/database.js';
+import { createDevMailQueries } from './storage/dev-mail.js';
 import { sharedSecret } from './storage/secrets.js';
 
 export interface AppDeps {
@@ -111,7 +112,9 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   registerStorableInputCheck(app);
   await app.register(fastifyCookie);
 
-  const mail = deps.mail ?? createMailTransport(config, app.log);
+  // The dev mailbox keeps its mail in the database, so a restart does not empty it.
+  const mail = deps.mail ?? createMailTransport(config, app.log, createDevMailQueries(deps.database.db));
+  await mail.devMailbox?.restore();
   const mailWorker = createMailWorker({
     database: deps.database,
     transport: mail.transport,

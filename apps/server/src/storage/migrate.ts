@@ -11,6 +11,7 @@ import { auditUserAgentMigration } from './migrations/0008-audit-user-agent.js';
 import { secondFactorsMigration } from './migrations/0009-second-factors.js';
 import { passkeysMigration } from './migrations/0010-passkeys.js';
 import { accountDeletionMigration } from './migrations/0011-account-deletion.js';
+import { devMailMigration } from './migrations/0012-dev-mail.js';
 
 const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
@@ -24,6 +25,7 @@ const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migratio
   '0009-second-factors': secondFactorsMigration,
   '0010-passkeys': passkeysMigration,
   '0011-account-deletion': accountDeletionMigration,
+  '0012-dev-mail': devMailMigration(dialect),
 });
 
 const migratorFor = (database: HubDatabase) =>
