@@ -22,7 +22,10 @@ const PosterCaption = () => {
         <span className="text-base leading-tight font-extrabold tablet:text-2xl">
           {t('landing.posterTitle', { product: PRODUCT_NAME })}
         </span>
-        <span className="text-sm leading-snug text-white/90 tablet:text-base">{t('landing.posterLine')}</span>
+        {/* On a phone the poster is too short for two lines under the play button. */}
+        <span className="hidden text-sm leading-snug text-white/90 tablet:block tablet:text-base">
+          {t('landing.posterLine')}
+        </span>
       </span>
     </>
   );
@@ -67,7 +70,8 @@ const LandingScreen = () => {
           <p className="mt-4 bg-linear-to-r from-primary-700 to-business-700 bg-clip-text text-base font-extrabold tracking-wider text-transparent tablet:text-lg">
             {t('subline')}
           </p>
-          <blockquote className="mx-auto mt-6 max-w-md border-l-4 border-business-500 pl-4 text-left text-base text-slate-600 italic desktop:mx-0">
+          {/* w-fit: the bar and its line centred as one under the centred hero, at the left with it on desktop. */}
+          <blockquote className="mx-auto mt-6 w-fit max-w-md border-l-4 border-business-500 pl-4 text-left text-base text-slate-600 italic desktop:mx-0">
             {/* Spec §1: "a quote line" under the taglines (its words are not given; these are ours). */}
             <p>“{t('landing.quote')}”</p>
           </blockquote>

@@ -76,6 +76,7 @@ export const common = {
   'landing.posterLine': 'One account for Personal, Business and more.',
   'landing.videoTitle': '{product} promotional video',
   'video.play': 'Play video: {title}',
+  'video.offline': 'The video needs an internet connection. Connect, then press play again.',
 
   // Ours: the SSO handler.
   'sso.waiting': 'Signing you in',

@@ -102,6 +102,7 @@ export const common = {
   'landing.posterLine': 'Isang account para sa Personal, Business at iba pa.',
   'landing.videoTitle': 'Promotional video ng {product}',
   'video.play': 'I-play ang video: {title}',
+  'video.offline': 'Kailangan ng internet para mapanood ang video. Kumonekta, saka pindutin ulit ang play.',
 
   'sso.waiting': 'Sina-sign in ka namin',
 
