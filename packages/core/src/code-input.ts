@@ -44,8 +44,8 @@ const pastedDigits = (pasted: string, length: number): { digits: string[]; whole
 
 /**
  * Spec §2: pasting fills the boxes from the focused one, with the digits of the pasted text (so
- * '123 456' pastes as 123456). No digit is lost without a word (docs/development.md "The code
- * step's paste rule"):
+ * '123 456' pastes as 123456). No digit is lost without a word
+ * (docs/development.md "The code step's paste rule"):
  * - a whole code (a group of exactly as many digits as there are boxes) fills every box from the
  *   first, whichever box has focus;
  * - digits that fit from the focused box go there;

@@ -5,8 +5,8 @@ import { type AccountView, CODE_TTL_SECONDS, type CodeSent } from '@hub/core';
  * tab only, gone with it), so that the code step has a URL of its own (`?step=code`): Back from it
  * returns to the account step, reload and Forward return to the code step, and asking again for
  * the same account while 'Resend code after N sec.' still counts goes back to the code already
- * sent instead of sending another (which would make the first one fail). docs/development.md
- * "The code step's URL".
+ * sent instead of sending another (which would make the first one fail).
+ * See docs/development.md "The code step's URL".
  */
 export interface RememberedCode {
   flowId: string;
