@@ -192,6 +192,8 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   // The dev mailbox logs and shows codes: only where mail has nowhere real to go.
   if (mail.devMailbox && local) registerDevMailbox(app, mail.devMailbox);
   if (local) registerDemoPlatformSites(app, hub);
-  await registerWebApp(app, config.webDist, config.publicUrl);
+  await registerWebApp(app, config.webDist, config.publicUrl, {
+    devMailbox: Boolean(mail.devMailbox && local),
+  });
   return { app, hub, mailWorker, cleanupJob, devMailbox: mail.devMailbox, oidc };
 };

@@ -16,7 +16,12 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * (which shows 'Error 404') but with status 404, so crawlers and tools see the truth. The landing
  * and legal pages get their title and sharing metadata in the index itself (page-meta.ts).
  */
-export const registerWebApp = async (app: FastifyInstance, webDist: string, publicUrl: string) => {
+export const registerWebApp = async (
+  app: FastifyInstance,
+  webDist: string,
+  publicUrl: string,
+  options: { devMailbox?: boolean } = {},
+) => {
   const indexFile = join(webDist, 'index.html');
   const hasBuild = existsSync(indexFile);
   // A page load fetches a dozen files: their request lines only at LOG_LEVEL=debug or trace, so the
@@ -45,7 +50,11 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string, publ
   app.get('/favicon.ico', { logLevel: assetLogLevel }, (_request, reply) =>
     reply.header('cache-control', 'public, max-age=86400').redirect(FAVICON_PATH, 301),
   );
-  const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : '';
+  const builtIndex = hasBuild ? readFileSync(indexFile, 'utf8') : '';
+  // Local and development without a mail server: the code step links to the dev mailbox.
+  const indexHtml = options.devMailbox
+    ? builtIndex.replace('</head>', '<meta name="hub-dev-mailbox" content="/dev/mail"></head>')
+    : builtIndex;
   // Every page in every language, ahead of any request: `<html lang>` and the titles follow the request's language.
   const indexes = new Map(
     languages.map((language): [Language, { plain: string; pages: ReadonlyMap<string, string> }] => {

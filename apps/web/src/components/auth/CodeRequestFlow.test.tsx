@@ -138,4 +138,30 @@ describe('CodeRequestFlow: the code step has a URL of its own', () => {
     expect(onCodeStep()).toBe(false);
     expect(router.state.location.search).toBe('');
   });
+
+  it('points at the dev mailbox when the hub names one (local, no mail server)', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'hub-dev-mailbox';
+    meta.content = '/dev/mail';
+    document.head.append(meta);
+    try {
+      const { user } = mount();
+      await ask(user, 'maria@example.ph');
+      const hint = screen.getByTestId('dev-mailbox-hint');
+      expect(hint.textContent).toBe(
+        'This is a local hub without a mail server: the code is in the dev mailbox. Open the dev mailbox',
+      );
+      expect(screen.getByRole('link', { name: 'Open the dev mailbox' }).getAttribute('href')).toBe(
+        '/dev/mail?to=maria%40example.ph',
+      );
+    } finally {
+      meta.remove();
+    }
+  });
+
+  it('says nothing of a dev mailbox when the hub names none', async () => {
+    const { user } = mount();
+    await ask(user, 'maria@example.ph');
+    expect(screen.queryByTestId('dev-mailbox-hint')).toBeNull();
+  });
 });

@@ -94,6 +94,8 @@ export const common = {
   'code.legend': 'Verification code',
   'code.digit': 'Digit {index} of {total}',
   'code.resent': 'A new verification code has been sent.',
+  'code.devMailbox': 'This is a local hub without a mail server: the code is in the dev mailbox.',
+  'code.devMailboxLink': 'Open the dev mailbox',
   'code.pasteTooLong': 'That text has more digits than a 6-digit code. Paste only the code.',
 
   // Ours: the password screens.

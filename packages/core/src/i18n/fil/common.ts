@@ -118,6 +118,8 @@ export const common = {
   'code.legend': 'Verification code',
   'code.digit': 'Digit {index} sa {total}',
   'code.resent': 'Nagpadala kami ng bagong verification code.',
+  'code.devMailbox': 'Lokal na hub ito na walang mail server: nasa dev mailbox ang code.',
+  'code.devMailboxLink': 'Buksan ang dev mailbox',
   'code.pasteTooLong': 'Mas marami sa 6 na digit ang idinikit mo. Ang code lang ang idikit.',
 
   'password.label': 'Password',
