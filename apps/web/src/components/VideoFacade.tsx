@@ -85,12 +85,14 @@ export const VideoFacade = ({ src, title, poster, overlay }: VideoFacadeProps) =
 
             <span
               aria-hidden="true"
-              className="absolute inset-0 m-auto flex size-16 items-center justify-center rounded-full bg-white/95 text-primary-700 shadow-xl ring-8 ring-white/25 transition-transform group-hover:scale-110 motion-reduce:transition-none tablet:size-20"
+              // On a phone the poster is short: a smaller button, a little above the centre, leaves the
+              // caption at the foot of the poster uncovered.
+              className="absolute inset-0 m-auto flex size-12 -translate-y-5 items-center justify-center rounded-full bg-white/95 text-primary-700 shadow-xl ring-6 ring-white/25 transition-transform group-hover:scale-110 motion-reduce:transition-none tablet:size-20 tablet:translate-y-0 tablet:ring-8"
             >
               <svg
                 viewBox="0 0 24 24"
                 aria-hidden="true"
-                className="ml-1 size-7 tablet:size-8"
+                className="ml-0.5 size-6 tablet:ml-1 tablet:size-8"
                 fill="currentColor"
               >
                 <path d="M8 5.5v13a1 1 0 0 0 1.52.85l10.4-6.5a1 1 0 0 0 0-1.7L9.52 4.65A1 1 0 0 0 8 5.5Z" />

@@ -22,10 +22,7 @@ const PosterCaption = () => {
         <span className="text-base leading-tight font-extrabold tablet:text-2xl">
           {t('landing.posterTitle', { product: PRODUCT_NAME })}
         </span>
-        {/* On a phone the poster is too short for two lines under the play button. */}
-        <span className="hidden text-sm leading-snug text-white/90 tablet:block tablet:text-base">
-          {t('landing.posterLine')}
-        </span>
+        <span className="text-sm leading-snug text-white/90 tablet:text-base">{t('landing.posterLine')}</span>
       </span>
     </>
   );
