@@ -175,4 +175,44 @@ describe('the code boxes', () => {
     await page.waitForURL(/\/biz\/registration\/finalize\?/);
     await page.context().close();
   });
+
+  it('gives the code step a URL: reload returns to it, Back leaves it, the same email goes back to it, a whole code pastes from any box', async () => {
+    const page = await openPage(375);
+    await page.goto(`${setup.hub.url}/psl/registration`);
+    const email = 'back.and.reload@example.ph';
+    const before = setup.sink.messages.length;
+    await page.getByLabel('Email').fill(email);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/psl\/registration\?step=code$/);
+    const code = await codeFromMail(setup.sink, email, before);
+
+    await page.reload();
+    await page.getByTestId('account-display').filter({ hasText: email }).waitFor();
+    expect(await page.getByText(/^Resend code after \d+ sec\.$/).count()).toBe(1);
+
+    // Back stays in the hub, on the account step, the email kept.
+    await page.goBack();
+    await page.waitForURL(/\/psl\/registration$/);
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    // The same email while the countdown runs: the code step of the code already sent, no new mail.
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Digit 1 of 6').waitFor();
+    expect(setup.sink.messages.filter((m) => m.to.includes(email))).toHaveLength(1);
+
+    // A mail's whole sentence pasted into the third box fills all six from the first.
+    await page.getByLabel('Digit 3 of 6').click();
+    await page.evaluate(
+      (text) => {
+        const data = new DataTransfer();
+        data.setData('text/plain', text);
+        document.activeElement?.dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+      },
+      `Your code is ${code.slice(0, 3)} - ${code.slice(3)}.`,
+    );
+    await page.getByText('Code has been verified').first().waitFor();
+    await page.waitForURL(/\/psl\/registration\/finalize\?/);
+    await page.context().close();
+  });
 });

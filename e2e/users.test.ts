@@ -1,4 +1,4 @@
-import { routePath } from '@hub/core';
+import { DESKTOP_CARD_WIDTH, routePath } from '@hub/core';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { extractCode } from '../apps/server/src/test-support/smtp-sink.js';
@@ -239,11 +239,32 @@ const cardBoxes = (page: Page) =>
     );
 
 describe('layout', () => {
-  it.each([993, 1000, 1020, 1040, 1100])('keeps both landing cards on one row at %i px', async (width) => {
+  // Spec §9: a desktop card is 496 px at every desktop width; two side by side where they fit,
+  // stacked where they do not (issue #36: at 993 px they used to shrink to 437 px).
+  it.each([
+    [993, false],
+    [1000, false],
+    [1040, false],
+    [1100, false],
+    [1280, true],
+  ])('keeps the landing cards 496 px at %i px, on one row: %s', async (width, oneRow) => {
     const { page, close } = await openScreen(setup.browser, `${setup.hub.url}/`, 'landing', width);
     const [personal, business] = await cardBoxes(page);
-    expect(business!.top).toBe(personal!.top);
+    expect([personal!.width, business!.width]).toEqual([DESKTOP_CARD_WIDTH, DESKTOP_CARD_WIDTH]);
+    if (oneRow) expect(business!.top).toBe(personal!.top);
+    else expect(business!.top).toBeGreaterThan(personal!.top);
     await close();
+  });
+
+  it('leaves the poster’s title uncovered by the play button at 320 and 375 px', async () => {
+    for (const width of [320, 375]) {
+      const { page, close } = await openScreen(setup.browser, `${setup.hub.url}/`, 'landing', width);
+      const video = page.getByTestId('promo-video');
+      const title = await video.getByText('See Account Hub in action').boundingBox();
+      const button = await video.locator('button > span').boundingBox();
+      expect(button!.y + button!.height).toBeLessThanOrEqual(title!.y);
+      await close();
+    }
   });
 
   it.each([375, 800])('writes the video poster’s words at a readable size at %i px', async (width) => {

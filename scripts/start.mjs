@@ -4,7 +4,9 @@
 // the OpenID Connect example of examples/oidc-client, where the seeded client `local-example`
 // redirects (OIDC_EXAMPLE_URL). DEMO_TOOL=off or OIDC_EXAMPLE=off leaves one out. Signals go to
 // all; when the hub exits, so do we.
-// `--no-build` (`npm run dev`) skips the build when one exists: a second start takes seconds.
+// `--no-build` (`npm run serve`) skips the build when one exists: a second start takes seconds.
+// `--dev` (from scripts/dev.mjs, `npm run dev`) builds nothing and runs tsc's output of the server
+// under `node --watch`, restarted when it changes; the pages come from Vite's dev server in front.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,7 +19,8 @@ const env = process.env;
 const built = ['apps/server/dist/main.js', 'apps/web/dist/index.html'].every((file) =>
   existsSync(fileURLToPath(new URL(`../${file}`, import.meta.url))),
 );
-if (!(process.argv.includes('--no-build') && built)) {
+const dev = process.argv.includes('--dev');
+if (!dev && !(process.argv.includes('--no-build') && built)) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
@@ -44,11 +47,13 @@ const exampleEnv = (urlVar, defaultUrl, offVar) => {
 
 // The hub's memory flags unless NODE_OPTIONS chooses others (apps/server/bin/node-flags.cjs).
 const { hubNodeFlags } = createRequire(import.meta.url)('../apps/server/bin/node-flags.cjs');
-const hub = spawn(process.execPath, [...hubNodeFlags(env), 'apps/server/bin/serve.cjs'], {
-  cwd: root,
-  stdio: 'inherit',
-  env,
-});
+const hub = spawn(
+  process.execPath,
+  dev
+    ? ['--watch', '--watch-preserve-output', 'apps/server/dist/main.js']
+    : [...hubNodeFlags(env), 'apps/server/bin/serve.cjs'],
+  { cwd: root, stdio: 'inherit', env },
+);
 const children = [hub];
 
 /** Runs an example beside the hub, its output prefixed with its name. */
@@ -90,6 +95,60 @@ for (const stream of [process.stdout, process.stderr]) stream.on('error', () => 
 /** The hub's own drain (SHUTDOWN_GRACE_MS, 10 s), and a little more for its exit. */
 const STOP_DEADLINE_MS = 12_000;
 let stopping = false;
+// The start-up banner: once the hub answers, what runs where (the same table as the README's quick
+// start), from the ports this start actually uses.
+const hubOrigin = (env.PUBLIC_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, '');
+const local = !env.APP_ENV || env.APP_ENV === 'local' || env.APP_ENV === 'development';
+const bannerRows = () => {
+  const rows = dev
+    ? [
+        ['Account Hub (Vite, live reload)', hubOrigin, 'PORT'],
+        ['hub server (API, restarts on change)', `http://localhost:${env.PORT}`, 'HUB_DEV_PORT'],
+      ]
+    : [['Account Hub', hubOrigin, 'PORT (or PUBLIC_URL)']];
+  if (local && !env.SMTP_URL) rows.push(['dev mailbox', `${hubOrigin}/dev/mail`, '(on the hub)']);
+  if (exampleEnv('DEMO_TOOL_URL', 'http://localhost:3001', 'DEMO_TOOL'))
+    rows.push([
+      'demo tool',
+      (env.DEMO_TOOL_URL || 'http://localhost:3001').replace(/\/+$/, ''),
+      'DEMO_TOOL_URL',
+    ]);
+  if (exampleEnv('OIDC_EXAMPLE_URL', 'http://localhost:3002', 'OIDC_EXAMPLE'))
+    rows.push([
+      'OpenID Connect example',
+      (env.OIDC_EXAMPLE_URL || 'http://localhost:3002').replace(/\/+$/, ''),
+      'OIDC_EXAMPLE_URL',
+    ]);
+  if (local) {
+    rows.push(['Personal stand-in', (env.PSL_URL || `${hubOrigin}/demo/psl`).replace(/\/+$/, ''), 'PSL_URL']);
+    rows.push(['Business stand-in', (env.BIZ_URL || `${hubOrigin}/demo/biz`).replace(/\/+$/, ''), 'BIZ_URL']);
+  }
+  return rows;
+};
+const printBanner = () => {
+  const rows = bannerRows();
+  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((row) => row[i].length)));
+  const line = (row) => `  ${row.map((cell, i) => cell.padEnd(widths[i])).join('   ')}`.trimEnd();
+  process.stdout.write(
+    `\n${['Account Hub is ready:', '', line(['what', 'where', 'moved by']), ...rows.map(line)].join('\n')}\n\n`,
+  );
+};
+/** Asks /healthz until the hub answers (it may still be migrating), then prints the banner once. */
+const bannerWhenReady = async () => {
+  const deadline = Date.now() + 120_000;
+  const host = !env.HOST || env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  const healthUrl = `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT || 3000}/healthz`;
+  while (Date.now() < deadline && hub.exitCode === null) {
+    const answered = await fetch(healthUrl, { signal: AbortSignal.timeout(2_000) }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (answered) return printBanner();
+    await new Promise((resolve) => setTimeout(resolve, 300).unref());
+  }
+};
+void bannerWhenReady();
+
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {
     for (const child of children) child.kill(signal);

@@ -11,9 +11,24 @@ const filCatalogue = fileURLToPath(new URL('../../packages/core/src/i18n/fil/ind
 /** The account center's texts: in the account center's lazy chunk (src/screens/Account/texts.ts). */
 const accountTexts = fileURLToPath(new URL('../../packages/core/src/i18n/account.ts', import.meta.url));
 
-/** The hub server (apps/server) serves the API; in development Vite forwards these prefixes to it. */
-const hubServer = 'http://localhost:3000';
-const proxiedPrefixes = ['/api', '/healthz', '/readyz', '/.well-known', '/dev/mail'];
+/**
+ * The hub server (apps/server) answers everything but the web app's pages and files; in development
+ * (`npm run dev`, scripts/dev.mjs, which names it in HUB_DEV_SERVER) Vite forwards these paths to
+ * it, the Host header unchanged. `/sso/rqx` is a page of the web app; the rest of `/sso/` is the server's.
+ */
+const hubServer = process.env.HUB_DEV_SERVER || 'http://127.0.0.1:3010';
+const proxiedPaths = [
+  '/api',
+  '/healthz',
+  '/readyz',
+  '/.well-known',
+  '/dev/',
+  '/demo/',
+  '/auth/',
+  '/oidc/',
+  '/favicon.ico',
+  '^/sso/(?!rqx(?:[?#]|$))',
+];
 
 /**
  * Names each screen's lazy chunk after its folder (screens/Login/index.tsx → screen-Login-[hash].js),
@@ -59,7 +74,7 @@ export default defineConfig(({ mode }) => ({
     ],
   },
   server: {
-    proxy: Object.fromEntries(proxiedPrefixes.map((prefix) => [prefix, { target: hubServer }])),
+    proxy: Object.fromEntries(proxiedPaths.map((path) => [path, { target: hubServer }])),
   },
   preview: {
     headers: {

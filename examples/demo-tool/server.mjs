@@ -156,17 +156,22 @@ const esc = (value) =>
   );
 const json = (value) => esc(JSON.stringify(value, null, 2));
 const toolName = (tid) => tools.find((tool) => tool.tid === tid)?.name ?? `Tool ${tid}`;
+// The hub's look (slate on slate-50, white cards, the primary blue), one column from 320 px.
+const STYLE = `*{box-sizing:border-box}html{-webkit-text-size-adjust:100%;text-size-adjust:100%}body{margin:0;background:#f8fafc;color:#0f172a;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}header{display:flex;align-items:center;justify-content:space-between;gap:.75rem;flex-wrap:wrap;padding:.75rem 1rem;background:#fff;border-bottom:1px solid #e2e8f0}header a{font-weight:700;color:#0f172a;text-decoration:none}header span{font-size:.75rem;font-weight:600;text-transform:uppercase;letter-spacing:.04em;color:#475569;background:#f1f5f9;border-radius:999px;padding:.15rem .6rem}main{max-width:52rem;margin:0 auto;padding:1.5rem 1rem 3rem}h1{font-size:1.5rem;line-height:1.25;margin:0 0 .75rem}h2{font-size:1.125rem;margin:1.5rem 0 .5rem}p{margin:0 0 .75rem}a{color:#1d4ed8}code{font:.875em ui-monospace,Menlo,Consolas,monospace;background:#f1f5f9;border-radius:.25rem;padding:.05rem .3rem;overflow-wrap:anywhere}pre{white-space:pre-wrap;overflow-wrap:anywhere;font:.8125rem/1.5 ui-monospace,Menlo,Consolas,monospace;background:#fff;border:1px solid #e2e8f0;border-radius:.5rem;padding:.75rem;margin:0}.card{background:#fff;border:1px solid #e2e8f0;border-radius:1rem;padding:1.25rem;margin-bottom:1rem;overflow-wrap:anywhere}ul.tools{list-style:none;margin:0 0 1rem;padding:0;display:grid;gap:.5rem}ul.tools li{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem;background:#fff;border:1px solid #e2e8f0;border-radius:.75rem;padding:.75rem 1rem}ul.tools .name{flex:1 1 12rem;min-width:0}ul.tools .name small{display:block;color:#475569}.actions{display:flex;flex-wrap:wrap;gap:.5rem}.button{display:inline-flex;align-items:center;justify-content:center;min-height:2.5rem;padding:.4rem .9rem;border-radius:.5rem;font-weight:600;text-decoration:none;white-space:nowrap;border:1px solid #cbd5e1;color:#0f172a;background:#fff}.button.primary{background:#2563eb;border-color:#2563eb;color:#fff}.button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}dl{display:grid;grid-template-columns:minmax(0,auto) minmax(0,1fr);gap:.35rem 1rem;margin:0 0 1rem}dt{color:#475569}dd{margin:0;overflow-wrap:anywhere}`;
 const page = (status, title, body) => ({
   status,
-  html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem}pre{background:#f4f4f5;padding:.75rem;overflow:auto}td{padding:.25rem .75rem .25rem 0}</style></head><body><main>${body}</main></body></html>`,
+  html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title><style>${STYLE}</style></head><body><header><a href="/">Demo tool</a><span>Local partner tool</span></header><main>${body}</main></body></html>`,
 });
 const logoutLink = (tid) =>
-  `<a data-testid="tool-logout" href="${esc(`${HUB_URL}/sso/logout?${new URLSearchParams({ tid, callback: 'local' })}`)}">Sign out of the hub (single logout)</a>`;
+  `<a class="button" data-testid="tool-logout" href="${esc(`${HUB_URL}/sso/logout?${new URLSearchParams({ tid, callback: 'local' })}`)}">Sign out of the hub (single logout)</a>`;
+/** Where to go next from a result page: the hub's account center, the tools, the hub. */
+const nextSteps = (extra = '') =>
+  `<nav class="actions" aria-label="Next steps">${extra}<a class="button" href="${esc(`${HUB_URL}/account`)}">Account center</a><a class="button" href="/">All tools</a><a class="button" href="${esc(HUB_URL)}">Back to the hub</a></nav>`;
 
 const homePage = () => {
   const rows = tools.map(
     ({ tid, name, key }) =>
-      `<tr><td>${esc(tid)}</td><td>${esc(name)}</td><td><code>${esc(key)}</code></td><td><a data-testid="sign-in-${tid}" href="${esc(signInUrl(key, 'login'))}">Sign in</a></td><td><a data-testid="sign-up-${tid}" href="${esc(signInUrl(key, 'registration'))}">Sign up</a></td></tr>`,
+      `<li><span class="name">${esc(name)}<small>tid ${esc(tid)} · <code>${esc(key)}</code></small></span><span class="actions"><a class="button primary" data-testid="sign-in-${tid}" href="${esc(signInUrl(key, 'login'))}">Sign in</a><a class="button" data-testid="sign-up-${tid}" href="${esc(signInUrl(key, 'registration'))}">Sign up</a></span></li>`,
   );
   const checkout = signInUrl('MP_MARKET_CHECKOUT_SSO_RQX', 'login', {
     tid: '101',
@@ -176,7 +181,7 @@ const homePage = () => {
   return page(
     200,
     'Demo tool',
-    `<h1>Demo tool</h1><p>Sign in through Account Hub at <code>${esc(HUB_URL)}</code> as one of these tools:</p><table><tr><th>tid</th><th>tool</th><th>tsa key</th><th></th><th></th></tr>${rows.join('')}</table><p><a data-testid="checkout-101" href="${esc(checkout)}">Marketplace checkout (pricing and subcb)</a></p>`,
+    `<h1>Demo tool</h1><p>Sign in through Account Hub at <code>${esc(HUB_URL)}</code> as one of these tools of the local catalogue:</p><ul class="tools">${rows.join('')}</ul><p><a data-testid="checkout-101" href="${esc(checkout)}">Marketplace checkout (pricing and subcb)</a></p><p><a href="${esc(HUB_URL)}">Back to the hub</a></p>`,
   );
 };
 
@@ -184,21 +189,21 @@ const signedInPage = (tid, account, claims, params) =>
   page(
     200,
     `${toolName(tid)}: signed in`,
-    `<h1 data-testid="tool-signed-in">Signed in to ${esc(toolName(tid))}</h1><table><tr><td>Account</td><td data-testid="tool-account">${esc(account.email)}</td></tr><tr><td>aid</td><td data-testid="tool-aid">${esc(account.aid)}</td></tr><tr><td>Verified</td><td>${esc(account.verified)}</td></tr><tr><td>Platforms</td><td>${esc((account.platforms ?? []).join(', '))}</td></tr><tr><td>State</td><td data-testid="tool-state">matches this browser</td></tr></table><h2>Callback parameters (ainfo left out)</h2><pre data-testid="tool-params">${json(params)}</pre><h2>Verified ainfo claims</h2><pre data-testid="tool-claims">${json(claims)}</pre><p>${logoutLink(tid)} · <a href="/">Back</a></p>`,
+    `<div class="card"><h1 data-testid="tool-signed-in">Signed in to ${esc(toolName(tid))}</h1><dl><dt>Account</dt><dd data-testid="tool-account">${esc(account.email)}</dd><dt>aid</dt><dd data-testid="tool-aid">${esc(account.aid)}</dd><dt>Verified</dt><dd>${esc(account.verified)}</dd><dt>Platforms</dt><dd>${esc((account.platforms ?? []).join(', '))}</dd><dt>State</dt><dd data-testid="tool-state">matches this browser</dd></dl>${nextSteps(logoutLink(tid))}</div><h2>Callback parameters (ainfo left out)</h2><pre data-testid="tool-params">${json(params)}</pre><h2>Verified ainfo claims</h2><pre data-testid="tool-claims">${json(claims)}</pre>`,
   );
 
 const signedOutPage = (tid, params) =>
   page(
     200,
     `${toolName(tid)}: not signed in`,
-    `<h1 data-testid="tool-signed-out">Not signed in to ${esc(toolName(tid))}</h1><p>The hub sent no ainfo (after a sign-out it does not).</p><pre data-testid="tool-params">${json(params)}</pre><p><a href="/">Back</a></p>`,
+    `<div class="card"><h1 data-testid="tool-signed-out">Not signed in to ${esc(toolName(tid))}</h1><p>The hub sent no ainfo (after a sign-out it does not).</p>${nextSteps()}</div><h2>Callback parameters</h2><pre data-testid="tool-params">${json(params)}</pre>`,
   );
 
 const errorPage = (status, title, detail, params) =>
   page(
     status,
     title,
-    `<h1 data-testid="tool-error">${esc(title)}</h1><p data-testid="tool-error-detail">${esc(detail)}</p><pre data-testid="tool-params">${json(params)}</pre><p><a href="/">Back</a></p>`,
+    `<div class="card"><h1 data-testid="tool-error">${esc(title)}</h1><p data-testid="tool-error-detail">${esc(detail)}</p>${nextSteps()}</div><h2>Callback parameters</h2><pre data-testid="tool-params">${json(params)}</pre>`,
   );
 
 // ── 6. Routes ────────────────────────────────────────────────────────────────────────────────

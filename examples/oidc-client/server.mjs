@@ -170,10 +170,12 @@ const esc = (value) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
   );
 const json = (value) => esc(JSON.stringify(value, null, 2));
+// The hub's look (slate on slate-50, white cards, the primary blue), one column from 320 px.
+const STYLE = `*{box-sizing:border-box}html{-webkit-text-size-adjust:100%;text-size-adjust:100%}body{margin:0;background:#f8fafc;color:#0f172a;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}header{display:flex;align-items:center;justify-content:space-between;gap:.75rem;flex-wrap:wrap;padding:.75rem 1rem;background:#fff;border-bottom:1px solid #e2e8f0}header a{font-weight:700;color:#0f172a;text-decoration:none}header span{font-size:.75rem;font-weight:600;text-transform:uppercase;letter-spacing:.04em;color:#475569;background:#f1f5f9;border-radius:999px;padding:.15rem .6rem}main{max-width:52rem;margin:0 auto;padding:1.5rem 1rem 3rem}h1{font-size:1.5rem;line-height:1.25;margin:0 0 .75rem}h2{font-size:1.125rem;margin:1.5rem 0 .5rem}p{margin:0 0 .75rem}a{color:#1d4ed8}code{font:.875em ui-monospace,Menlo,Consolas,monospace;background:#f1f5f9;border-radius:.25rem;padding:.05rem .3rem;overflow-wrap:anywhere}pre{white-space:pre-wrap;overflow-wrap:anywhere;font:.8125rem/1.5 ui-monospace,Menlo,Consolas,monospace;background:#fff;border:1px solid #e2e8f0;border-radius:.5rem;padding:.75rem;margin:0}.card{background:#fff;border:1px solid #e2e8f0;border-radius:1rem;padding:1.25rem;margin-bottom:1rem;overflow-wrap:anywhere}.actions{display:flex;flex-wrap:wrap;gap:.5rem;margin:0 0 1rem}.actions form{display:contents}.button{display:inline-flex;align-items:center;justify-content:center;min-height:2.5rem;padding:.4rem .9rem;border-radius:.5rem;font:inherit;font-weight:600;text-decoration:none;white-space:nowrap;border:1px solid #cbd5e1;color:#0f172a;background:#fff;cursor:pointer}.button.primary{background:#2563eb;border-color:#2563eb;color:#fff}.button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}dl{display:grid;grid-template-columns:minmax(0,auto) minmax(0,1fr);gap:.35rem 1rem;margin:0 0 1rem}dt{color:#475569}dd{margin:0;overflow-wrap:anywhere}`;
 const page = (status, title, body, headers = {}) => ({
   status,
   headers,
-  html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem}pre{background:#f4f4f5;padding:.75rem;overflow:auto}td{padding:.25rem .75rem .25rem 0}form{display:inline}</style></head><body><main>${body}</main></body></html>`,
+  html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title><style>${STYLE}</style></head><body><header><a href="/">OIDC example</a><span>Local relying party</span></header><main>${body}</main></body></html>`,
 });
 const redirect = (location, headers) => ({ status: 303, headers: { location, ...headers }, html: '' });
 
@@ -182,14 +184,14 @@ const homePage = async (session) => {
     return page(
       200,
       'OIDC example',
-      `<h1>OIDC example</h1><p>A relying party of Account Hub at <code>${esc(HUB_URL)}</code> (client <code>${esc(CLIENT_ID)}</code>).</p><p><a data-testid="oidc-sign-in" href="/login">Sign in with Account Hub</a></p><p><a data-testid="oidc-sign-in-mfa" href="/login?mfa=1">Sign in with a second factor</a></p><p>New here? <a data-testid="oidc-sign-up" href="/signup">Create an Account Hub account</a></p>`,
+      `<div class="card"><h1>OIDC example</h1><p>A relying party of Account Hub at <code>${esc(HUB_URL)}</code> (client <code>${esc(CLIENT_ID)}</code>), signing in over standard OpenID Connect.</p><p class="actions"><a class="button primary" data-testid="oidc-sign-in" href="/login">Sign in with Account Hub</a><a class="button" data-testid="oidc-sign-in-mfa" href="/login?mfa=1">Sign in with a second factor</a></p><p>New here? <a data-testid="oidc-sign-up" href="/signup">Create an Account Hub account</a></p><p><a href="${esc(HUB_URL)}">Back to the hub</a></p></div>`,
     );
   const { claims, tokens, refreshes } = session;
   const userinfo = await userinfoOf(session);
   return page(
     200,
     'OIDC example: signed in',
-    `<h1 data-testid="oidc-signed-in">Signed in with Account Hub</h1><table><tr><td>Email</td><td data-testid="oidc-email">${esc(userinfo.email)}</td></tr><tr><td>sub</td><td data-testid="oidc-sub">${esc(claims.sub)}</td></tr><tr><td>Refreshes</td><td data-testid="oidc-refreshes">${esc(refreshes)}</td></tr><tr><td>Access token expires</td><td>${esc(new Date(Date.now() + (tokens.expiresIn() ?? 0) * 1000).toISOString())}</td></tr></table><h2>Verified ID token claims</h2><pre data-testid="oidc-claims">${json(claims)}</pre><h2>Userinfo</h2><pre data-testid="oidc-userinfo">${json(userinfo)}</pre><p><form method="post" action="/refresh"><button data-testid="oidc-refresh" type="submit">Refresh the tokens</button></form> <form method="post" action="/logout"><button data-testid="oidc-logout" type="submit">Log out</button></form></p>`,
+    `<div class="card"><h1 data-testid="oidc-signed-in">Signed in with Account Hub</h1><dl><dt>Email</dt><dd data-testid="oidc-email">${esc(userinfo.email)}</dd><dt>sub</dt><dd data-testid="oidc-sub">${esc(claims.sub)}</dd><dt>Refreshes</dt><dd data-testid="oidc-refreshes">${esc(refreshes)}</dd><dt>Access token expires</dt><dd>${esc(new Date(Date.now() + (tokens.expiresIn() ?? 0) * 1000).toISOString())}</dd></dl><div class="actions"><form method="post" action="/refresh"><button class="button" data-testid="oidc-refresh" type="submit">Refresh the tokens</button></form><form method="post" action="/logout"><button class="button" data-testid="oidc-logout" type="submit">Log out</button></form><a class="button" href="${esc(`${HUB_URL}/account`)}">Account center</a><a class="button" href="${esc(HUB_URL)}">Back to the hub</a></div></div><h2>Verified ID token claims</h2><pre data-testid="oidc-claims">${json(claims)}</pre><h2>Userinfo</h2><pre data-testid="oidc-userinfo">${json(userinfo)}</pre>`,
   );
 };
 
@@ -197,14 +199,14 @@ const errorPage = (status, title, detail) =>
   page(
     status,
     title,
-    `<h1 data-testid="oidc-error">${esc(title)}</h1><p data-testid="oidc-error-detail">${esc(detail)}</p><p><a href="/">Back</a></p>`,
+    `<div class="card"><h1 data-testid="oidc-error">${esc(title)}</h1><p data-testid="oidc-error-detail">${esc(detail)}</p><p class="actions"><a class="button primary" href="/">Try again</a><a class="button" href="${esc(HUB_URL)}">Back to the hub</a></p></div>`,
   );
 
 const signedOutPage = () =>
   page(
     200,
     'OIDC example: signed out',
-    '<h1 data-testid="oidc-signed-out">You are signed out</h1><p>Of this example and of Account Hub.</p><p><a href="/">Back</a></p>',
+    `<div class="card"><h1 data-testid="oidc-signed-out">You are signed out</h1><p>Of this example and of Account Hub.</p><p class="actions"><a class="button primary" href="/">Sign in again</a><a class="button" href="${esc(HUB_URL)}">Back to the hub</a></p></div>`,
   );
 
 // ── 9. Routes ────────────────────────────────────────────────────────────────────────────────

@@ -22,6 +22,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/static.js';
 import { registerStorableInputCheck } from './http/storable-input.js';
 import { createHub, type Hub } from './hub.js';
+import { localLogSink } from './log.js';
 import { registerDevMailbox } from './mail/dev-mailbox-routes.js';
 import { createMailTransport, type DevMailbox, type MailSetup } from './mail/transport.js';
 import { createMailWorker, type MailWorker } from './mail/worker.js';
@@ -46,6 +47,7 @@ import {
 import { registerSsoRoutes } from './sso/routes.js';
 import { JWKS_MAX_AGE_SECONDS } from './sso/signing-keys.js';
 import type { HubDatabase } from './storage/database.js';
+import { createDevMailQueries } from './storage/dev-mail.js';
 import { sharedSecret } from './storage/secrets.js';
 
 export interface AppDeps {
@@ -99,10 +101,27 @@ const buildSignInPipeline = (
     session: createSessionStep(hub),
   });
 
-/** Builds the hub's HTTP app without listening: tests drive it with `inject`; main.ts starts the mail worker. */
-export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
+/** Every API route of the hub, each given the one sign-in pipeline where it completes sign-ins. */
+const registerHubRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {
+  registerLoginRoutes(app, hub, signIn);
+  registerSignupRoutes(app, hub, signIn);
+  registerResetRoutes(app, hub);
+  registerSsoRoutes(app, hub, signIn);
+  registerSwitchingRoutes(app, hub, signIn);
+  registerLinkingRoutes(app, hub, signIn);
+  registerDefaultPlatformRoutes(app, hub, signIn);
+  registerWorkAccountRoutes(app, hub, signIn);
+  registerPlatformApiRoutes(app, hub);
+  registerSocialRoutes(app, hub, signIn);
+  registerPasskeyRoutes(app, hub, signIn);
+  registerMeRoutes(app, hub, signIn);
+  registerSecondFactorRoutes(app, hub, signIn);
+};
+
+/** The Fastify instance: logger (redacted, readable at a local terminal), proxy trust, request ids. */
+const createFastify = (deps: AppDeps) => {
   const { config } = deps;
-  const now = deps.now ?? Date.now;
+  const localSink = deps.logger === undefined ? localLogSink(config.appEnv) : undefined;
   const app = Fastify({
     logger:
       deps.logger === false || deps.logger === true
@@ -116,6 +135,8 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
             // A logged URL must never hold an ainfo (a bearer proof until redeemed), nor an OpenID
             // Connect token, code or secret.
             serializers: { req: requestForLog },
+            // Readable lines at a local terminal; JSON everywhere else (log.ts localLogSink).
+            ...(localSink ? { stream: localSink } : {}),
             ...deps.logger,
           },
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -128,6 +149,14 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  return app;
+};
+
+/** Builds the hub's HTTP app without listening: tests drive it with `inject`; main.ts starts the mail worker. */
+export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
+  const { config } = deps;
+  const now = deps.now ?? Date.now;
+  const app = createFastify(deps);
   registerErrorHandler(app);
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
   registerRequestId(app);
@@ -138,7 +167,9 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   registerStorableInputCheck(app);
   await app.register(fastifyCookie);
 
-  const mail = deps.mail ?? createMailTransport(config, app.log);
+  // The dev mailbox keeps its mail in the database, so a restart does not empty it.
+  const mail = deps.mail ?? createMailTransport(config, app.log, createDevMailQueries(deps.database.db));
+  await mail.devMailbox?.restore();
   const mailWorker = createMailWorker({
     database: deps.database,
     transport: mail.transport,
@@ -196,24 +227,14 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   ]);
   const oidc = await createHubOidc(hub);
   const signIn = buildSignInPipeline(hub, oidc, oidcExitLocation);
-  registerLoginRoutes(app, hub, signIn);
-  registerSignupRoutes(app, hub, signIn);
-  registerResetRoutes(app, hub);
-  registerSsoRoutes(app, hub, signIn);
-  registerSwitchingRoutes(app, hub, signIn);
-  registerLinkingRoutes(app, hub, signIn);
-  registerDefaultPlatformRoutes(app, hub, signIn);
-  registerWorkAccountRoutes(app, hub, signIn);
-  registerPlatformApiRoutes(app, hub);
-  registerSocialRoutes(app, hub, signIn);
-  registerPasskeyRoutes(app, hub, signIn);
-  registerMeRoutes(app, hub, signIn);
-  registerSecondFactorRoutes(app, hub, signIn);
+  registerHubRoutes(app, hub, signIn);
   registerOidcRoutes(app, hub, oidc);
   const local = config.appEnv === 'local' || config.appEnv === 'development';
   // The dev mailbox logs and shows codes: only where mail has nowhere real to go.
   if (mail.devMailbox && local) registerDevMailbox(app, mail.devMailbox);
   if (local) registerDemoPlatformSites(app, hub);
-  await registerWebApp(app, config.webDist, config.publicUrl);
+  await registerWebApp(app, config.webDist, config.publicUrl, {
+    devMailbox: Boolean(mail.devMailbox && local),
+  });
   return { app, hub, signIn, mailWorker, cleanupJob, devMailbox: mail.devMailbox, oidc };
 };

@@ -141,6 +141,9 @@ const routeFields: Record<string, string[]> = {
   'GET /api/docs/json': [],
   'GET /dev/mail': ['to'],
   'GET /dev/mail.json': ['to'],
+  'GET /dev/mail.js': [],
+  'GET /demo/stand-in.css': [],
+  'GET /demo/:platform': [],
   'GET /demo/:platform/sso/account/auth': ['ainfo', 'subcb'],
   // OpenID Connect (oidc/routes.ts): the interaction page the hub answers, and discovery.
   'GET /oidc/interaction/:uid': [],

@@ -4,6 +4,7 @@ import { runPrimary } from './cluster.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { type MetricsServer, startMetricsServer } from './http/metrics.js';
 import { installGracefulShutdown, logOutput, tolerateClosedOutput } from './http/shutdown.js';
+import { localLogSink } from './log.js';
 import { prepareDatabase } from './prepare.js';
 import { describeDatabaseFailure } from './storage/connection-failure.js';
 import { openDatabase } from './storage/database.js';
@@ -48,8 +49,9 @@ const main = async () => {
   // Every log line goes through one stream that a closed or full stdout pipe cannot block (logOutput).
   const output = logOutput();
   // Until the app's own logger exists (and for the database, which is opened before it): the same
-  // level, in the same JSON lines.
-  const startupLog = pino({ level: config.logLevel }, output);
+  // level, in the same lines (JSON, or readable at a local terminal).
+  const sink = localLogSink(config.appEnv, output) ?? output;
+  const startupLog = pino({ level: config.logLevel }, sink);
   // A worker's primary has prepared the database already.
   if (cluster.isPrimary) {
     await refusingBadDatabase(config, () => prepareDatabase(config, { log: startupLog }));
@@ -72,7 +74,7 @@ const main = async () => {
   const { app, mailWorker, cleanupJob } = await buildApp({
     config,
     database,
-    logger: { level: config.logLevel, stream: output },
+    logger: { level: config.logLevel, stream: sink },
   });
 
   // A worker's metrics are read by its primary; a single process serves its own.

@@ -41,10 +41,45 @@ describe('code boxes (spec §2 sign-up step 2, §5 "Code")', () => {
 
   it('pasting fills from the focused box', () => {
     expect(pasteIntoBoxes(empty, 0, '123456')).toEqual({ boxes: ['1', '2', '3', '4', '5', '6'], focus: 5 });
-    expect(pasteIntoBoxes(empty, 2, '123456')).toEqual({ boxes: ['', '', '1', '2', '3', '4'], focus: 5 });
     expect(pasteIntoBoxes(empty, 1, '12')).toEqual({ boxes: ['', '1', '2', '', '', ''], focus: 3 });
     expect(pasteIntoBoxes(empty, 0, '123 456')).toEqual({ boxes: ['1', '2', '3', '4', '5', '6'], focus: 5 });
     expect(pasteIntoBoxes(empty, 3, 'abc')).toEqual({ boxes: empty, focus: 3 });
+  });
+
+  it('a whole code fills every box from the first, whichever box has focus', () => {
+    const code = { boxes: ['3', '4', '4', '7', '1', '5'], focus: 5 };
+    expect(pasteIntoBoxes(empty, 2, '344715')).toEqual(code);
+    expect(pasteIntoBoxes(empty, 2, 'Your code is 344 - 715.')).toEqual(code);
+    // The code's group, not every digit of a mail's sentence.
+    expect(pasteIntoBoxes(empty, 4, 'Your code is 344715. It expires in 10 minutes.')).toEqual(code);
+    expect(pasteIntoBoxes(['9', '9', '9', '', '', ''], 3, '344\u2013715')).toEqual(code);
+  });
+
+  it('digits that do not fit from the focused box are never dropped', () => {
+    // Fewer than a code: moved back so that the last one lands in the last box.
+    expect(pasteIntoBoxes(['1', '2', '3', '', '', ''], 4, '456')).toEqual({
+      boxes: ['1', '2', '3', '4', '5', '6'],
+      focus: 5,
+    });
+    // More than a code and no code among them: nothing changes, and the outcome says why.
+    expect(pasteIntoBoxes(['1', '', '', '', '', ''], 1, '1234567')).toEqual({
+      boxes: ['1', '', '', '', '', ''],
+      focus: 1,
+      refused: 'too_many_digits',
+    });
+  });
+
+  it('a paste keeps every digit it places, in order, or changes nothing', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 5 }), fc.stringMatching(/^[0-9 a-z.-]{0,12}$/), (focus, text) => {
+        const result = pasteIntoBoxes(empty, focus, text);
+        const placed = result.boxes.join('');
+        const digits = text.replace(/[^0-9]/g, '');
+        if (result.refused) expect(placed).toBe('');
+        else expect(digits.includes(placed)).toBe(true);
+        if (!result.refused && digits.length <= 6) expect(placed).toBe(digits);
+      }),
+    );
   });
 
   it('backspace clears and moves back', () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { errorMessage, type Language, languages, matchRoute } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
+import { routineRouteLogLevel } from '../log.js';
 import { FAVICON_PATH } from '../services/html.js';
 import { requestLanguage } from './language.js';
 import { pageIndexes, withLanguage } from './page-meta.js';
@@ -15,12 +16,21 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * (which shows 'Error 404') but with status 404, so crawlers and tools see the truth. The landing
  * and legal pages get their title and sharing metadata in the index itself (page-meta.ts).
  */
-export const registerWebApp = async (app: FastifyInstance, webDist: string, publicUrl: string) => {
+export const registerWebApp = async (
+  app: FastifyInstance,
+  webDist: string,
+  publicUrl: string,
+  options: { devMailbox?: boolean } = {},
+) => {
   const indexFile = join(webDist, 'index.html');
   const hasBuild = existsSync(indexFile);
+  // A page load fetches a dozen files: their request lines only at LOG_LEVEL=debug or trace, so the
+  // info log shows pages and API calls (log.ts routineRouteLogLevel).
+  const assetLogLevel = routineRouteLogLevel(app.log);
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
+      logLevel: assetLogLevel,
       wildcard: false,
       index: false,
       // Vite's build writes .br and .gz beside each asset; they are sent to browsers that accept them.
@@ -37,10 +47,14 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string, publ
   }
   // Browsers ask for /favicon.ico on pages that name no icon (the dev mailbox, a tool's own pages);
   // the hub's icon is an SVG, so that address points at it instead of answering 404.
-  app.get('/favicon.ico', { schema: { errors: [] } }, (_request, reply) =>
+  app.get('/favicon.ico', { logLevel: assetLogLevel, schema: { errors: [] } }, (_request, reply) =>
     reply.header('cache-control', 'public, max-age=86400').redirect(FAVICON_PATH, 301),
   );
-  const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : '';
+  const builtIndex = hasBuild ? readFileSync(indexFile, 'utf8') : '';
+  // Local and development without a mail server: the code step links to the dev mailbox.
+  const indexHtml = options.devMailbox
+    ? builtIndex.replace('</head>', '<meta name="hub-dev-mailbox" content="/dev/mail"></head>')
+    : builtIndex;
   // Every page in every language, ahead of any request: `<html lang>` and the titles follow the request's language.
   const indexes = new Map(
     languages.map((language): [Language, { plain: string; pages: ReadonlyMap<string, string> }] => {

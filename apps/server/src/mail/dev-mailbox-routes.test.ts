@@ -42,13 +42,28 @@ describe('dev mailbox routes', () => {
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-store');
     const page = response.body;
-    expect(page).not.toMatch(/<script|<style|\sstyle=|\son\w+=/i);
+    // Scripts only from the hub itself (`<script src>`): nothing inline.
+    expect(page).not.toMatch(/<script(?![^>]*\ssrc=)|<style|\sstyle=|\son\w+=/i);
     expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(page).toContain('<pre>a &lt; b &amp; &quot;c&quot;</pre>');
     expect(page).toContain('maria@example.ph');
     expect(page).toContain('482913');
     expect(page.indexOf('juan@example.ph')).toBeLessThan(page.indexOf('maria@example.ph'));
     expect(page).toContain('<time datetime="2026-11-21T12:00:01.000Z">');
+  });
+
+  it('shows each code large on its own, and refreshes itself through a script of its own origin', async () => {
+    const page = (await app.inject({ method: 'GET', url: '/dev/mail' })).body;
+    expect(page.match(/data-testid="mail-code">(\d+)</g)).toEqual(['data-testid="mail-code">482913<']);
+    expect(page).toContain('<script src="/dev/mail.js" defer></script>');
+    expect(page).toContain('data-newest="2"');
+    expect(page).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    const script = await app.inject({ method: 'GET', url: '/dev/mail.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.body).toContain("'/dev/mail.json'");
+    const scoped = (await app.inject({ method: 'GET', url: '/dev/mail?to=maria@example.ph' })).body;
+    expect(scoped).toContain('data-newest="1" data-to="maria@example.ph"');
   });
 
   it('answers the list as JSON, filtered by recipient', async () => {

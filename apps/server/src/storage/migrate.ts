@@ -12,6 +12,7 @@ import { secondFactorsMigration } from './migrations/0009-second-factors.js';
 import { passkeysMigration } from './migrations/0010-passkeys.js';
 import { accountDeletionMigration } from './migrations/0011-account-deletion.js';
 import { erasureIndexesMigration } from './migrations/0012-erasure-indexes.js';
+import { devMailMigration } from './migrations/0013-dev-mail.js';
 import { oidcClientProfilesMigration } from './migrations/0014-oidc-client-profiles.js';
 
 const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migration> => ({
@@ -28,6 +29,7 @@ const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migratio
   '0011-account-deletion': accountDeletionMigration,
   '0012-erasure-indexes': erasureIndexesMigration(dialect),
   '0014-oidc-client-profiles': oidcClientProfilesMigration,
+  '0013-dev-mail': devMailMigration(dialect),
 });
 
 const migratorFor = (database: HubDatabase) =>

@@ -171,6 +171,17 @@ export interface MailOutboxTable {
   sent_at: number | null;
 }
 
+/** The dev mailbox's mail, local and development only (mail/transport.ts createDevMailbox). */
+export interface DevMailTable {
+  id: Generated<number>;
+  at: number;
+  from_address: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+}
+
 export interface AuditEventsTable {
   id: Generated<number>;
   at: number;
@@ -363,6 +374,7 @@ export interface Database {
   referrals: ReferralsTable;
   profiles: ProfilesTable;
   mail_outbox: MailOutboxTable;
+  dev_mail: DevMailTable;
   audit_events: AuditEventsTable;
   signing_keys: SigningKeysTable;
   issued_tokens: IssuedTokensTable;

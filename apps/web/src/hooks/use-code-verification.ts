@@ -32,6 +32,8 @@ interface CodeVerificationOptions<T> {
   onRestart: () => void;
   /** Puts focus in the first box. */
   focusFirstBox: () => void;
+  /** A fresh code went out: its countdown, in seconds (the screen remembers it for a reload). */
+  onResent?: ((resendAfter: number) => void) | undefined;
 }
 
 const statusText = (status: CodeStatus): string => {
@@ -48,7 +50,7 @@ const resendNote = (note: ResendNote): string =>
  * rules live in lib/code-step-machine; this hook runs its timers and API calls.
  */
 export const useCodeVerification = <T>(options: CodeVerificationOptions<T>) => {
-  const { flowId, api, onVerified, onRestart, focusFirstBox } = options;
+  const { flowId, api, onVerified, onRestart, focusFirstBox, onResent } = options;
   const [state, dispatch] = useReducer(codeStepReducer, options.resendAfter, (seconds) =>
     initialCodeStep(seconds, Date.now()),
   );
@@ -111,6 +113,7 @@ export const useCodeVerification = <T>(options: CodeVerificationOptions<T>) => {
     const result = await api.resend(flowId);
     if (result.ok) {
       dispatch({ type: 'resend_succeeded', resendAfter: result.data.resendAfter, now: Date.now() });
+      onResent?.(result.data.resendAfter);
       return;
     }
     dispatch({ type: 'resend_failed', retryAfter: result.error.retryAfter, now: Date.now() });

@@ -29,8 +29,11 @@ import { secondStepPasskeyOptions, verifySecondFactorPasskey } from '../api/seco
 export type PasskeyResult<T> =
   | { ok: true; data: T }
   | { ok: false; cancelled: true }
-  /** `stage` 'options': the hub's options could not be had (nothing was asked of the person yet). */
-  | { ok: false; cancelled?: false; error: ApiError; stage?: 'options' };
+  /**
+   * `stage` 'options': the hub's options could not be had (nothing was asked of the person yet);
+   * 'browser': the browser refused the ceremony itself (no passkey was checked by the hub).
+   */
+  | { ok: false; cancelled?: false; error: ApiError; stage?: 'options' | 'browser' };
 
 const cancelled = { ok: false, cancelled: true } as const;
 
@@ -53,7 +56,7 @@ const browserFailure = (error: unknown, registering: boolean): PasskeyResult<nev
     return { ok: false, error: toApiError('passkey.already_registered') };
   }
   console.warn('passkey: the browser refused the ceremony', error);
-  return { ok: false, error: toApiError('passkey.refused') };
+  return { ok: false, error: toApiError('passkey.refused'), stage: 'browser' };
 };
 
 /**

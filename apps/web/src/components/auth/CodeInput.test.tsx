@@ -43,10 +43,45 @@ describe('CodeInput', () => {
     const user = userEvent.setup();
     render(<Harness />);
     await user.click(box(2));
-    await user.paste('98 76-54 321');
+    await user.paste('98 76-5');
     expect(code()).toBe('98765');
     expect(box(1)).toHaveProperty('value', '');
     expect(document.activeElement).toBe(box(6));
+  });
+
+  it('a whole code pasted into any box fills all six from the first', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(box(3));
+    await user.paste('Your code is 344 - 715.');
+    expect(code()).toBe('344715');
+    expect(box(1)).toHaveProperty('value', '3');
+    expect(document.activeElement).toBe(box(6));
+  });
+
+  it('digits that do not fit from the focused box move back instead of being dropped', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(box(1));
+    await user.keyboard('12');
+    await user.click(box(5));
+    await user.paste('3456');
+    expect(code()).toBe('123456');
+  });
+
+  it('a paste with more digits than a code changes nothing and says why', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(box(1));
+    await user.keyboard('1');
+    await user.paste('98 76-54 321');
+    expect(code()).toBe('1');
+    const note = screen.getByTestId('code-paste-refused');
+    expect(note.getAttribute('role')).toBe('status');
+    expect(note.textContent).toBe('That text has more digits than a 6-digit code. Paste only the code.');
+    expect(screen.getByRole('group').getAttribute('aria-describedby')).toContain(note.id);
+    await user.keyboard('2');
+    expect(screen.queryByTestId('code-paste-refused')).toBeNull();
   });
 
   it('Backspace clears the box and moves back', async () => {

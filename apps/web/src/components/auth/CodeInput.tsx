@@ -1,6 +1,6 @@
 import { backspaceBoxes, type CodeBoxes, pasteIntoBoxes, typeIntoBoxes } from '@hub/core';
 import type { ChangeEvent, ClipboardEvent, KeyboardEvent, Ref } from 'react';
-import { useImperativeHandle, useRef } from 'react';
+import { useId, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../lib/class-names';
 
@@ -30,8 +30,10 @@ const boxBorders = {
 
 /**
  * Spec §2 code step: single-character boxes. Typing a digit fills the box and moves on, paste
- * fills from the focused box, Backspace clears and moves back, Space is blocked, only digits
- * count (core's typeIntoBoxes, pasteIntoBoxes, backspaceBoxes and isCodeCharacter).
+ * fills from the focused box (a whole code from the first; digits that cannot be placed are said,
+ * not dropped: docs/development.md "The code step's paste rule"), Backspace clears and moves back,
+ * Space is blocked, only digits count (core's typeIntoBoxes, pasteIntoBoxes, backspaceBoxes and
+ * isCodeCharacter).
  */
 export const CodeInput = ({
   boxes,
@@ -44,11 +46,15 @@ export const CodeInput = ({
 }: CodeInputProps) => {
   const { t } = useTranslation();
   const inputs = useRef<Array<HTMLInputElement | null>>([]);
+  // A paste that could not be placed (more digits than a code): said under the boxes, never dropped silently.
+  const [pasteRefused, setPasteRefused] = useState(false);
+  const pasteNoteId = useId();
   const focusBox = (index: number) => inputs.current[index]?.focus();
   useImperativeHandle(ref, () => ({ focus: (index = 0) => inputs.current[index]?.focus() }), []);
 
-  const apply = ({ boxes: next, focus }: CodeBoxes) => {
-    onChange(next);
+  const apply = ({ boxes: next, focus, refused }: CodeBoxes & { refused?: string }) => {
+    setPasteRefused(refused !== undefined);
+    if (refused === undefined) onChange(next);
     focusBox(focus);
   };
 
@@ -73,13 +79,21 @@ export const CodeInput = ({
     // What was typed, not what the box now holds: the box may already have had a digit.
     const typed = (event.nativeEvent as InputEvent).data;
     if (typeof typed === 'string' && [...typed].length === 1) apply(typeIntoBoxes(boxes, index, typed));
-    else if (value === '') onChange(boxes.map((box, at) => (at === index ? '' : box)));
+    else if (value === '') {
+      setPasteRefused(false);
+      onChange(boxes.map((box, at) => (at === index ? '' : box)));
+    }
     // A one-time-code suggestion or a drop arrives whole, like a paste.
     else apply(pasteIntoBoxes(boxes, index, value));
   };
 
   return (
-    <fieldset aria-describedby={describedBy} className="min-w-0">
+    <fieldset
+      aria-describedby={
+        [describedBy, pasteRefused ? pasteNoteId : undefined].filter(Boolean).join(' ') || undefined
+      }
+      className="min-w-0"
+    >
       <legend className="sr-only">{t('code.legend')}</legend>
       <div className="grid grid-cols-6 gap-2">
         {boxes.map((box, index) => (
@@ -111,6 +125,16 @@ export const CodeInput = ({
           />
         ))}
       </div>
+      {pasteRefused ? (
+        <p
+          id={pasteNoteId}
+          role="status"
+          className="mt-2 text-sm text-slate-700"
+          data-testid="code-paste-refused"
+        >
+          {t('code.pasteTooLong')}
+        </p>
+      ) : null}
     </fieldset>
   );
 };

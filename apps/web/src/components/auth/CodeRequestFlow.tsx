@@ -1,10 +1,11 @@
 import type { AccountCheck, CodeSent, MessageScreen, RedirectAnswer } from '@hub/core';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CodeApi } from '../../api/auth';
 import type { ApiResult } from '../../api/client';
 import { REQUESTING_CODE_STEP, useCodeRequestFlow } from '../../hooks/use-code-request-flow';
 import { useGoTo } from '../../hooks/use-go-to';
+import { devMailboxPath } from '../../lib/dev-mailbox';
 import { AccountForm } from './AccountForm';
 import { AccountSummary } from './AccountSummary';
 import { CodeStep } from './CodeStep';
@@ -44,6 +45,7 @@ export const CodeRequestFlow = ({
   const { t } = useTranslation();
   const flow = useCodeRequestFlow({ check, request, initialAccount, screen });
   const goTo = useGoTo();
+  const [mailbox] = useState(devMailboxPath);
   const started = useRef(false);
   const { submit } = flow;
 
@@ -60,14 +62,35 @@ export const CodeRequestFlow = ({
           <div className="flex flex-col gap-2">
             <AccountSummary account={flow.sent.account.display} onBack={flow.back} />
             <p className="text-sm text-slate-600">{t('code.sent')}</p>
+            {mailbox && (
+              <p data-testid="dev-mailbox-hint" className="text-sm text-slate-600">
+                {t('code.devMailbox')}{' '}
+                <a
+                  href={
+                    flow.sent.account.kind === 'email'
+                      ? `${mailbox}?${new URLSearchParams({ to: flow.sent.account.display })}`
+                      : mailbox
+                  }
+                  target="_blank"
+                  rel="noopener"
+                  className="font-medium text-accent-700 underline underline-offset-2"
+                >
+                  {t('code.devMailboxLink')}
+                </a>
+              </p>
+            )}
           </div>
           <CodeStep
             key={flow.sent.flowId}
             flowId={flow.sent.flowId}
             resendAfter={flow.sent.resendAfter}
             api={codeApi}
-            onVerified={(answer) => goTo(answer.location)}
+            onVerified={(answer) => {
+              flow.forget();
+              goTo(answer.location);
+            }}
             onRestart={flow.back}
+            onResent={flow.resent}
           />
         </div>
       ) : (

@@ -17,6 +17,8 @@ interface CodeStepProps<T> {
   onVerified: (answer: T) => void;
   /** The flow is gone (expired or unknown): back to the account step. */
   onRestart: () => void;
+  /** A fresh code went out, with this countdown in seconds. */
+  onResent?: (resendAfter: number) => void;
 }
 
 const toneClasses: Record<StatusTone, string> = {
@@ -26,13 +28,28 @@ const toneClasses: Record<StatusTone, string> = {
 };
 
 /** Spec §2, §4 code step: the boxes, the prompt under them with the verdict, and resend. */
-export const CodeStep = <T,>({ flowId, resendAfter, api, onVerified, onRestart }: CodeStepProps<T>) => {
+export const CodeStep = <T,>({
+  flowId,
+  resendAfter,
+  api,
+  onVerified,
+  onRestart,
+  onResent,
+}: CodeStepProps<T>) => {
   const { t } = useTranslation();
   const statusId = useId();
   const input = useRef<CodeInputHandle>(null);
   const resendButton = useRef<HTMLButtonElement>(null);
   const focusFirstBox = useCallback(() => input.current?.focus(0), []);
-  const code = useCodeVerification({ flowId, resendAfter, api, onVerified, onRestart, focusFirstBox });
+  const code = useCodeVerification({
+    flowId,
+    resendAfter,
+    api,
+    onVerified,
+    onRestart,
+    focusFirstBox,
+    onResent,
+  });
   const { phase, status } = code;
   const busy = phase === 'verifying';
 

@@ -68,10 +68,11 @@ export const PasskeySignIn = ({ platform, toolLogin = false, context }: PasskeyS
         signal: controller.signal,
       });
       if (controller.signal.aborted) return;
-      // The offer could not be prepared (a throttle, the network): the button still works, and
-      // says what is wrong when pressed; the person asked nothing yet, so nothing is shown.
-      if (!result.ok && !result.cancelled && result.stage === 'options') {
-        console.warn('passkey autofill: no options from the hub', result.error.code);
+      // The offer could not be prepared (a throttle, the network) or the browser would not make it
+      // (a headless or locked-down browser refuses conditional mediation): the button still works,
+      // and says what is wrong when pressed; the person touched no passkey yet, so nothing is shown.
+      if (!result.ok && !result.cancelled && (result.stage === 'options' || result.stage === 'browser')) {
+        console.warn(`passkey autofill: not offered (${result.stage})`, result.error.code);
         return;
       }
       settle(result, () => setAutofillRound((round) => round + 1));

@@ -29,6 +29,11 @@ import { ProfileSection } from './sections/Profile';
 import { SecuritySection } from './sections/Security';
 import { SessionsSection } from './sections/Sessions';
 
+/** The open tab, scrolled into the sideways tab bar of a phone (a no-op where nothing scrolls). */
+const showCurrentTab = (element: HTMLAnchorElement | null) => {
+  element?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+};
+
 const sectionComponents: Record<AccountRouteId, ComponentType<{ me: MeSummary; refresh: () => void }>> = {
   account: ProfileSection,
   account_security: SecuritySection,
@@ -95,11 +100,17 @@ const AccountScreen = ({ routeId, platform }: ScreenProps) => {
       </div>
       <div className="mt-6 grid gap-4 tablet:mt-8 tablet:grid-cols-[13rem_1fr] tablet:gap-6 desktop:grid-cols-[15rem_1fr]">
         <nav aria-label={t('account.nav')} className="-mx-4 min-w-0 tablet:mx-0">
-          <ul className="flex gap-1 overflow-x-auto px-4 pb-1 [scrollbar-width:none] tablet:flex-col tablet:overflow-visible tablet:px-0">
+          {/* On a phone the tabs scroll sideways: the right edge fades out so a cut-off tab reads as
+              "more this way", and the open tab is scrolled into view. */}
+          <ul
+            data-testid="account-tabs"
+            className="flex gap-1 overflow-x-auto px-4 pr-10 pb-1 [mask-image:linear-gradient(to_right,#000_calc(100%-2.5rem),transparent)] [scrollbar-width:none] tablet:flex-col tablet:overflow-visible tablet:px-0 tablet:[mask-image:none]"
+          >
             {accountSections.map((s) => (
               <li key={s.id} className="shrink-0">
                 <Link
                   to={hrefOf(s.id)}
+                  ref={s.id === current ? showCurrentTab : undefined}
                   aria-current={s.id === current ? 'page' : undefined}
                   className={cx(
                     'block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap',

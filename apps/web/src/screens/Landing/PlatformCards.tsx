@@ -50,18 +50,20 @@ export const PlatformCards = () => {
   const { state } = useMe();
   const signedIn = state.kind === 'ready';
   return (
-    <section aria-labelledby={headingId} className="mt-12 tablet:mt-16">
+    <section aria-labelledby={headingId} className="@container mt-12 tablet:mt-16">
       <h2 id={headingId} className="sr-only">
         {t('landing.choosePlatform')}
       </h2>
-      <ul className="flex flex-col items-center gap-6 desktop:flex-row desktop:items-stretch desktop:justify-center">
+      {/* Spec §9: a desktop card is 496 px wide at every desktop width. Side by side only where two
+          fit (2 × 496 + the gap), their outer edges on the hero's; stacked and centred where not. */}
+      <ul className="flex flex-col items-center gap-6 @min-[1016px]:flex-row @min-[1016px]:items-stretch @min-[1016px]:justify-between">
         {cards.map(({ platform, title, text }) => {
           const name = platformProductNames[platform];
           return (
             <li
               key={platform}
               data-card={platform}
-              className="relative flex w-full flex-col overflow-hidden rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-900/5 tablet:max-w-card-tablet tablet:p-8 desktop:w-card desktop:max-w-card"
+              className="relative flex w-full flex-col overflow-hidden rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-900/5 tablet:max-w-card-tablet tablet:p-8 desktop:w-card desktop:max-w-card desktop:shrink-0"
             >
               <span
                 aria-hidden="true"

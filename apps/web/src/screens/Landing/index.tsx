@@ -67,7 +67,9 @@ const LandingScreen = () => {
           <p className="mt-4 bg-linear-to-r from-primary-700 to-business-700 bg-clip-text text-base font-extrabold tracking-wider text-transparent tablet:text-lg">
             {t('subline')}
           </p>
-          <blockquote className="mx-auto mt-6 max-w-md border-l-4 border-business-500 pl-4 text-left text-base text-slate-600 italic desktop:mx-0">
+          {/* Under the centred hero (phone, tablet) the line is centred with a short bar above it; on
+              desktop, where the hero is left-aligned, the bar runs down its left side. */}
+          <blockquote className="mx-auto mt-6 max-w-md text-center text-base text-slate-600 italic before:mx-auto before:mb-3 before:block before:h-1 before:w-10 before:rounded-full before:bg-business-500 desktop:mx-0 desktop:border-l-4 desktop:border-business-500 desktop:pl-4 desktop:text-left desktop:before:hidden">
             {/* Spec §1: "a quote line" under the taglines (its words are not given; these are ours). */}
             <p>“{t('landing.quote')}”</p>
           </blockquote>

@@ -85,7 +85,8 @@ export const account = {
   'account.providers.title': 'Google and Facebook',
   'account.providers.summary':
     'Sign in with Google or Facebook instead of typing your password. The address they use does not need to match yours.',
-  'account.providers.unavailable': 'Signing in with Google or Facebook is not available right now.',
+  'account.providers.unavailable':
+    'Signing in with Google or Facebook is not available: this hub has not been set up with either of them.',
   'account.providers.linkedAs': 'Linked as {email} since {date}',
   'account.providers.linkedSince': 'Linked since {date}',
   'account.providers.notLinked': 'Not linked',

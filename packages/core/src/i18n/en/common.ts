@@ -76,6 +76,7 @@ export const common = {
   'landing.posterLine': 'One account for Personal, Business and more.',
   'landing.videoTitle': '{product} promotional video',
   'video.play': 'Play video: {title}',
+  'video.offline': 'The video needs an internet connection. Connect, then press play again.',
 
   // Ours: the SSO handler.
   'sso.waiting': 'Signing you in',
@@ -93,6 +94,9 @@ export const common = {
   'code.legend': 'Verification code',
   'code.digit': 'Digit {index} of {total}',
   'code.resent': 'A new verification code has been sent.',
+  'code.devMailbox': 'This is a local hub without a mail server: the code is in the dev mailbox.',
+  'code.devMailboxLink': 'Open the dev mailbox',
+  'code.pasteTooLong': 'That text has more digits than a 6-digit code. Paste only the code.',
 
   // Ours: the password screens.
   'password.label': 'Password',

@@ -88,7 +88,8 @@ export const account = {
   'account.providers.title': 'Google at Facebook',
   'account.providers.summary':
     'Mag-sign in gamit ang Google o Facebook sa halip na i-type ang password mo. Hindi kailangang kapareho ng sa iyo ang address na gamit nila.',
-  'account.providers.unavailable': 'Hindi available ngayon ang pag-sign in gamit ang Google o Facebook.',
+  'account.providers.unavailable':
+    'Hindi available ang pag-sign in gamit ang Google o Facebook: hindi pa naka-set up ang alinman sa kanila sa hub na ito.',
   'account.providers.linkedAs': 'Naka-link bilang {email} mula {date}',
   'account.providers.linkedSince': 'Naka-link mula {date}',
   'account.providers.notLinked': 'Hindi naka-link',

@@ -102,6 +102,7 @@ export const common = {
   'landing.posterLine': 'Isang account para sa Personal, Business at iba pa.',
   'landing.videoTitle': 'Promotional video ng {product}',
   'video.play': 'I-play ang video: {title}',
+  'video.offline': 'Kailangan ng internet para mapanood ang video. Kumonekta, saka pindutin ulit ang play.',
 
   'sso.waiting': 'Sina-sign in ka namin',
 
@@ -117,6 +118,9 @@ export const common = {
   'code.legend': 'Verification code',
   'code.digit': 'Digit {index} sa {total}',
   'code.resent': 'Nagpadala kami ng bagong verification code.',
+  'code.devMailbox': 'Lokal na hub ito na walang mail server: nasa dev mailbox ang code.',
+  'code.devMailboxLink': 'Buksan ang dev mailbox',
+  'code.pasteTooLong': 'Mas marami sa 6 na digit ang idinikit mo. Ang code lang ang idikit.',
 
   'password.label': 'Password',
   'password.new': 'Bagong password',
