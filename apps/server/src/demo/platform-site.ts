@@ -53,21 +53,25 @@ export const registerDemoPlatformSites = (app: FastifyInstance, hub: Hub) => {
       }),
     );
 
-  app.get<{ Params: { platform: string } }>('/demo/:platform', async (request, reply) => {
-    const { platform } = request.params;
-    if (!isPlatform(platform)) return notFound(reply);
-    const name = platformProductNames[platform];
-    return send(
-      reply,
-      200,
-      renderStandInPage({
-        title: `${name} — local stand-in`,
-        tag: 'Local stand-in',
-        platform,
-        body: `<div class="card"><h1 data-testid="platform-home">${escapeHtml(name)}</h1><p>This is a local stand-in for the ${escapeHtml(name)} site. After a sign-in or sign-up the hub sends people to its <code>/sso/account/auth</code> with a signed <code>ainfo</code>, which this page checks as the real site would.</p>${nextSteps(hub, platform, false)}</div>`,
-      }),
-    );
-  });
+  app.get<{ Params: { platform: string } }>(
+    '/demo/:platform',
+    { schema: { errors: [] } },
+    async (request, reply) => {
+      const { platform } = request.params;
+      if (!isPlatform(platform)) return notFound(reply);
+      const name = platformProductNames[platform];
+      return send(
+        reply,
+        200,
+        renderStandInPage({
+          title: `${name} — local stand-in`,
+          tag: 'Local stand-in',
+          platform,
+          body: `<div class="card"><h1 data-testid="platform-home">${escapeHtml(name)}</h1><p>This is a local stand-in for the ${escapeHtml(name)} site. After a sign-in or sign-up the hub sends people to its <code>/sso/account/auth</code> with a signed <code>ainfo</code>, which this page checks as the real site would.</p>${nextSteps(hub, platform, false)}</div>`,
+        }),
+      );
+    },
+  );
 
   app.get<{ Params: { platform: string }; Querystring: Record<string, string | undefined> }>(
     '/demo/:platform/sso/account/auth',

@@ -44,7 +44,7 @@ export const STAND_IN_CSS_PATH = '/demo/stand-in.css';
 
 /** Serves the stand-ins' style sheet (local and development only, with the stand-ins). */
 export const registerStandInStyle = (app: FastifyInstance) => {
-  app.get(STAND_IN_CSS_PATH, (_request, reply) =>
+  app.get(STAND_IN_CSS_PATH, { schema: { errors: [] } }, (_request, reply) =>
     reply.header('cache-control', 'no-cache').type('text/css; charset=utf-8').send(STYLE),
   );
 };
