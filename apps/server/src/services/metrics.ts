@@ -55,6 +55,12 @@ export const mailDeliveries = counter(
   ['outcome'],
 );
 
+export const webhookDeliveries = counter(
+  'hub_webhook_deliveries_total',
+  'Event deliveries to tool and platform endpoints, by endpoint id and outcome: delivered, retried, dead (given up).',
+  ['endpoint', 'outcome'],
+);
+
 export const throttleRefusals = counter(
   'hub_throttle_refusals_total',
   'Requests refused by a throttle rule (rate_limited), by rule.',
