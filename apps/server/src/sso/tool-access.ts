@@ -2,7 +2,7 @@ import type { Platform } from '@hub/core';
 import { emitAccountEvent } from '../events/emit.js';
 import type { Hub } from '../hub.js';
 import { recordAudit } from '../services/audit.js';
-import { createToolQueries, type ToolRow } from '../storage/tools.js';
+import type { ToolRow } from '../storage/tools.js';
 
 /**
  * Spec §3: type 1 is the open kind of tool, whose users sign in on the normal screens and join it
@@ -74,11 +74,16 @@ export const toolAccessByTid = async (hub: Pick<Hub, 'tools'>, tid: number, acco
  * An open tool's new user joins it (idempotent: adding a member twice keeps one membership). A new
  * membership is told to the tool (`membership.added`) in the same transaction.
  */
-export const joinTool = async (hub: Pick<Hub, 'db'>, access: ToolAccess, accountId: string, now: number) => {
+export const joinTool = async (
+  hub: Pick<Hub, 'db' | 'tools'>,
+  access: ToolAccess,
+  accountId: string,
+  now: number,
+) => {
   if (access.decision !== 'join') return;
   const { tid } = access.tool;
   await hub.db.transaction().execute(async (trx) => {
-    if (await createToolQueries(trx).addMember(tid, accountId, now))
+    if (await hub.tools.addMember(tid, accountId, now, trx))
       await emitAccountEvent(trx, { kind: 'membership.added', accountId, data: { tid } }, now);
   });
 };

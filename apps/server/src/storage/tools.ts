@@ -100,8 +100,8 @@ export const createToolQueries = (db: Kysely<Database>) => ({
     ),
 
   /** True when it added one (false: the account was a member already). */
-  addMember: async (tid: number, accountId: string, now: number) =>
-    (await db
+  addMember: async (tid: number, accountId: string, now: number, trx: Kysely<Database> = db) =>
+    (await trx
       .insertInto('tool_memberships')
       .values({ tid, account_id: accountId, created_at: now })
       .onConflict((oc) => oc.columns(['tid', 'account_id']).doNothing())
