@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { meLogoutEndpoints } from '@hub/core';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
@@ -10,6 +11,7 @@ import { createWebhookQueries } from '../storage/webhooks.js';
 import { seedAccount } from '../test-support/accounts.js';
 import { setUpTestHub } from '../test-support/app.js';
 import { runHubCli, useCliDatabase } from '../test-support/cli.js';
+import { browserFor, signInWith } from '../test-support/client.js';
 import { testDialects } from '../test-support/databases.js';
 import { registerTools } from '../test-support/tools.js';
 import { emitAccountEvent } from './emit.js';
@@ -255,6 +257,26 @@ describe.each(testDialects)('events to tools and platforms on %s', (dialect) => 
     expect(
       member.received.slice(before).some((r) => verified(r, secrets.member).data.account_id === id),
     ).toBe(true);
+  });
+
+  it('tells a member tool of a sign-out through the hub (session.ended), from the sign-out itself', async () => {
+    const email = `signout${randomUUID().slice(0, 8)}@example.ph`;
+    const id = await seedAccount(ctx.hub, { email });
+    await ctx.hub.hub.tools.addMember(memberTid, id, ctx.hub.clock.now());
+    const browser = browserFor(ctx.hub, '198.19.77.1');
+    await signInWith(browser, email);
+    const before = member.received.length;
+    expect((await browser.post(meLogoutEndpoints.logout, {})).statusCode).toBe(200);
+    await ctx.hub.eventWorker.runOnce();
+    expect(member.received.length).toBe(before + 1);
+    expect(verified(member.received.at(-1)!, secrets.member)).toMatchObject({
+      type: 'session.ended',
+      data: { account_id: id },
+    });
+    // Signing out again ends nothing, and tells nobody.
+    await browser.post(meLogoutEndpoints.logout, {});
+    await ctx.hub.eventWorker.runOnce();
+    expect(member.received.length).toBe(before + 1);
   });
 
   it('sends nothing for a change that did not commit', async () => {
