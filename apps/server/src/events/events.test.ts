@@ -7,6 +7,7 @@ import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eraseDueAccounts } from '../services/account-erasure.js';
+import { metricsRegistry } from '../services/metrics.js';
 import { createWebhookQueries } from '../storage/webhooks.js';
 import { seedAccount } from '../test-support/accounts.js';
 import { setUpTestHub } from '../test-support/app.js';
@@ -164,6 +165,13 @@ describe.each(testDialects)('events to tools and platforms on %s', (dialect) => 
         .execute((trx) => emitAccountEvent(trx, { kind, accountId: id }, ctx.hub.clock.now()));
     expect(await ctx.hub.eventWorker.runOnce()).toMatchObject({ delivered: 0, retried: 4 });
     expect(member.state.refused).toBe(4);
+    // The metrics show the backlog and the failed attempts per endpoint.
+    expect(await metricsRegistry.getSingleMetricAsString('hub_webhook_pending')).toMatch(
+      /hub_webhook_pending\{endpoint="ep_member"\} 4\b/,
+    );
+    expect(await metricsRegistry.getSingleMetricAsString('hub_webhook_deliveries_total')).toMatch(
+      /hub_webhook_deliveries_total\{endpoint="ep_member",outcome="retried"\} [1-9]/,
+    );
     // Still down at the next try.
     ctx.hub.clock.advance(15_000);
     expect(await ctx.hub.eventWorker.runOnce()).toMatchObject({ delivered: 0, retried: 4 });
