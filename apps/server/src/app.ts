@@ -77,6 +77,18 @@ export interface HubApp {
   oidc: HubOidc;
 }
 
+/** The event outbox's worker (events/, docs/events.md), counted per endpoint and stopped with the app. */
+const eventDelivery = (app: FastifyInstance, database: HubDatabase, now: () => number) => {
+  const worker = createEventWorker({
+    database,
+    now,
+    log: app.log,
+    onOutcome: (endpoint, outcome) => webhookDeliveries.inc({ endpoint, outcome }),
+  });
+  app.addHook('onClose', () => worker.stop());
+  return worker;
+};
+
 /** Fastify runs a hop count as this function (its types leave the number out). */
 const fastifyTrustProxy = (trust: Config['trustProxy']) => {
   if (typeof trust !== 'number') return trust;
@@ -154,13 +166,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     await mailWorker.stop();
     mail.transport.close?.();
   });
-  const eventWorker = createEventWorker({
-    database: deps.database,
-    now,
-    log: app.log,
-    onOutcome: (endpoint, outcome) => webhookDeliveries.inc({ endpoint, outcome }),
-  });
-  app.addHook('onClose', () => eventWorker.stop());
+  const eventWorker = eventDelivery(app, deps.database, now);
   const cleanupJob = createCleanupJob({
     database: deps.database,
     now,
