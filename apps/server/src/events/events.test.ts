@@ -287,6 +287,23 @@ describe.each(testDialects)('events to tools and platforms on %s', (dialect) => 
     expect(member.received.length).toBe(before + 1);
   });
 
+  it('sends each delivery once when two hub processes deliver the same outbox', async () => {
+    const id = await memberAccount('race');
+    const before = member.received.length;
+    for (let i = 0; i < 12; i += 1)
+      await ctx.db
+        .transaction()
+        .execute((trx) =>
+          emitAccountEvent(trx, { kind: 'account.profile_updated', accountId: id }, ctx.hub.clock.now()),
+        );
+    const options = { database: ctx.hub.database, now: ctx.hub.clock.now, log: silentLog, batchSize: 5 };
+    const [a, b] = [createEventWorker(options), createEventWorker(options)];
+    for (let round = 0; round < 4; round += 1) await Promise.all([a.runOnce(), b.runOnce()]);
+    const got = member.received.slice(before).map((r) => r.headers['webhook-id']);
+    expect(got).toHaveLength(12);
+    expect(new Set(got).size).toBe(12);
+  });
+
   it('sends nothing for a change that did not commit', async () => {
     const id = await memberAccount('rollback');
     const before = member.received.length;
