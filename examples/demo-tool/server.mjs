@@ -5,6 +5,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { Webhook } from 'standardwebhooks';
 
 // ── 1. Configuration ─────────────────────────────────────────────────────────────────────────
 const PORT = Number(process.env.PORT ?? 3001);
@@ -181,7 +182,7 @@ const homePage = () => {
   return page(
     200,
     'Demo tool',
-    `<h1>Demo tool</h1><p>Sign in through Account Hub at <code>${esc(HUB_URL)}</code> as one of these tools of the local catalogue:</p><ul class="tools">${rows.join('')}</ul><p><a data-testid="checkout-101" href="${esc(checkout)}">Marketplace checkout (pricing and subcb)</a></p><p><a href="${esc(HUB_URL)}">Back to the hub</a></p>`,
+    `<h1>Demo tool</h1><p>Sign in through Account Hub at <code>${esc(HUB_URL)}</code> as one of these tools of the local catalogue:</p><ul class="tools">${rows.join('')}</ul><p><a data-testid="checkout-101" href="${esc(checkout)}">Marketplace checkout (pricing and subcb)</a></p><p><a href="/events">Events received from the hub</a></p><p><a href="${esc(HUB_URL)}">Back to the hub</a></p>`,
   );
 };
 
@@ -206,6 +207,63 @@ const errorPage = (status, title, detail, params) =>
     `<div class="card"><h1 data-testid="tool-error">${esc(title)}</h1><p data-testid="tool-error-detail">${esc(detail)}</p>${nextSteps()}</div><h2>Callback parameters</h2><pre data-testid="tool-params">${json(params)}</pre>`,
   );
 
+// ── 5b. Events from the hub (webhooks) ─────────────────────────────────────────────────────
+// The operator registers an endpoint for this tool (`npx hub webhooks add --tid … --url
+// http://localhost:3001/hub-events`) and gives us its secret (HUB_WEBHOOK_SECRET, whsec_…). Each
+// delivery is checked with the Standard Webhooks library on the raw body: the signature and a
+// timestamp within five minutes. `webhook-id` is the event's id: a repeat is acknowledged, not
+// applied twice. A real tool would keep them in its database and act on them (erase the person
+// on account.deleted, end its session on session.ended).
+const WEBHOOK_SECRET = process.env.HUB_WEBHOOK_SECRET;
+const hooks = WEBHOOK_SECRET ? new Webhook(WEBHOOK_SECRET) : undefined;
+const received = [];
+const MAX_EVENT_BYTES = 64 * 1024;
+
+const readBody = (request) =>
+  new Promise((resolve, reject) => {
+    const chunks = [];
+    let size = 0;
+    request.on('data', (chunk) => {
+      size += chunk.length;
+      if (size > MAX_EVENT_BYTES) request.destroy(new Error('event too large'));
+      else chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+
+const receiveEvent = async (request) => {
+  const text = (status) => ({ status, headers: { 'content-type': 'text/plain' }, html: '' });
+  if (!hooks) return text(503); // no secret configured: the hub retries later
+  const body = await readBody(request);
+  let event;
+  try {
+    event = hooks.verify(body, request.headers);
+  } catch (error) {
+    console.warn('demo tool: refused an event:', error.message);
+    return text(400);
+  }
+  const id = request.headers['webhook-id'];
+  if (!received.some((r) => r.id === id)) {
+    received.unshift({ id, at: new Date().toISOString(), event });
+    received.length = Math.min(received.length, 50);
+    console.info('demo tool: event', event.type, event.data?.account_id);
+  }
+  return text(204);
+};
+
+const eventsPage = () =>
+  page(
+    200,
+    'Events from the hub',
+    `<h1>Events from the hub</h1><p>${hooks ? 'Verified with HUB_WEBHOOK_SECRET; the latest 50, newest first.' : 'Set HUB_WEBHOOK_SECRET to receive events at <code>POST /hub-events</code>.'}</p><table data-testid="tool-events"><tr><th>received</th><th>type</th><th>account</th><th>webhook-id</th></tr>${received
+      .map(
+        (r) =>
+          `<tr><td>${esc(r.at)}</td><td>${esc(r.event.type)}</td><td>${esc(r.event.data?.account_id)}</td><td><code>${esc(r.id)}</code></td></tr>`,
+      )
+      .join('')}</table><p><a href="/">Back</a></p>`,
+  );
+
 // ── 6. Routes ────────────────────────────────────────────────────────────────────────────────
 // Callbacks: /t/<tid>[/prefix]/sso/account/auth and /t/<tid>/subscription/checkout/rqx (the
 // hub's local catalogue registers these), and /sso/account/auth for TOOL_TID.
@@ -214,6 +272,7 @@ const callbackPath = /^\/t\/(\d{1,9})(?:(?:\/[\w-]+)*\/sso\/account\/auth|\/subs
 const route = async (url, cookieHeader) => {
   if (url.pathname === '/') return homePage();
   if (url.pathname === '/start') return startSignIn(url.searchParams);
+  if (url.pathname === '/events') return eventsPage();
   const match = callbackPath.exec(url.pathname);
   if (match) return receiveCallback(Number(match[1]), url.searchParams, cookieHeader);
   if (url.pathname === '/sso/account/auth' && TOOL_TID)
@@ -228,7 +287,9 @@ const server = createServer(async (request, response) => {
     return;
   }
   let result;
-  if (request.method !== 'GET' && request.method !== 'HEAD')
+  if (url.pathname === '/hub-events' && request.method === 'POST')
+    result = await receiveEvent(request).catch(() => page(400, 'Bad event', ''));
+  else if (request.method !== 'GET' && request.method !== 'HEAD')
     result = page(405, 'Method not allowed', '<h1>GET only</h1>');
   else
     result = await route(url, request.headers.cookie).catch((error) => {

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { registerDemoPlatformSites } from './demo/platform-site.js';
+import { createEventWorker, type EventWorker } from './events/worker.js';
 import { registerDefaultPlatformRoutes } from './flows/default-platform/routes.js';
 import { registerLinkingRoutes } from './flows/linking/routes.js';
 import { registerLoginRoutes } from './flows/login/routes.js';
@@ -33,6 +34,7 @@ import { createSecondFactorStep } from './mfa/second-step.js';
 import type { HubOidc } from './oidc/provider.js';
 import { registerPlatformApiRoutes } from './platform-api/routes.js';
 import { type CleanupJob, createCleanupJob } from './services/cleanup-job.js';
+import { webhookDeliveries } from './services/metrics.js';
 import { closeRedis, connectRedis } from './services/redis.js';
 import { createThrottle, type Throttle } from './services/throttle.js';
 import { registerSocialRoutes } from './social/routes.js';
@@ -67,6 +69,8 @@ export interface HubApp {
   /** The sign-in pipeline every sign-in completes through, with all its steps. */
   signIn: SignInPipeline;
   mailWorker: MailWorker;
+  /** Sends the event outbox to tools' and platforms' endpoints (events/, docs/events.md); main.ts starts it. */
+  eventWorker: EventWorker;
   /** Deletes expired rows every CLEANUP_INTERVAL_MINUTES, one process at a time; main.ts starts it. */
   cleanupJob: CleanupJob;
   /** Set in local/development without SMTP_URL: where mail goes instead (also at /dev/mail). */
@@ -74,6 +78,18 @@ export interface HubApp {
   /** The OpenID Connect provider (mounted under /oidc, discovery at the issuer's root). */
   oidc: HubOidc;
 }
+
+/** The event outbox's worker (events/, docs/events.md), counted per endpoint and stopped with the app. */
+const eventDelivery = (app: FastifyInstance, database: HubDatabase, now: () => number) => {
+  const worker = createEventWorker({
+    database,
+    now,
+    log: app.log,
+    onOutcome: (endpoint, outcome) => webhookDeliveries.inc({ endpoint, outcome }),
+  });
+  app.addHook('onClose', () => worker.stop());
+  return worker;
+};
 
 /** Fastify runs a hop count as this function (its types leave the number out). */
 const fastifyTrustProxy = (trust: Config['trustProxy']) => {
@@ -181,6 +197,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     await mailWorker.stop();
     mail.transport.close?.();
   });
+  const eventWorker = eventDelivery(app, deps.database, now);
   const cleanupJob = createCleanupJob({
     database: deps.database,
     now,
@@ -236,5 +253,5 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   await registerWebApp(app, config.webDist, config.publicUrl, {
     devMailbox: Boolean(mail.devMailbox && local),
   });
-  return { app, hub, signIn, mailWorker, cleanupJob, devMailbox: mail.devMailbox, oidc };
+  return { app, hub, signIn, mailWorker, eventWorker, cleanupJob, devMailbox: mail.devMailbox, oidc };
 };

@@ -4,6 +4,7 @@ import { type Subcommand, withDatabase } from './cli/context.js';
 import { CliError, type CliIo, cliLog, EXIT } from './cli/io.js';
 import { keySubcommands, keysUsage } from './cli/keys.js';
 import { toolSubcommands, toolsUsage } from './cli/tools.js';
+import { webhookSubcommands, webhooksUsage } from './cli/webhooks.js';
 import { ConfigError, loadConfig } from './config.js';
 import { describeDatabaseFailure } from './storage/connection-failure.js';
 import { openDatabase } from './storage/database.js';
@@ -21,6 +22,8 @@ Commands:
                           (hub tools help)
   clients <subcommand>    OpenID Connect clients: add, list, show, rotate-secret, remove
                           (hub clients help)
+  webhooks <subcommand>   endpoints that receive events: add, list, remove, redeliver,
+                          stats (hub webhooks help)
   keys rotate | list | rewrap
                           the keys that sign ainfo, and their encryption (hub keys help)
   cleanup [--dry-run]     delete expired flows, codes, tokens, sessions, old mail and
@@ -38,6 +41,7 @@ const groups: Record<string, Group> = {
   tools: { usage: toolsUsage, subcommands: toolSubcommands },
   keys: { usage: keysUsage, subcommands: keySubcommands },
   clients: { usage: clientsUsage, subcommands: clientSubcommands },
+  webhooks: { usage: webhooksUsage, subcommands: webhookSubcommands },
 };
 
 const isHelp = (word: string | undefined) => word === 'help' || word === '--help' || word === '-h';

@@ -117,6 +117,7 @@ describe('layers', () => {
   // imported by no folder (below).
   const folderLayers = [
     'storage',
+    'events',
     'services',
     'mail',
     'http',

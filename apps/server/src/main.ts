@@ -71,7 +71,7 @@ const main = async () => {
     sqliteMemory: config.sqliteMemory,
     log: startupLog,
   });
-  const { app, mailWorker, cleanupJob } = await buildApp({
+  const { app, mailWorker, eventWorker, cleanupJob } = await buildApp({
     config,
     database,
     logger: { level: config.logLevel, stream: sink },
@@ -87,6 +87,7 @@ const main = async () => {
 
   await app.listen({ port: config.port, host: config.host });
   mailWorker.start();
+  eventWorker.start();
   // Not at start: a backlog's first run must not compete with the first requests (and readiness).
   cleanupJob.start({ delayMs: CLEANUP_START_DELAY_MS });
   app.log.info(

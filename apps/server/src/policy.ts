@@ -176,6 +176,20 @@ export const policy = {
   /** How long one send to the SMTP server may take before it counts as failed. */
   mailSendTimeoutMs: 60 * SECOND_MS,
 
+  // ---- Events to tools and platforms (events/worker.ts, docs/events.md).
+  /** The wait before the first retry of a failed delivery; it doubles with each attempt (plus up to 10 % jitter). */
+  webhookRetryBaseMs: 10 * SECOND_MS,
+  /** The longest wait between two tries. */
+  webhookRetryCapMs: HOUR_MS,
+  /** Tries before a delivery is dead (about a day and a half with the waits above); `hub webhooks redeliver` revives it. */
+  webhookMaxAttempts: 40,
+  /** How often the worker looks for due deliveries. */
+  webhookPollIntervalMs: 2 * SECOND_MS,
+  /** How long a worker's claim on a delivery holds; past it another process may send it. */
+  webhookClaimLeaseMs: 2 * MINUTE_MS,
+  /** How long an endpoint may take to answer before the attempt counts as failed. */
+  webhookSendTimeoutMs: 15 * SECOND_MS,
+
   // ---- Identity providers (social/providers.ts).
   /** How long a request to Google or Facebook (discovery, token, user info) may take. */
   socialProviderTimeoutMs: 10 * SECOND_MS,

@@ -6,6 +6,7 @@ import { AggregatorRegistry } from 'prom-client';
 import { addMetricsSource, httpRequestDuration, metricsRegistry } from '../services/metrics.js';
 import type { HubDatabase } from '../storage/database.js';
 import { outboxState } from '../storage/outbox.js';
+import { webhookBacklog } from '../storage/webhooks.js';
 
 // A worker of HUB_WORKERS answers the primary's requests for its metrics with this registry.
 // prom-client starts listening for those requests when an AggregatorRegistry is made.
@@ -35,6 +36,7 @@ export const registerMetrics = (app: FastifyInstance, deps: { database: HubDatab
     now,
     outbox: () => outboxState(database.db),
     pool: () => database.poolState?.(),
+    webhooks: () => webhookBacklog(database.db),
   });
   app.addHook('onClose', async () => remove());
 };

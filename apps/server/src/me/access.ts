@@ -1,5 +1,6 @@
 import { type MeAccess, type MeToolAccess, platforms } from '@hub/core';
 import { HubError } from '../errors.js';
+import { emitAccountEvent } from '../events/emit.js';
 import { accountView } from '../flows/default-platform/service.js';
 import type { SignedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
@@ -146,7 +147,11 @@ export const removeToolAccess = async (hub: Hub, { account }: SignedInPerson, ti
   const grants = createOidcGrantService(hub);
   for (const client of linkedClients) await grants.revoke(account.id, client.client_id);
   const tokensEnded = await hub.db.transaction().execute(async (trx) => {
-    if (member) await createToolQueries(trx).removeMember(tid, account.id);
+    if (member) {
+      // Told before the membership goes: only members hear about an account.
+      await emitAccountEvent(trx, { kind: 'membership.removed', accountId: account.id, data: { tid } }, now);
+      await createToolQueries(trx).removeMember(tid, account.id);
+    }
     const ended = await createIssuedTokenQueries(trx).expirePending(trx, account.id, tid, now);
     await recordAudit(
       trx,

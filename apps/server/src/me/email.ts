@@ -7,6 +7,7 @@ import {
   normalizeEmail,
 } from '@hub/core';
 import { HubError } from '../errors.js';
+import { emitAccountEvent } from '../events/emit.js';
 import type { FlowCaller } from '../flows/caller.js';
 import { emailChangeCodeStep } from '../flows/email-change/code-step.js';
 import type { SignedInPerson } from '../http/signed-in.js';
@@ -113,6 +114,11 @@ export const verifyEmailChange = async (
     await emailChangeCodeStep.check(hub, caller, flow, code, {
       effects: async (trx, now) => {
         await hub.accounts.setEmail(trx, account.id, email, now);
+        await emitAccountEvent(
+          trx,
+          { kind: 'account.email_changed', accountId: account.id, data: { email } },
+          now,
+        );
         await recordAudit(
           trx,
           {

@@ -6,6 +6,7 @@ import {
   type PersonName,
 } from '@hub/core';
 import { HubError } from '../errors.js';
+import { emitAccountEvent } from '../events/emit.js';
 import type { SignedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
 import { recordAudit } from '../services/audit.js';
@@ -52,6 +53,7 @@ export const changeProfileName = async (
       },
       now,
     );
+    await emitAccountEvent(trx, { kind: 'account.profile_updated', accountId: account.id }, now);
   });
   return name;
 };

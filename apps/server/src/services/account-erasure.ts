@@ -1,9 +1,13 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { emitAccountEvent } from '../events/emit.js';
 import { createAccountDataQueries } from '../storage/account-data.js';
 import type { Database } from '../storage/schema.js';
 import { sharedSecret } from '../storage/secrets.js';
 import { recordAudit } from './audit.js';
+
+/** Thrown inside an erasure's transaction to roll it back: the deletion is no longer due. */
+const notDue = new Error('deletion no longer due');
 
 /** Accounts erased per run of the cleanup (each in its own transaction). */
 export const ERASURE_BATCH_SIZE = 100;
@@ -37,12 +41,20 @@ export const eraseDueAccounts = async (
   for (const account of due) {
     const started = performance.now();
     const pseudonym = pseudonymOf(secret, account.id);
-    const done = await db.transaction().execute(async (trx) => {
-      const gone = await createAccountDataQueries(trx).erase(trx, account, now, pseudonym);
-      if (gone)
+    const done = await db
+      .transaction()
+      .execute(async (trx) => {
+        // Chosen before the erasure takes the memberships: the tools and platforms that held the person.
+        await emitAccountEvent(trx, { kind: 'account.deleted', accountId: account.id }, now);
+        // Not due any more (a sign-in cancelled it a moment ago): the event is rolled back with the rest.
+        if (!(await createAccountDataQueries(trx).erase(trx, account, now, pseudonym))) throw notDue;
         await recordAudit(trx, { event: 'account.erased', outcome: 'success', accountId: pseudonym }, now);
-      return gone;
-    });
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (error === notDue) return false;
+        throw error;
+      });
     if (done) erased += 1;
     await options.rest?.(performance.now() - started);
   }

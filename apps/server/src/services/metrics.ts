@@ -55,6 +55,12 @@ export const mailDeliveries = counter(
   ['outcome'],
 );
 
+export const webhookDeliveries = counter(
+  'hub_webhook_deliveries_total',
+  'Event deliveries to tool and platform endpoints, by endpoint id and outcome: delivered, retried, dead (given up).',
+  ['endpoint', 'outcome'],
+);
+
 export const throttleRefusals = counter(
   'hub_throttle_refusals_total',
   'Requests refused by a throttle rule (rate_limited), by rule.',
@@ -103,6 +109,8 @@ export interface PoolState {
 export interface MetricsSource {
   outbox?: () => Promise<OutboxState>;
   pool?: () => PoolState | undefined;
+  /** Pending event deliveries per endpoint (events/, storage/webhooks.ts). */
+  webhooks?: () => Promise<{ endpointId: string; pending: number }[]>;
   now: () => number;
 }
 
@@ -157,6 +165,25 @@ new Gauge({
       if (state.oldestCreatedAt != null) age = Math.max(age, (source.now() - state.oldestCreatedAt) / 1000);
     }
     this.set(age);
+  },
+});
+
+/** Event deliveries waiting, per endpoint: one table shared by every process, so take the max. */
+new Gauge({
+  name: 'hub_webhook_pending',
+  help: 'Event deliveries waiting to be sent (or retried) to each endpoint, by endpoint id.',
+  labelNames: ['endpoint'] as const,
+  aggregator: 'max',
+  registers,
+  async collect() {
+    this.reset();
+    const pending = new Map<string, number>();
+    for (const source of sources) {
+      const rows = await source.webhooks?.().catch(() => undefined);
+      for (const row of rows ?? [])
+        pending.set(row.endpointId, Math.max(pending.get(row.endpointId) ?? 0, row.pending));
+    }
+    for (const [endpoint, value] of pending) this.set({ endpoint }, value);
   },
 });
 

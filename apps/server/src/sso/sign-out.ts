@@ -1,5 +1,6 @@
 import { envFromCallbackParam, type LogoutQuery, logoutQuerySchema } from '@hub/core';
 import { HubError } from '../errors.js';
+import { emitAccountEvent } from '../events/emit.js';
 import { liveSession } from '../http/session.js';
 import type { Hub } from '../hub.js';
 import { allowedCallbackEnvs } from './callbacks.js';
@@ -41,12 +42,23 @@ export type LogoutOutcome =
   | { next: 'confirm'; target: string; toolName: string | undefined };
 
 /**
+ * Ends one hub session and, in the same transaction, tells the tools and platforms the account
+ * belongs to (`session.ended`, the legacy tools' single sign-out; events/). Every sign-out ends here.
+ */
+const revokeHubSession = (hub: Hub, session: { id: string; account_id: string }) =>
+  hub.db.transaction().execute(async (trx) => {
+    const now = hub.now();
+    if (await hub.sessions.revoke(session.id, now, trx))
+      await emitAccountEvent(trx, { kind: 'session.ended', accountId: session.account_id }, now);
+  });
+
+/**
  * Ends the browser's hub session, if it has a live one: single logout, and an OpenID Connect
  * client's RP-initiated logout (oidc/provider.ts), end it the same way.
  */
 export const endHubSession = async (hub: Hub, sessionToken: string | undefined) => {
   const session = await liveSession(hub, sessionToken);
-  if (session) await hub.sessions.revoke(session.id, hub.now());
+  if (session) await revokeHubSession(hub, session);
 };
 
 /** Ends the browser's hub session, if it has a live one; where the browser goes next. */
@@ -68,7 +80,7 @@ export const requestLogout = async (
   // One read of the session decides both whether to ask and what to end.
   const session = await liveSession(hub, caller.sessionToken);
   if (caller.asked || !session) {
-    if (session) await hub.sessions.revoke(session.id, hub.now());
+    if (session) await revokeHubSession(hub, session);
     return { next: 'signed_out', target: await logoutTarget(hub, query) };
   }
   const target = await logoutTarget(hub, query);

@@ -27,7 +27,11 @@ const fakeTools = () => {
       added.push([tid, accountId]);
     },
   } as unknown as Hub['tools'];
-  return { hub: { tools }, reads, added };
+  // joinTool adds in a transaction: this one hands the callback a stand-in that is never used.
+  const db = {
+    transaction: () => ({ execute: (work: (trx: unknown) => unknown) => work({}) }),
+  } as unknown as Hub['db'];
+  return { hub: { tools, db }, reads, added };
 };
 
 describe('tool access: one rule for the tool login and OpenID Connect clients', () => {

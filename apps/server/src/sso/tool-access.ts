@@ -1,4 +1,5 @@
 import type { Platform } from '@hub/core';
+import { emitAccountEvent } from '../events/emit.js';
 import type { Hub } from '../hub.js';
 import { recordAudit } from '../services/audit.js';
 import type { ToolRow } from '../storage/tools.js';
@@ -69,14 +70,22 @@ export const decideToolAccess = async (
 export const toolAccessByTid = async (hub: Pick<Hub, 'tools'>, tid: number, accountId: string) =>
   decideToolAccess(hub, await hub.tools.findByTid(tid), accountId);
 
-/** An open tool's new user joins it (idempotent: adding a member twice keeps one membership). */
+/**
+ * An open tool's new user joins it (idempotent: adding a member twice keeps one membership). A new
+ * membership is told to the tool (`membership.added`) in the same transaction.
+ */
 export const joinTool = async (
-  hub: Pick<Hub, 'tools'>,
+  hub: Pick<Hub, 'db' | 'tools'>,
   access: ToolAccess,
   accountId: string,
   now: number,
 ) => {
-  if (access.decision === 'join') await hub.tools.addMember(access.tool.tid, accountId, now);
+  if (access.decision !== 'join') return;
+  const { tid } = access.tool;
+  await hub.db.transaction().execute(async (trx) => {
+    if (await hub.tools.addMember(tid, accountId, now, trx))
+      await emitAccountEvent(trx, { kind: 'membership.added', accountId, data: { tid } }, now);
+  });
 };
 
 /**

@@ -14,6 +14,7 @@ import { accountDeletionMigration } from './migrations/0011-account-deletion.js'
 import { erasureIndexesMigration } from './migrations/0012-erasure-indexes.js';
 import { devMailMigration } from './migrations/0013-dev-mail.js';
 import { oidcClientProfilesMigration } from './migrations/0014-oidc-client-profiles.js';
+import { webhooksMigration } from './migrations/0015-webhooks.js';
 
 const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
@@ -30,6 +31,7 @@ const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migratio
   '0012-erasure-indexes': erasureIndexesMigration(dialect),
   '0014-oidc-client-profiles': oidcClientProfilesMigration,
   '0013-dev-mail': devMailMigration(dialect),
+  '0015-webhooks': webhooksMigration,
 });
 
 const migratorFor = (database: HubDatabase) =>

@@ -360,6 +360,42 @@ export interface RecoveryCodesTable {
   created_at: number;
 }
 
+/** Where a tool (tid) or a platform site (platform) wants events (events/, docs/events.md). */
+export interface WebhookEndpointsTable {
+  id: string;
+  tid: number | null;
+  platform: 'psl' | 'biz' | null;
+  url: string;
+  /** The Standard Webhooks signing secret, `whsec_` and base64. */
+  secret: string;
+  /** JSON array of event kinds. */
+  kinds: string;
+  created_at: number;
+}
+
+/** One event, written in the transaction of the change it reports. */
+export interface WebhookEventsTable {
+  id: string;
+  kind: string;
+  account_id: string;
+  /** JSON: the body sent, the same for every endpoint. */
+  payload: string;
+  created_at: number;
+}
+
+/** One event to one endpoint: pending until delivered, dead after the last attempt failed. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  status: 'pending' | 'delivered' | 'dead';
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  created_at: number;
+  delivered_at: number | null;
+}
+
 export interface Database {
   accounts: AccountsTable;
   platform_memberships: PlatformMembershipsTable;
@@ -387,4 +423,7 @@ export interface Database {
   passkey_challenges: PasskeyChallengesTable;
   second_factors: SecondFactorsTable;
   recovery_codes: RecoveryCodesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

@@ -98,12 +98,17 @@ export const createSessionQueries = (db: Kysely<Database>) => ({
     return Number(result.numUpdatedRows) === 1;
   },
 
-  revoke: (id: string, now: number) =>
-    db
-      .updateTable('sessions')
-      .set({ revoked_at: now })
-      .where('id', '=', id)
-      .where('revoked_at', 'is', null)
-      .execute(),
+  /** Ends one session; true when it was live until now (false: ended already). */
+  revoke: async (id: string, now: number, trx: Kysely<Database> | Transaction<Database> = db) =>
+    Number(
+      (
+        await trx
+          .updateTable('sessions')
+          .set({ revoked_at: now })
+          .where('id', '=', id)
+          .where('revoked_at', 'is', null)
+          .executeTakeFirst()
+      ).numUpdatedRows,
+    ) === 1,
 });
 export type SessionQueries = ReturnType<typeof createSessionQueries>;

@@ -99,12 +99,14 @@ export const createToolQueries = (db: Kysely<Database>) => ({
         .executeTakeFirst(),
     ),
 
-  addMember: (tid: number, accountId: string, now: number) =>
-    db
+  /** True when it added one (false: the account was a member already). */
+  addMember: async (tid: number, accountId: string, now: number, trx: Kysely<Database> = db) =>
+    (await trx
       .insertInto('tool_memberships')
       .values({ tid, account_id: accountId, created_at: now })
       .onConflict((oc) => oc.columns(['tid', 'account_id']).doNothing())
-      .execute(),
+      .returning('tid')
+      .executeTakeFirst()) !== undefined,
 
   removeMember: (tid: number, accountId: string) =>
     db

@@ -1,5 +1,6 @@
 import type { Platform } from '@hub/core';
 import type { Transaction } from 'kysely';
+import { emitAccountEvent } from '../../events/emit.js';
 import type { Hub } from '../../hub.js';
 import { recordAudit } from '../../services/audit.js';
 import type { Database } from '../../storage/schema.js';
@@ -18,6 +19,11 @@ export const linkAccountToPlatform = async (
   now: number,
 ) => {
   await hub.accounts.addMembership(trx, link.accountId, link.platform, false, now);
+  await emitAccountEvent(
+    trx,
+    { kind: 'platform.linked', accountId: link.accountId, data: { platform: link.platform } },
+    now,
+  );
   await recordAudit(
     trx,
     {
