@@ -14,7 +14,9 @@ import type { SessionsTable } from '../storage/schema.js';
 export const publicSessionId = (storedId: string) =>
   sha256(`account-center-session:${storedId}`).slice(0, 32);
 
-const viewOf = (row: SessionsTable, currentId: string): MeSession => ({
+type SignedInto = MeSession['signedInto'];
+
+const viewOf = (row: SessionsTable, currentId: string, signedInto: SignedInto): MeSession => ({
   id: publicSessionId(row.id),
   device: describeUserAgent(row.user_agent).words,
   ip: row.ip,
@@ -24,13 +26,19 @@ const viewOf = (row: SessionsTable, currentId: string): MeSession => ({
   lastSeenAt: row.last_seen_at,
   expiresAt: row.expires_at,
   current: row.id === currentId,
+  signedInto,
 });
 
 /** Every live hub session of the signed-in account, the current one marked (and listed first). */
 export const listSessions = async (hub: Hub, { session, account }: SignedInPerson) => {
   await hub.throttle.consume('meDevicesReadPerAccount', account.id);
   const rows = await hub.sessions.listActiveFor(account.id, hub.now());
-  const views = rows.map((row) => viewOf(row, session.id));
+  const signIns = await hub.sessions.signInsOf(rows.map((row) => row.id));
+  const intoOf = (id: string): SignedInto =>
+    signIns
+      .filter((s) => s.session_id === id)
+      .map((s) => ({ kind: s.kind, name: s.name, lastAt: s.last_at }));
+  const views = rows.map((row) => viewOf(row, session.id, intoOf(row.id)));
   return { sessions: [...views.filter((v) => v.current), ...views.filter((v) => !v.current)] };
 };
 
