@@ -6,7 +6,8 @@ import type { Kysely, Migration } from 'kysely';
  * came from (`hub_session_id`, indexed), so the rows one hub session led to are found by index and
  * deleted in the transaction that ends it.
  * `session_sign_ins` records which tools and OpenID Connect clients each hub session signed into
- * (the account center's Devices page); its rows go with their session.
+ * (the account center's Devices page); its rows go with their session (a cascading key: the
+ * cleanup of old sessions and an account's erasure take them too).
  */
 export const singleSignOutMigration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -18,7 +19,7 @@ export const singleSignOutMigration: Migration = {
       .execute();
     await db.schema
       .createTable('session_sign_ins')
-      .addColumn('session_id', 'text', (c) => c.notNull())
+      .addColumn('session_id', 'text', (c) => c.notNull().references('sessions.id').onDelete('cascade'))
       .addColumn('kind', 'text', (c) => c.notNull())
       .addColumn('ref', 'text', (c) => c.notNull())
       .addColumn('name', 'text', (c) => c.notNull())
