@@ -29,7 +29,7 @@ export const clientsUsage = `Usage: hub clients <subcommand>
         private-use scheme redirects (com.example.app:/cb) are allowed. --jwks-file: the public
         keys of a private_key_jwt client. --tid: the registered tool whose members and
         restrictions apply to its sign-ins. --scopes: the only scopes it may ask for (default:
-        openid offline_access email profile hub; the platforms' APIs: psl:read psl:write
+        openid email profile hub; the platforms' APIs: psl:read psl:write
         biz:read biz:write). --grant-type: authorization_code and refresh_token (default),
         client_credentials (a server calling a platform's API), device_code (a device without
         a browser, RFC 8628). --profile fapi2: FAPI 2.0 (PAR, PKCE, private_key_jwt, DPoP)
@@ -353,7 +353,7 @@ const show: Subcommand = (args) => {
     out(`  kind                ${kindOf(row)}`);
     out(`  application type    ${row.application_type}`);
     out(`  grant types         ${(JSON.parse(row.grant_types) as string[]).join(' ')}`);
-    out(`  scopes              ${row.scopes ?? 'openid offline_access email profile hub (default)'}`);
+    out(`  scopes              ${row.scopes ?? 'openid email profile hub (default)'}`);
     out(`  security profile    ${row.security_profile ?? '-'}`);
     out(`  platform            ${row.platform ?? '-'}`);
     out(`  tool                ${row.tid ?? '-'}`);

@@ -7,6 +7,7 @@ import { deletionScheduledMail } from '../mail/deletion-notice.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { policy } from '../policy.js';
 import { recordAudit } from '../services/audit.js';
+import { announceEndedSessions, type EndedSessions, endSessionsIn } from '../sso/session-end.js';
 import { createAccountDataQueries } from '../storage/account-data.js';
 
 const parseDetail = (detail: string): Record<string, unknown> => {
@@ -103,11 +104,12 @@ export const requestDeletion = async (
   }
   const now = hub.now();
   const dueAt = now + policy.accountDeletionGraceMs;
+  let ended: EndedSessions = { sessions: [], oidc: [] };
   const scheduled = await hub.db.transaction().execute(async (trx) => {
     const queries = createAccountDataQueries(trx);
     if (!(await queries.scheduleDeletion(trx, account.id, now, dueAt))) return false;
     // This browser stays signed in to see (and cancel) what it asked for; every other session ends.
-    await hub.sessions.revokeAllFor(trx, account.id, now, session.id);
+    ended = await endSessionsIn(hub, { accountId: account.id, keep: session.id }, now, trx);
     if (account.email)
       await enqueueMail(
         trx,
@@ -128,6 +130,7 @@ export const requestDeletion = async (
     return true;
   });
   if (!scheduled) throw new HubError('account.deletion_pending');
+  await announceEndedSessions(hub, ended);
   hub.nudgeMail();
   return { dueAt, requestedAt: now, hasPassword: account.password_hash !== null };
 };

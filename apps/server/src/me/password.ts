@@ -7,6 +7,7 @@ import { enqueueMail } from '../mail/outbox.js';
 import { accountNoticeMail } from '../mail/templates.js';
 import { recordAudit } from '../services/audit.js';
 import { checkNewPassword, hashPassword } from '../services/passwords.js';
+import { announceEndedSessions, type EndedSessions, endSessionsIn } from '../sso/session-end.js';
 
 /**
  * The same check as every other password check, its refusal pointed at the field that holds the
@@ -61,14 +62,16 @@ export const changePassword = async (
   }
   const passwordHash = await hashPassword(input.newPassword);
   const now = hub.now();
-  const otherSessionsEnded = await hub.db.transaction().execute(async (trx) => {
+  const noneEnded: EndedSessions = { sessions: [], oidc: [] };
+  const endedSessions = await hub.db.transaction().execute(async (trx) => {
     if (!(await hub.accounts.replacePassword(trx, account.id, account.password_hash, passwordHash, now))) {
       // Another change of this password committed after this request read it.
       throw new HubError('password.incorrect', { field: 'currentPassword' });
     }
-    const ended = input.endOtherSessions
-      ? await hub.sessions.revokeAllFor(trx, account.id, now, session.id)
-      : 0;
+    const endedSessions = input.endOtherSessions
+      ? await endSessionsIn(hub, { accountId: account.id, keep: session.id }, now, trx)
+      : noneEnded;
+    const ended = endedSessions.sessions.length;
     await recordAudit(
       trx,
       {
@@ -84,8 +87,10 @@ export const changePassword = async (
       const notice = { kind: 'password_changed', set: !hadPassword, otherSessionsEnded: ended > 0 } as const;
       await enqueueMail(trx, { to: account.email, ...accountNoticeMail({ notice, at: now, language }) }, now);
     }
-    return ended;
+    return endedSessions;
   });
+  // Committed: the OpenID Connect clients of the sessions ended are told (sso/session-end.ts).
+  await announceEndedSessions(hub, endedSessions);
   hub.nudgeMail();
-  return { otherSessionsEnded };
+  return { otherSessionsEnded: endedSessions.sessions.length };
 };

@@ -4,6 +4,7 @@ import type { SignedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
 import { recordAudit } from '../services/audit.js';
 import { sha256 } from '../services/tokens.js';
+import { endSessions } from '../sso/session-end.js';
 import type { SessionsTable } from '../storage/schema.js';
 
 /**
@@ -13,7 +14,9 @@ import type { SessionsTable } from '../storage/schema.js';
 export const publicSessionId = (storedId: string) =>
   sha256(`account-center-session:${storedId}`).slice(0, 32);
 
-const viewOf = (row: SessionsTable, currentId: string): MeSession => ({
+type SignedInto = MeSession['signedInto'];
+
+const viewOf = (row: SessionsTable, currentId: string, signedInto: SignedInto): MeSession => ({
   id: publicSessionId(row.id),
   device: describeUserAgent(row.user_agent).words,
   ip: row.ip,
@@ -23,21 +26,26 @@ const viewOf = (row: SessionsTable, currentId: string): MeSession => ({
   lastSeenAt: row.last_seen_at,
   expiresAt: row.expires_at,
   current: row.id === currentId,
+  signedInto,
 });
 
 /** Every live hub session of the signed-in account, the current one marked (and listed first). */
 export const listSessions = async (hub: Hub, { session, account }: SignedInPerson) => {
   await hub.throttle.consume('meDevicesReadPerAccount', account.id);
   const rows = await hub.sessions.listActiveFor(account.id, hub.now());
-  const views = rows.map((row) => viewOf(row, session.id));
+  const signIns = await hub.sessions.signInsOf(rows.map((row) => row.id));
+  const intoOf = (id: string): SignedInto =>
+    signIns
+      .filter((s) => s.session_id === id)
+      .map((s) => ({ kind: s.kind, name: s.name, lastAt: s.last_at }));
+  const views = rows.map((row) => viewOf(row, session.id, intoOf(row.id)));
   return { sessions: [...views.filter((v) => v.current), ...views.filter((v) => !v.current)] };
 };
 
 /**
  * Ends one of the account's live sessions: that browser's next request is refused (401
- * session.required). It is what single logout does to a session (sso/sign-out.ts revokes the row,
- * and the OpenID Connect provider's session, which mirrors it, ends with it); no tool is called,
- * since single logout notifies no tool either. Another account's session, or one that has ended,
+ * session.required). It is what single logout does to a session (sso/session-end.ts): the OpenID
+ * Connect sign-ins made from it end with it, and their clients are told (back-channel logout). Another account's session, or one that has ended,
  * is one that does not exist (404), so an id tells nothing about other accounts.
  */
 export const endSession = async (
@@ -53,9 +61,8 @@ export const endSession = async (
   );
   if (!target) throw new HubError('session.not_found');
   const signedOut = target.id === session.id;
-  await hub.db.transaction().execute(async (trx) => {
-    if (!(await hub.sessions.revokeOwn(account.id, target.id, now, trx)))
-      throw new HubError('session.not_found');
+  await endSessions(hub, { accountId: account.id, only: target.id }, async (trx, ended) => {
+    if (ended.sessions.length !== 1) throw new HubError('session.not_found');
     await recordAudit(
       trx,
       {
@@ -81,21 +88,24 @@ export const endOtherSessions = async (hub: Hub, { session, account }: SignedInP
   const now = hub.now();
   // What the answer counts: the live ones (the update also marks expired rows, as a reset does).
   const others = (await hub.sessions.listActiveFor(account.id, now)).filter((row) => row.id !== session.id);
-  const ended = await hub.db.transaction().execute(async (trx) => {
-    await hub.sessions.revokeAllFor(trx, account.id, now, session.id);
-    const count = others.length;
-    await recordAudit(
-      trx,
-      {
-        event: 'session.ended',
-        outcome: 'success',
-        accountId: account.id,
-        ip,
-        detail: { scope: 'others', ended: count },
-      },
-      now,
-    );
-    return count;
-  });
+  const { result: ended } = await endSessions(
+    hub,
+    { accountId: account.id, keep: session.id },
+    async (trx) => {
+      const count = others.length;
+      await recordAudit(
+        trx,
+        {
+          event: 'session.ended',
+          outcome: 'success',
+          accountId: account.id,
+          ip,
+          detail: { scope: 'others', ended: count },
+        },
+        now,
+      );
+      return count;
+    },
+  );
   return { ended };
 };

@@ -17,6 +17,8 @@ type Payload = Record<string, unknown> & {
   userCode?: string;
   uid?: string;
   consumed?: number;
+  hubSessionId?: string;
+  sessionUid?: string;
 };
 
 /** What oidc-provider calls on its storage (the interface of its example adapter). */
@@ -82,6 +84,8 @@ export const clientMetadataOf = (row: OidcClientsTable): Record<string, unknown>
     scope: row.scopes ?? OIDC_SCOPES.join(' '),
     token_endpoint_auth_method: row.token_endpoint_auth_method,
     id_token_signed_response_alg: row.id_token_signed_response_alg,
+    // auth_time in every ID token, not only when max_age was sent (docs/oidc.md).
+    require_auth_time: true,
     ...(row.secret_hash ? { client_secret: row.secret_hash } : {}),
     ...(row.jwks ? { jwks: JSON.parse(row.jwks) } : {}),
     ...(row.backchannel_logout_uri
@@ -118,11 +122,22 @@ export const createOidcAdapter = (deps: {
     return payload;
   };
 
+  /**
+   * The hub session a payload comes from: a provider session's own (session-bridge.ts sets it), or
+   * for a code or token, the one its provider session mirrors as it is issued.
+   */
+  const hubSessionOf = async (payload: Payload, accountId: string | null) => {
+    if (typeof payload.hubSessionId === 'string') return payload.hubSessionId;
+    if (typeof payload.sessionUid !== 'string') return null;
+    return payloads.hubSessionOf(payload.sessionUid, accountId);
+  };
+
   return class HubOidcAdapter implements OidcAdapter {
     constructor(readonly model: string) {}
 
     async upsert(id: string, payload: Payload, expiresIn?: number) {
       if (this.model === 'Client') throw new Error('clients are registered with hub clients add');
+      const accountId = accountOf(payload);
       await payloads.upsert({
         model: this.model,
         id,
@@ -130,7 +145,9 @@ export const createOidcAdapter = (deps: {
         grant_id: typeof payload.grantId === 'string' ? payload.grantId : null,
         user_code: typeof payload.userCode === 'string' ? payload.userCode : null,
         uid: typeof payload.uid === 'string' ? payload.uid : grantUid(this.model, payload),
-        account_id: accountOf(payload),
+        account_id: accountId,
+        // Single sign-out deletes a hub session's provider sessions, codes and tokens by this.
+        hub_session_id: await hubSessionOf(payload, accountId),
         expires_at: typeof expiresIn === 'number' ? now() + expiresIn * 1000 : null,
       });
     }

@@ -99,7 +99,8 @@ export const clientSecretMatches =
 
 /**
  * A first-party client (the hub's own application) needs no consent screen: its grant is made
- * here with what it asked for. Other clients keep the consent prompt.
+ * here with what it asked for, also when the grant it had was revoked (a reused refresh token, a
+ * replayed code) or lacks a scope now asked for. Other clients keep the consent prompt.
  */
 const loadExistingGrant =
   ({ payloads, clients, hub }: ConfigurationDeps) =>
@@ -107,18 +108,23 @@ const loadExistingGrant =
     const client = ctx.oidc.client;
     const session = ctx.oidc.session as { accountId?: string; grantIdFor(id: string): string | undefined };
     if (!client || !session.accountId) return undefined;
-    const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
-    if (grantId) return ctx.oidc.provider.Grant.find(grantId);
-    // The person allowed this client before, in another sign-in session: the decision stands.
-    const remembered = await payloads.findByUid(
-      'Grant',
-      grantKey(session.accountId, client.clientId),
-      hub.now(),
-    );
-    if (remembered) return ctx.oidc.provider.Grant.find(remembered.id);
+    const existing = await (async () => {
+      const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+      if (grantId) return ctx.oidc.provider.Grant.find(grantId);
+      // The person allowed this client before, in another sign-in session: the decision stands.
+      const remembered = await payloads.findByUid(
+        'Grant',
+        grantKey(session.accountId ?? '', client.clientId),
+        hub.now(),
+      );
+      return remembered ? ctx.oidc.provider.Grant.find(remembered.id) : undefined;
+    })();
     const row = await clients.find(client.clientId);
-    if (row?.first_party !== 1) return undefined;
-    const grant = new ctx.oidc.provider.Grant({ accountId: session.accountId, clientId: client.clientId });
+    if (row?.first_party !== 1) return existing;
+    const grant =
+      existing?.accountId === session.accountId
+        ? existing
+        : new ctx.oidc.provider.Grant({ accountId: session.accountId, clientId: client.clientId });
     grant.addOIDCScope(String(ctx.oidc.params?.scope ?? 'openid'));
     // The claims it asked for with the claims parameter (in the ID token, or from userinfo).
     const asked = (ctx.oidc as { claims?: Record<string, Record<string, unknown> | undefined> }).claims ?? {};
@@ -279,6 +285,7 @@ export const providerConfiguration = (oidcModule: OidcModule, deps: Configuratio
     routes: OIDC_ROUTES,
     claims: OIDC_CLAIMS,
     // The platforms' API scopes are known too, so a client's allow-list (its `scope`) covers them.
+    // No offline_access: no access outlives the sign-out it came from (docs/oidc.md "Single sign-out").
     scopes: [...ALL_SCOPES],
     responseTypes: ['code'],
     ...localFetch(deps.hub.config),

@@ -28,7 +28,7 @@ export const OIDC_CLAIMS = {
 } as const;
 
 /** The OpenID Connect scopes; a client registered without --scopes may ask for these. */
-export const OIDC_SCOPES = ['openid', 'offline_access', 'email', 'profile', 'hub'] as const;
+export const OIDC_SCOPES = ['openid', 'email', 'profile', 'hub'] as const;
 
 /**
  * The platforms' APIs as resource servers (RFC 8707 resource indicators): a client allowed one of

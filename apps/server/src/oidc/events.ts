@@ -5,6 +5,7 @@ import { type AuditEvent, recordAudit } from '../services/audit.js';
 import { endHubSession } from '../sso/sign-out.js';
 import { recordToolRefusal } from '../sso/tool-access.js';
 import type { OidcClientQueries } from '../storage/oidc.js';
+import type { EndedSessions } from '../storage/sessions.js';
 import { TOOL_MEMBERSHIP_DESCRIPTION } from './constants.js';
 import { hubSessionTokenOf, joinOpenTool } from './session-bridge.js';
 
@@ -69,6 +70,17 @@ const onAuthorization = (provider: Provider, sink: Sink) => {
     const accountId = ctx.oidc?.session?.accountId;
     const clientId = ctx.oidc?.client?.clientId;
     if (accountId && clientId) track(joinOpenTool(hub, clients, accountId, clientId));
+    // The Devices page lists the clients each hub session signed into.
+    const hubSessionId = (ctx.oidc?.session as { hubSessionId?: string } | undefined)?.hubSessionId;
+    if (hubSessionId && clientId) {
+      const name = ctx.oidc.client?.clientName ?? clientId;
+      track(
+        hub.sessions.recordSignIn(
+          { sessionId: hubSessionId, kind: 'client', ref: clientId, name },
+          hub.now(),
+        ),
+      );
+    }
   });
   provider.on('authorization.error', (ctx: unknown, error: { error?: string }) =>
     audit('oidc.authorize', 'failure', ctx, { client: clientOf(ctx), error: error?.error ?? 'error' }),
@@ -113,6 +125,32 @@ const onLogout = (provider: Provider, { hub, track, audit, pending }: Sink) => {
 };
 
 /**
+ * Single sign-out's back-channel logout (sso/session-end.ts): every client with a back-channel
+ * logout URI that a hub session that ended signed into gets a logout token (with its `sid`). A
+ * client that fails to answer is audited; the sign-out stands.
+ */
+export const tellClientsSignedOut = async (
+  provider: Provider,
+  ended: EndedSessions,
+  audit: (event: AuditEvent, outcome: Outcome, ctx: unknown, detail?: Record<string, unknown>) => void,
+) => {
+  await Promise.all(
+    ended.oidc.map(async ({ accountId, clientId, sid }) => {
+      const client = await provider.Client.find(clientId);
+      const uri = (client as { backchannelLogoutUri?: string } | undefined)?.backchannelLogoutUri;
+      if (!client || !uri) return;
+      try {
+        await (
+          client as unknown as { backchannelLogout(sub: string, sid?: string): Promise<void> }
+        ).backchannelLogout(accountId, sid);
+      } catch {
+        audit('oidc.backchannel_logout', 'failure', undefined, { client: clientId });
+      }
+    }),
+  );
+};
+
+/**
  * What the provider reports, turned into the hub's audit rows and effects. oidc-provider reports
  * through events it does not wait for: the rows are written beside the response, and closing the
  * app waits for the ones still under way (`idle`). Times are the hub's clock.
@@ -140,6 +178,7 @@ export const createOidcEvents = (hub: Hub, clients: OidcClientQueries) => {
       onGrant(provider, sink);
       onLogout(provider, sink);
     },
+    audit,
     /** Resolves once the rows and effects of the requests answered so far are written. */
     idle: async () => {
       await Promise.all([...pending]);

@@ -2,13 +2,19 @@ import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import type { Hub } from '../hub.js';
 import { policy } from '../policy.js';
+import { onSessionsEnded } from '../sso/session-end.js';
 import { createOidcClientQueries, createOidcPayloadQueries } from '../storage/oidc.js';
 import { sharedSecret } from '../storage/secrets.js';
 import { createOidcAdapter } from './adapter.js';
 import { clientSecretMatches, type OidcModule, providerConfiguration } from './configuration.js';
-import { createOidcEvents } from './events.js';
+import { createOidcEvents, tellClientsSignedOut } from './events.js';
 import { createProviderCache, type ProviderJwks } from './key-cache.js';
-import { patchClientSecretCompare, patchSessionLoad } from './library-patches.js';
+import {
+  patchAlwaysIncludeSid,
+  patchClientSecretCompare,
+  patchSessionLoad,
+  patchSessionPayload,
+} from './library-patches.js';
 import { mirrorHubSession } from './session-bridge.js';
 
 // The names the routes and screens import from here (constants.ts holds them).
@@ -70,11 +76,15 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
     // request handed over carries what it decided (see routes.ts).
     provider.proxy = true;
     patchSessionLoad(provider, mirrorHubSession(hub));
+    patchSessionPayload(provider);
+    patchAlwaysIncludeSid(provider);
     patchClientSecretCompare(provider, clientSecretMatches(clients, hub.now));
     events.subscribe(provider);
     return provider;
   };
   const provider = createProviderCache({ now: hub.now, jwks: () => hub.keys.providerJwks(), build });
+  // Single sign-out: when hub sessions end, the clients signed in from them are told (back-channel).
+  onSessionsEnded(hub, async (ended) => tellClientsSignedOut(await provider(), ended, events.audit));
 
   /** The interaction row's expiry is on the hub's clock (adapter.ts), so its remaining life is too. */
   const interactionSecondsLeft = async (uid: string) => {

@@ -26,7 +26,9 @@ export const hubSessionTokenOf = (hub: Hub, ctx: KoaContextWithOIDC) =>
  */
 export const mirrorHubSession = (hub: Hub) => async (ctx: KoaContextWithOIDC, session: ProviderSession) => {
   const live = await liveSession(hub, hubSessionTokenOf(hub, ctx));
-  if (live && session.accountId !== live.account_id) {
+  // A provider session mirrors one hub session: another one (even of the same account) is a new
+  // sign-in, so what the earlier hub session signed into ends with that one (single sign-out).
+  if (live && (session.accountId !== live.account_id || session.hubSessionId !== live.id)) {
     const amr = live.amr ? live.amr.split(' ') : [];
     session.loginAccount({
       accountId: live.account_id,
@@ -34,10 +36,11 @@ export const mirrorHubSession = (hub: Hub) => async (ctx: KoaContextWithOIDC, se
       ...(amr.length > 0 ? { amr } : {}),
       acr: acrOf(amr),
     });
+    session.hubSessionId = live.id;
     session.authorizations = {};
     session.touched = true;
   } else if (!live && session.accountId) {
-    for (const key of ['accountId', 'loginTs', 'amr', 'acr'] as const) delete session[key];
+    for (const key of ['accountId', 'loginTs', 'amr', 'acr', 'hubSessionId'] as const) delete session[key];
     session.authorizations = {};
     session.touched = true;
   }

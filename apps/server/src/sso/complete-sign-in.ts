@@ -114,8 +114,16 @@ export interface SignInSteps {
   oidcReturn: (request: SignInRequest, accountId: string, uid: string, amr: string[]) => Promise<string>;
   /** 5. The platform or tool exit: a tool's registered callback with an ainfo, or the platform site's. */
   exit: (signIn: SignInOutcome, amr: string[], tool?: ToolSessionAccess) => Promise<ToolExit>;
-  /** 6. The hub session (unless the browser's own signed it in); a deletion asked for is cancelled. */
-  session: (request: SignInRequest, signIn: SignInOutcome, amr: string[]) => Promise<SignInCookie[]>;
+  /**
+   * 6. The hub session (unless the browser's own signed it in); a deletion asked for is cancelled.
+   * `signedInto` is the tool the sign-in enters, recorded on the session (the Devices page).
+   */
+  session: (
+    request: SignInRequest,
+    signIn: SignInOutcome,
+    amr: string[],
+    signedInto?: { tid: number; name: string },
+  ) => Promise<SignInCookie[]>;
 }
 
 /** A tool session and the access decided for it. */
@@ -179,7 +187,13 @@ export const createSignInPipeline = (hub: Hub, steps: SignInSteps): SignInPipeli
     const exit: ToolExit = signIn.context.oidc
       ? { location: await steps.oidcReturn(request, signIn.accountId, signIn.context.oidc, amr) }
       : await steps.exit(signIn, amr, tool);
-    const cookies = await steps.session(request, signIn, amr);
+    const entered = tool && !('notMemberOf' in exit && exit.notMemberOf) ? tool.access.tool : undefined;
+    const cookies = await steps.session(
+      request,
+      signIn,
+      amr,
+      entered ? { tid: entered.tid, name: entered.name } : undefined,
+    );
     const now = hub.now();
     const refused = 'notMemberOf' in exit;
     if (refused) {
@@ -296,9 +310,20 @@ export const createExitStep =
  */
 export const createSessionStep =
   (hub: Hub): SignInSteps['session'] =>
-  async (request, signIn, amr) => {
-    if (signIn.authMethod === 'session') return [];
+  async (request, signIn, amr, signedInto) => {
     const now = hub.now();
+    const record = (sessionId: string) =>
+      signedInto
+        ? hub.sessions.recordSignIn(
+            { sessionId, kind: 'tool', ref: String(signedInto.tid), name: signedInto.name },
+            now,
+          )
+        : Promise.resolve();
+    if (signIn.authMethod === 'session') {
+      const held = await request.session();
+      if (held) await record(held.id);
+      return [];
+    }
     const { token, id } = newSessionToken(now);
     await hub.sessions.insert({
       id,
@@ -313,6 +338,7 @@ export const createSessionStep =
       expires_at: now + hub.config.sessionTtlMs,
       revoked_at: null,
     });
+    await record(id);
     await cancelDeletion(hub, signIn.accountId, request.ip);
     return [sessionCookie(hub.config, token, Math.floor(hub.config.sessionTtlMs / 1000))];
   };

@@ -4,6 +4,7 @@ import { emitAccountEvent } from '../events/emit.js';
 import { liveSession } from '../http/session.js';
 import type { Hub } from '../hub.js';
 import { allowedCallbackEnvs } from './callbacks.js';
+import { endSessions } from './session-end.js';
 
 /** A malformed tid or callback is refused like any bad input, before the session is touched. */
 export const parseLogoutInput = (input: unknown): LogoutQuery => {
@@ -42,23 +43,13 @@ export type LogoutOutcome =
   | { next: 'confirm'; target: string; toolName: string | undefined };
 
 /**
- * Ends one hub session and, in the same transaction, tells the tools and platforms the account
- * belongs to (`session.ended`, the legacy tools' single sign-out; events/). Every sign-out ends here.
- */
-const revokeHubSession = (hub: Hub, session: { id: string; account_id: string }) =>
-  hub.db.transaction().execute(async (trx) => {
-    const now = hub.now();
-    if (await hub.sessions.revoke(session.id, now, trx))
-      await emitAccountEvent(trx, { kind: 'session.ended', accountId: session.account_id }, now);
-  });
-
-/**
- * Ends the browser's hub session, if it has a live one: single logout, and an OpenID Connect
- * client's RP-initiated logout (oidc/provider.ts), end it the same way.
+ * Ends the browser's hub session, if it has a live one, with every OpenID Connect sign-in made from
+ * it (sso/session-end.ts): single logout, and an OpenID Connect client's RP-initiated logout
+ * (oidc/events.ts), end it the same way.
  */
 export const endHubSession = async (hub: Hub, sessionToken: string | undefined) => {
   const session = await liveSession(hub, sessionToken);
-  if (session) await revokeHubSession(hub, session);
+  if (session) await endSessions(hub, { only: session.id });
 };
 
 /** Ends the browser's hub session, if it has a live one; where the browser goes next. */
@@ -80,7 +71,7 @@ export const requestLogout = async (
   // One read of the session decides both whether to ask and what to end.
   const session = await liveSession(hub, caller.sessionToken);
   if (caller.asked || !session) {
-    if (session) await revokeHubSession(hub, session);
+    if (session) await endSessions(hub, { only: session.id });
     return { next: 'signed_out', target: await logoutTarget(hub, query) };
   }
   const target = await logoutTarget(hub, query);

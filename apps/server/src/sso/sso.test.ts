@@ -262,6 +262,21 @@ describe.each(testDialects)('partner-tool SSO on %s', (dialect) => {
       ]);
     });
 
+    it('records the tool on the hub session it signed in with (the Devices page lists it)', async () => {
+      const { toolSession } = await signInThroughTool({
+        from: 'TOOL_MARKET_PREVIEW_SSO_RQX',
+        tsa_key: 'PCHT_SSO_RQX',
+        callback: 'local',
+      });
+      const list = await ctx.browser.get('/api/me/sessions');
+      const current = list.json().sessions.find((s: { current: boolean }) => s.current);
+      expect(current.signedInto).toEqual([
+        { kind: 'tool', name: expect.any(String), lastAt: expect.any(Number) },
+      ]);
+      const tool = await ctx.hub.hub.tools.findByTid(toolSession.tid);
+      expect(current.signedInto[0].name).toBe(tool?.name);
+    });
+
     it('returns a marketplace checkout with the purchased tool, pricing and a plain subcb', async () => {
       const { target } = await signInThroughTool({
         from: 'MP_MARKET_CHECKOUT_SSO_RQX',

@@ -24,10 +24,25 @@ export const createOidcPayloadQueries = (db: Kysely<Database>) => {
             user_code: row.user_code,
             uid: row.uid,
             account_id: row.account_id,
+            hub_session_id: row.hub_session_id ?? null,
             expires_at: row.expires_at,
           }),
         )
         .execute();
+    },
+
+    /**
+     * The hub session a code or token issued in provider session `sessionUid` comes from: the one
+     * that session mirrors, when it is the same account's (else none).
+     */
+    hubSessionOf: async (sessionUid: string, accountId: string | null) => {
+      const row = await db
+        .selectFrom('oidc_payloads')
+        .select(['hub_session_id', 'account_id'])
+        .where('model', '=', 'Session')
+        .where('uid', '=', sessionUid)
+        .executeTakeFirst();
+      return row && row.account_id === accountId ? (row.hub_session_id ?? null) : null;
     },
 
     find: (model: string, id: string, now: number) =>

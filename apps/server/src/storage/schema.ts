@@ -209,6 +209,23 @@ export interface OidcPayloadsTable {
   account_id: string | null;
   expires_at: number | null;
   consumed_at: number | null;
+  /**
+   * The hub session a provider session mirrors, or a code or token was issued under (single
+   * sign-out deletes the rows of a hub session by this).
+   */
+  hub_session_id?: string | null;
+}
+
+/** A tool or OpenID Connect client a hub session signed into (the Devices page). */
+export interface SessionSignInsTable {
+  session_id: string;
+  kind: 'tool' | 'client';
+  /** The tool's tid or the client's client_id. */
+  ref: string;
+  /** Its name when it was signed into. */
+  name: string;
+  first_at: number;
+  last_at: number;
 }
 
 /** A relying party registered with `hub clients add`. */
@@ -418,6 +435,7 @@ export interface Database {
   hub_secrets: HubSecretsTable;
   leases: LeasesTable;
   oidc_payloads: OidcPayloadsTable;
+  session_sign_ins: SessionSignInsTable;
   oidc_clients: OidcClientsTable;
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;

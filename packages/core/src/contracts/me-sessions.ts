@@ -43,6 +43,10 @@ export const meSessionSchema = z.object({
   expiresAt: z.number().int(),
   /** The session of the browser asking. */
   current: z.boolean(),
+  /** The tools and OpenID Connect apps this session signed into, the most recent first. */
+  signedInto: z.array(
+    z.object({ kind: z.enum(['tool', 'client']), name: z.string(), lastAt: z.number().int() }),
+  ),
 });
 export type MeSession = z.infer<typeof meSessionSchema>;
 

@@ -10,6 +10,7 @@ import type { Hub } from '../../hub.js';
 import { policy } from '../../policy.js';
 import { recordAudit } from '../../services/audit.js';
 import { checkNewPassword, hashPassword } from '../../services/passwords.js';
+import { announceEndedSessions, type EndedSessions, endSessionsIn } from '../../sso/session-end.js';
 import type { FlowCaller } from '../caller.js';
 import { defineFinalizedCodeStep, identifierKind } from '../code-step.js';
 import { contextQuery, toContextRecord } from '../flow-context.js';
@@ -62,15 +63,17 @@ export const finalizeReset = async (hub: Hub, caller: FlowCaller, flowId: string
   const passwordHash = await hashPassword(password);
   const accountId = flow.account_id;
   const move = { from: resetStates.verified, to: resetStates.completed };
+  let ended: EndedSessions = { sessions: [], oidc: [] };
   await moveFlow(hub, flow, move, async (trx, now) => {
     await hub.accounts.setPassword(trx, accountId, passwordHash, now);
-    await hub.sessions.revokeAllFor(trx, accountId, now);
+    ended = await endSessionsIn(hub, { accountId }, now, trx);
     await recordAudit(
       trx,
       { event: 'password.changed', outcome: 'success', accountId, ip: caller.ip, detail: { via: 'reset' } },
       now,
     );
   });
+  await announceEndedSessions(hub, ended);
   const context = flowContext(flow);
   const target = resetReturnRoute(context.rrf);
   const path = routePath(target, { platform: flow.platform });

@@ -201,6 +201,7 @@ export const account = {
   'account.sessions.lastUsed': 'Last used {ago}',
   'account.sessions.thisDevice': 'This device',
   'account.sessions.signedIn': 'Signed in {when} {method} on {platform}',
+  'account.sessions.signedInto': 'Signed into: {names}',
   'account.sessions.logOutHere': 'Log out on this device',
   'account.sessions.signOutDevice': 'Sign out {device}',
   'account.sessions.signOut': 'Sign out',

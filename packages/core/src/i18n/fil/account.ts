@@ -208,6 +208,7 @@ export const account = {
   'account.sessions.lastUsed': 'Huling ginamit: {ago}',
   'account.sessions.thisDevice': 'Ang device na ito',
   'account.sessions.signedIn': 'Nag-sign in noong {when} {method} sa {platform}',
+  'account.sessions.signedInto': 'Pinasok gamit nito: {names}',
   'account.sessions.logOutHere': 'Mag-log out sa device na ito',
   'account.sessions.signOutDevice': 'I-sign out ang {device}',
   'account.sessions.signOut': 'I-sign out',

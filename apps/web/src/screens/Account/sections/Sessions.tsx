@@ -165,6 +165,13 @@ const SessionItem = ({ session, busy, onEnd }: { session: MeSession; busy: boole
               platform: platformProductNames[session.platform],
             })}
           </p>
+          {session.signedInto.length > 0 && (
+            <p data-testid="session-signed-into" className="mt-0.5 break-words text-sm text-slate-600">
+              {t('account.sessions.signedInto', {
+                names: session.signedInto.map((entry) => entry.name).join(', '),
+              })}
+            </p>
+          )}
         </div>
       </div>
       <button
