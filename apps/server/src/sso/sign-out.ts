@@ -1,6 +1,5 @@
 import { envFromCallbackParam, type LogoutQuery, logoutQuerySchema } from '@hub/core';
 import { HubError } from '../errors.js';
-import { emitAccountEvent } from '../events/emit.js';
 import { liveSession } from '../http/session.js';
 import type { Hub } from '../hub.js';
 import { allowedCallbackEnvs } from './callbacks.js';
