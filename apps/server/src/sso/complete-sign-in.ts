@@ -12,7 +12,7 @@ import {
 } from '@hub/core';
 import { HubError } from '../errors.js';
 import { sessionCookie } from '../http/request-context.js';
-import { type liveSession, newSessionToken } from '../http/session.js';
+import { type liveSession, newSessionToken, rememberDeviceSession } from '../http/session.js';
 import type { Hub } from '../hub.js';
 import { cancelDeletion } from '../services/account-erasure.js';
 import { recordAudit } from '../services/audit.js';
@@ -314,7 +314,11 @@ export const createSessionStep =
       revoked_at: null,
     });
     await cancelDeletion(hub, signIn.accountId, request.ip);
-    return [sessionCookie(hub.config, token, Math.floor(hub.config.sessionTtlMs / 1000))];
+    // The browser keeps the accounts signed in on it (docs/sessions.md): the new one joins them.
+    return [
+      sessionCookie(hub.config, token, Math.floor(hub.config.sessionTtlMs / 1000)),
+      await rememberDeviceSession(hub, request.cookies, token, signIn.accountId),
+    ];
   };
 
 /**
