@@ -15,6 +15,7 @@ import type { SignedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
 import { recordAudit } from '../services/audit.js';
 import type { SignInOutcome } from '../sso/complete-sign-in.js';
+import { freshEnough } from '../sso/rqx.js';
 import { endHubSession } from '../sso/sign-out.js';
 import { initialsOf } from './summary.js';
 
@@ -78,9 +79,7 @@ export const continueAsOf = async (hub: Hub, cookies: Cookies, ip: string, input
   await hub.throttle.consume('lookupPerIp', ip);
   const context = toContextRecord(input.context);
   const { chosen, cookies: switched } = await switchDeviceSession(hub, cookies, input.account);
-  const maxAge = context.tool?.max_age;
-  const age = hub.now() - chosen.session.created_at;
-  if (context.oidc || (maxAge !== undefined && age > maxAge * 1000)) {
+  if (context.oidc || !freshEnough(context.tool, chosen.session.created_at, hub.now())) {
     throw new HubError('session.fresh_sign_in_required');
   }
   const signIn: SignInOutcome = {
