@@ -48,6 +48,8 @@ export interface SignInOutcome {
   fromSwitching?: boolean;
   /** The second factors this sign-in proved (the second step, mfa/second-step.ts, resumes with them). */
   secondFactors?: string[];
+  /** When the person last proved who they are (ms); the pipeline sets it: now, or the session's sign-in. */
+  authTime?: number;
 }
 
 /** What of the HTTP request a sign-in reads: no step sees Fastify's request or reply. */
@@ -171,6 +173,9 @@ export const createSignInPipeline = (hub: Hub, steps: SignInSteps): SignInPipeli
         : { cookies: stop.cookies, headers, nextStep: stop.nextStep };
     }
     const amr = await amrOfSignIn(hub, request, signIn);
+    // A sign-in by the browser's session proved nothing new: the ainfo's auth_time is the session's.
+    const held = signIn.authMethod === 'session' ? await request.session() : undefined;
+    const timed = held ? { ...signIn, authTime: held.created_at } : signIn;
     const toolSession = signIn.context.oidc ? undefined : signIn.context.tool;
     const tool = toolSession
       ? { session: toolSession, access: await steps.toolAccess(request, signIn, toolSession) }
@@ -178,7 +183,7 @@ export const createSignInPipeline = (hub: Hub, steps: SignInSteps): SignInPipeli
     // An OpenID Connect sign-in ends its interaction; the provider answers the client from there.
     const exit: ToolExit = signIn.context.oidc
       ? { location: await steps.oidcReturn(request, signIn.accountId, signIn.context.oidc, amr) }
-      : await steps.exit(signIn, amr, tool);
+      : await steps.exit(timed, amr, tool);
     const cookies = await steps.session(request, signIn, amr);
     const now = hub.now();
     const refused = 'notMemberOf' in exit;
@@ -268,6 +273,7 @@ export const createExitStep =
         access: tool.access,
         authMethod: signIn.authMethod,
         amr,
+        ...(signIn.authTime !== undefined ? { authTime: signIn.authTime } : {}),
         ...(signIn.fromSwitching ? { fromSwitching: true } : {}),
       });
     }
@@ -284,6 +290,7 @@ export const createExitStep =
         platform: signIn.platform,
         authMethod: signIn.authMethod,
         amr,
+        ...(signIn.authTime !== undefined ? { authTime: signIn.authTime } : {}),
       },
       { kind: 'platform', platform: signIn.platform },
     );
