@@ -72,8 +72,11 @@ describe('one sign-in, every tool', () => {
     ] as const) {
       await page.getByTestId('account-menu-button').click();
       await page.getByRole('button', { name: `Switch to ${to}` }).click();
+      // The page loads again as the account switched to.
+      await expect
+        .poll(() => page.getByTestId('account-menu-button').getAttribute('aria-label'), { timeout: 15_000 })
+        .toContain(to);
       await page.waitForLoadState('load');
-      expect(await current()).toContain(to);
       await page.getByTestId('account-menu-button').click();
       await page.getByRole('button', { name: `Switch to ${other}` }).waitFor();
       await page.keyboard.press('Escape');
@@ -88,8 +91,12 @@ describe('one sign-in, every tool', () => {
     // Sign out of all accounts: the browser holds none.
     await page.goto(`${setup.hub.url}/`);
     await page.getByTestId('account-menu-button').click();
-    await page.getByRole('button', { name: 'Sign out of all accounts' }).click();
-    await page.waitForURL(`${setup.hub.url}/`);
+    // The hub's home loads again, signed out.
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('button', { name: 'Sign out of all accounts' }).click(),
+    ]);
+    expect(await page.getByTestId('account-menu-button').count()).toBe(0);
     await page.goto(`${setup.hub.url}/psl/login`);
     await page.getByLabel('Email, mobile number or username').waitFor();
     expect(await page.getByTestId('continue-as').count()).toBe(0);
