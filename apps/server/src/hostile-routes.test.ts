@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   authEndpoints,
   defaultPlatformEndpoints,
+  deviceAccountEndpoints,
   flowContextSchema,
   isErrorCode,
   linkingEndpoints,
@@ -115,6 +116,10 @@ const routeFields: Record<string, string[]> = {
   [`POST ${meProfileEndpoints.profile}`]: ['first', 'middle', 'last', 'suffix'],
   [`POST ${meLogoutEndpoints.logout}`]: ['tid', 'callback'],
   [`POST ${meContinueEndpoints.continue}`]: ['platform'],
+  [`GET ${deviceAccountEndpoints.list}`]: [],
+  [`POST ${deviceAccountEndpoints.continueAs}`]: ['account', 'platform', 'context'],
+  [`POST ${deviceAccountEndpoints.switch}`]: ['account'],
+  [`POST ${deviceAccountEndpoints.signOutAll}`]: [],
   [`GET ${socialEndpoints.linkState}`]: ['flowId'],
   [`POST ${socialEndpoints.link}`]: ['flowId', 'password'],
   [`GET ${secondFactorEndpoints.status}`]: [],

@@ -92,6 +92,11 @@ export const policy = {
    * one write per interval, not one per request (http/session.ts).
    */
   sessionTouchIntervalMs: 5 * MINUTE_MS,
+  /**
+   * How many accounts one browser keeps signed in at once (docs/sessions.md): a sixth sign-in ends
+   * the session of the one used least recently.
+   */
+  deviceAccountsMax: 5,
   /** An ainfo token (the proof of sign-in handed to a platform site or tool): its exp. */
   ainfoTtlMs: 120 * SECOND_MS,
   /** A new signing key is published this long before it signs, so tools caching the JWKS know it first. */

@@ -103,6 +103,7 @@ const statuses: Record<string, number> = {
   'provider.not_linked': 404,
   'account.last_sign_in_method': 409,
   'account.fresh_sign_in_required': 403,
+  'session.fresh_sign_in_required': 403,
   'account.deletion_pending': 409,
 };
 

@@ -155,6 +155,11 @@ export const errorCatalog = {
   },
   'name.too_long': { message: 'This is too long.', status: 400 },
   'session.required': { message: 'Please sign in to continue.', status: 401 },
+  // 'Continue as' where the tool or client demands a fresh sign-in (docs/sessions.md).
+  'session.fresh_sign_in_required': {
+    message: 'This sign-in asks for your password again. Please use the form below.',
+    status: 403,
+  },
   // The account center's "Your data".
   'account.fresh_sign_in_required': {
     message: 'For your security, please log out, sign in again and then delete your account.',

@@ -48,6 +48,11 @@ export const toolSessionSchema = z.object({
   subcb: text(2048).optional(),
   ref_a_frnd: text(1024).optional(),
   state: toolStateSchema.optional(),
+  /**
+   * Not in the spec: the tool's demand for a fresh sign-in (/sso/rqx `prompt=login` is 0, `max_age`
+   * its seconds): a hub session signed in longer ago than this does not 'Continue as'.
+   */
+  max_age: z.number().int().min(0).max(31_536_000).optional(),
 });
 export type ToolSession = z.output<typeof toolSessionSchema>;
 

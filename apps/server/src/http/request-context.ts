@@ -6,7 +6,7 @@ import { randomToken, sha256 } from '../services/tokens.js';
 const secure = (config: Config) => config.publicUrl.startsWith('https://');
 
 /** `__Host-` cookies on HTTPS (docs/security.md "Sessions"); plain names on http://localhost. */
-export const cookieName = (config: Config, base: 'hub_session' | 'hub_fb') =>
+export const cookieName = (config: Config, base: 'hub_session' | 'hub_fb' | 'hub_accounts') =>
   secure(config) ? `__Host-${base}` : base;
 
 const cookieOptions = (config: Config, maxAgeSeconds?: number) => ({
@@ -83,3 +83,17 @@ export const sessionCookie = (config: Config, token: string, maxAgeSeconds: numb
  */
 export const clearSessionCookie = (reply: FastifyReply, config: Config) =>
   reply.clearCookie(cookieName(config, 'hub_session'), cookieOptions(config));
+
+/**
+ * The cookie of the sessions this browser keeps signed in besides its current one (docs/sessions.md):
+ * their tokens, as unguessable as the session cookie's, with the same attributes.
+ */
+export const deviceAccountsCookie = (config: Config, tokens: readonly string[], maxAgeSeconds: number) => ({
+  name: cookieName(config, 'hub_accounts'),
+  value: tokens.join('.'),
+  options: cookieOptions(config, maxAgeSeconds),
+});
+
+/** Ends the device-accounts cookie with the attributes it was set with. */
+export const clearDeviceAccountsCookie = (reply: FastifyReply, config: Config) =>
+  reply.clearCookie(cookieName(config, 'hub_accounts'), cookieOptions(config));

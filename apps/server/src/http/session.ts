@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
 import { policy } from '../policy.js';
 import { sha256, TOKEN_TIME_LENGTH, timeOrderedToken } from '../services/tokens.js';
-import { cookieName } from './request-context.js';
+import { cookieName, deviceAccountsCookie, sessionCookie } from './request-context.js';
 
 /** A token of timeOrderedToken(now, 32): the time it was made, then 32 random bytes. */
 const TIME_ORDERED_TOKEN = new RegExp(`^[0-9a-z]{${TOKEN_TIME_LENGTH}}[A-Za-z0-9_-]{43}$`);
@@ -61,4 +62,75 @@ export const currentSession = (hub: Hub, request: FastifyRequest) => {
     sessionOfRequest.set(request, session);
   }
   return session;
+};
+
+/** A session token as the device-accounts cookie may hold one (never a '.', its separator). */
+const DEVICE_TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
+
+type Cookies = Readonly<Record<string, string | undefined>>;
+
+/**
+ * The session tokens this browser holds (docs/sessions.md): its current one first, then the others
+ * its device-accounts cookie keeps, at most policy.deviceAccountsMax. Only tokens: an account id
+ * the browser could write names nothing here.
+ */
+export const deviceSessionTokens = (hub: Hub, cookies: Cookies): string[] => {
+  const current = cookies[cookieName(hub.config, 'hub_session')];
+  const kept = (cookies[cookieName(hub.config, 'hub_accounts')] ?? '').split('.');
+  const tokens = [current ?? '', ...kept].filter((token) => DEVICE_TOKEN.test(token));
+  return [...new Set(tokens)].slice(0, policy.deviceAccountsMax + 1);
+};
+
+export type DeviceSession = { token: string; session: NonNullable<Awaited<ReturnType<typeof liveSession>>> };
+
+/**
+ * The live sessions of those tokens, one per account (the first of an account's tokens wins), in
+ * the cookie's order: the current account first, then the others by their last use here.
+ */
+export const deviceSessions = async (hub: Hub, cookies: Cookies): Promise<DeviceSession[]> => {
+  const tokens = deviceSessionTokens(hub, cookies);
+  const now = hub.now();
+  const sessions = await Promise.all(tokens.map((token) => hub.sessions.findActive(sessionIdOf(token), now)));
+  const found: DeviceSession[] = [];
+  for (const [i, session] of sessions.entries()) {
+    if (!session || found.some((d) => d.session.account_id === session.account_id)) continue;
+    found.push({ token: tokens[i] as string, session });
+  }
+  return found;
+};
+
+/** The device-accounts cookie that keeps `tokens` (the first is the current account's). */
+export const deviceAccountsCookieOf = (hub: Hub, tokens: readonly string[]) =>
+  deviceAccountsCookie(
+    hub.config,
+    tokens.slice(0, policy.deviceAccountsMax),
+    Math.floor(hub.config.sessionTtlMs / 1000),
+  );
+
+/**
+ * A new session joins this browser's accounts: first in the list, in place of an older session of
+ * the same account; over policy.deviceAccountsMax, the one used least recently is forgotten by the
+ * browser (its session stays on the account's Devices page until it ends there or expires).
+ */
+export const rememberDeviceSession = async (hub: Hub, cookies: Cookies, token: string, accountId: string) => {
+  const kept = (await deviceSessions(hub, cookies))
+    .filter((d) => d.session.account_id !== accountId)
+    .map((d) => d.token);
+  return deviceAccountsCookieOf(hub, [token, ...kept]);
+};
+
+/**
+ * Makes one of this browser's accounts its current one: that session's cookie, and the list with it
+ * first. `session.required` when the browser holds no live session of that account.
+ */
+export const switchDeviceSession = async (hub: Hub, cookies: Cookies, accountId: string) => {
+  const sessions = await deviceSessions(hub, cookies);
+  const chosen = sessions.find((d) => d.session.account_id === accountId);
+  if (!chosen) throw new HubError('session.required');
+  const secondsLeft = Math.max(1, Math.floor((chosen.session.expires_at - hub.now()) / 1000));
+  const cookieList = [
+    sessionCookie(hub.config, chosen.token, secondsLeft),
+    deviceAccountsCookieOf(hub, [chosen.token, ...sessions.filter((d) => d !== chosen).map((d) => d.token)]),
+  ];
+  return { chosen, cookies: cookieList };
 };

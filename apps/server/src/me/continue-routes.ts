@@ -1,14 +1,30 @@
-import { meContinueEndpoints, meContinueRequestSchema, meContinueResponseSchema } from '@hub/core';
+import {
+  continueAsRequestSchema,
+  deviceAccountEndpoints,
+  deviceAccountsResponseSchema,
+  meContinueEndpoints,
+  meContinueRequestSchema,
+  meContinueResponseSchema,
+  redirectSchema,
+  signInAnswerSchema,
+  switchAccountRequestSchema,
+} from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { signedInWrite } from '../http/route-errors.js';
+import { clearDeviceAccountsCookie, clearSessionCookie, requireSameOrigin } from '../http/request-context.js';
+import { signedInWrite, signInRefusals } from '../http/route-errors.js';
+import { switchDeviceSession } from '../http/session.js';
 import { signedInChange } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
 import type { SignInPipeline } from '../sso/complete-sign-in.js';
-import { finishSignIn } from '../sso/sign-in-route.js';
-import { continueTo } from './continue.js';
+import { applySignIn, finishSignIn, signInRequestOf } from '../sso/sign-in-route.js';
+import { continueAsOf, continueTo, deviceAccountsOf, signOutAllOf } from './continue.js';
 
-/** POST /api/me/continue: a landing card's 'Continue' (docs/account-center.md "Header and landing"). */
+/**
+ * POST /api/me/continue: a landing card's 'Continue' (docs/account-center.md "Header and landing"),
+ * and the accounts signed in on this browser: the chooser's 'Continue as', switching, and signing
+ * out of them all (docs/sessions.md).
+ */
 export const registerContinueRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
@@ -27,6 +43,75 @@ export const registerContinueRoutes = (app: FastifyInstance, hub: Hub, signIn: S
       if (outcome.next === 'sign_in')
         return finishSignIn(signIn, hub, request, reply, { ...outcome.signIn, authMethod: 'session' });
       return outcome;
+    },
+  );
+
+  r.get(
+    deviceAccountEndpoints.list,
+    { schema: { response: { 200: deviceAccountsResponseSchema }, errors: [] } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return deviceAccountsOf(hub, request.cookies);
+    },
+  );
+
+  r.post(
+    deviceAccountEndpoints.continueAs,
+    {
+      schema: {
+        body: continueAsRequestSchema,
+        response: { 200: signInAnswerSchema },
+        errors: [
+          ...signedInWrite,
+          'session.fresh_sign_in_required',
+          'sso.callback_missing',
+          'account.not_found',
+          ...signInRefusals,
+        ],
+      },
+    },
+    async (request, reply) => {
+      requireSameOrigin(request, hub.config);
+      const chosen = await continueAsOf(hub, request.cookies, request.ip, request.body);
+      // The pipeline reads the chosen account's session, which this answer makes the current one.
+      const completion = await signIn.complete(
+        { ...signInRequestOf(hub, request), session: async () => chosen.session },
+        chosen.signIn,
+      );
+      for (const cookie of chosen.cookies) reply.setCookie(cookie.name, cookie.value, cookie.options);
+      return applySignIn(reply, completion);
+    },
+  );
+
+  r.post(
+    deviceAccountEndpoints.switch,
+    {
+      schema: {
+        body: switchAccountRequestSchema,
+        response: { 200: deviceAccountsResponseSchema },
+        errors: signedInWrite,
+      },
+    },
+    async (request, reply) => {
+      requireSameOrigin(request, hub.config);
+      const { cookies } = await switchDeviceSession(hub, request.cookies, request.body.account);
+      for (const cookie of cookies) reply.setCookie(cookie.name, cookie.value, cookie.options);
+      reply.header('cache-control', 'no-store');
+      const sent = Object.fromEntries(cookies.map((c) => [c.name, c.value]));
+      return deviceAccountsOf(hub, { ...request.cookies, ...sent });
+    },
+  );
+
+  r.post(
+    deviceAccountEndpoints.signOutAll,
+    { schema: { response: { 200: redirectSchema }, errors: ['request.malformed_json', 'origin.forbidden'] } },
+    async (request, reply) => {
+      requireSameOrigin(request, hub.config);
+      const answer = await signOutAllOf(hub, request.cookies, request.ip);
+      clearSessionCookie(reply, hub.config);
+      clearDeviceAccountsCookie(reply, hub.config);
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      return answer;
     },
   );
 };

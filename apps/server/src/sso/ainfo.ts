@@ -21,6 +21,12 @@ export interface AinfoSubject {
    * `mfa`. A provider sign-in names none of its own.
    */
   amr?: string[];
+  /**
+   * When the person last proved who they are (ms): a sign-in's own time, or the hub session's for a
+   * sign-in by that session. In the token as `auth_time` (seconds), for a tool that asked for a
+   * fresh sign-in (docs/partner-integration.md "Fresh sign-in") to check.
+   */
+  authTime?: number;
 }
 
 /** Who the token is for: a platform site or one tool (its `aud`). */
@@ -47,6 +53,7 @@ export const issueAinfo = async (
     account_type: subject.accountType,
     platform: subject.platform,
     ...(subject.amr ? { amr: subject.amr } : {}),
+    auth_time: Math.floor((subject.authTime ?? now) / 1000),
     iss: deps.issuer,
     sub: subject.accountId,
     aud: audienceClaim(audience),

@@ -12,7 +12,7 @@ import {
 } from '@hub/core';
 import { HubError } from '../errors.js';
 import { sessionCookie } from '../http/request-context.js';
-import { type liveSession, newSessionToken } from '../http/session.js';
+import { type liveSession, newSessionToken, rememberDeviceSession } from '../http/session.js';
 import type { Hub } from '../hub.js';
 import { cancelDeletion } from '../services/account-erasure.js';
 import { recordAudit } from '../services/audit.js';
@@ -48,6 +48,8 @@ export interface SignInOutcome {
   fromSwitching?: boolean;
   /** The second factors this sign-in proved (the second step, mfa/second-step.ts, resumes with them). */
   secondFactors?: string[];
+  /** When the person last proved who they are (ms); the pipeline sets it: now, or the session's sign-in. */
+  authTime?: number;
 }
 
 /** What of the HTTP request a sign-in reads: no step sees Fastify's request or reply. */
@@ -179,6 +181,9 @@ export const createSignInPipeline = (hub: Hub, steps: SignInSteps): SignInPipeli
         : { cookies: stop.cookies, headers, nextStep: stop.nextStep };
     }
     const amr = await amrOfSignIn(hub, request, signIn);
+    // A sign-in by the browser's session proved nothing new: the ainfo's auth_time is the session's.
+    const held = signIn.authMethod === 'session' ? await request.session() : undefined;
+    const timed = held ? { ...signIn, authTime: held.created_at } : signIn;
     const toolSession = signIn.context.oidc ? undefined : signIn.context.tool;
     const tool = toolSession
       ? { session: toolSession, access: await steps.toolAccess(request, signIn, toolSession) }
@@ -186,7 +191,7 @@ export const createSignInPipeline = (hub: Hub, steps: SignInSteps): SignInPipeli
     // An OpenID Connect sign-in ends its interaction; the provider answers the client from there.
     const exit: ToolExit = signIn.context.oidc
       ? { location: await steps.oidcReturn(request, signIn.accountId, signIn.context.oidc, amr) }
-      : await steps.exit(signIn, amr, tool);
+      : await steps.exit(timed, amr, tool);
     const entered = tool && !('notMemberOf' in exit && exit.notMemberOf) ? tool.access.tool : undefined;
     const cookies = await steps.session(
       request,
@@ -282,6 +287,7 @@ export const createExitStep =
         access: tool.access,
         authMethod: signIn.authMethod,
         amr,
+        ...(signIn.authTime !== undefined ? { authTime: signIn.authTime } : {}),
         ...(signIn.fromSwitching ? { fromSwitching: true } : {}),
       });
     }
@@ -298,6 +304,7 @@ export const createExitStep =
         platform: signIn.platform,
         authMethod: signIn.authMethod,
         amr,
+        ...(signIn.authTime !== undefined ? { authTime: signIn.authTime } : {}),
       },
       { kind: 'platform', platform: signIn.platform },
     );
@@ -340,7 +347,11 @@ export const createSessionStep =
     });
     await record(id);
     await cancelDeletion(hub, signIn.accountId, request.ip);
-    return [sessionCookie(hub.config, token, Math.floor(hub.config.sessionTtlMs / 1000))];
+    // The browser keeps the accounts signed in on it (docs/sessions.md): the new one joins them.
+    return [
+      sessionCookie(hub.config, token, Math.floor(hub.config.sessionTtlMs / 1000)),
+      await rememberDeviceSession(hub, request.cookies, token, signIn.accountId),
+    ];
   };
 
 /**

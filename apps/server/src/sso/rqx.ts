@@ -99,6 +99,25 @@ const subjectTool = async (hub: Hub, branch: string, tool: ToolRow, query: SsoRe
   return named;
 };
 
+/**
+ * A tool's demand for a fresh sign-in (docs/partner-integration.md "Fresh sign-in"): `prompt=login`
+ * is 0 s, `max_age` the seconds since the person last typed their password (or proved a passkey or
+ * a provider) that the tool accepts. Undefined when the tool asks nothing; a malformed value is refused.
+ */
+export const freshSignInDemand = (query: SsoRequest): number | undefined => {
+  if (query.prompt !== undefined && query.prompt !== 'login' && query.prompt !== '')
+    throw new HubError('request.invalid', { field: 'prompt' });
+  const maxAge = query.max_age === undefined || query.max_age === '' ? undefined : query.max_age;
+  if (maxAge !== undefined && !/^\d{1,8}$/.test(maxAge))
+    throw new HubError('request.invalid', { field: 'max_age' });
+  if (query.prompt === 'login') return 0;
+  return maxAge === undefined ? undefined : Math.min(Number(maxAge), 31_536_000);
+};
+
+/** Whether a hub session signed in at `signedInAt` meets a tool session's fresh-sign-in demand. */
+export const freshEnough = (session: ToolSession | undefined, signedInAt: number, now: number) =>
+  session?.max_age === undefined || now - signedInAt <= session.max_age * 1000;
+
 const toolSessionFor = (
   tool: ToolRow,
   subject: ToolRow,
@@ -110,6 +129,7 @@ const toolSessionFor = (
   const subcb = checkSubcb(query.subcb);
   // A malformed state is refused, not dropped: the tool would refuse its own callback without it.
   if (query.state && !toolStateSchema.safeParse(query.state).success) throw new HubError('sso.state_invalid');
+  const maxAge = freshSignInDemand(query);
   return {
     cb,
     tid: tool.tid,
@@ -121,6 +141,7 @@ const toolSessionFor = (
     ...(subcb ? { subcb } : {}),
     ...(query.ref_a_frnd ? { ref_a_frnd: truncateText(query.ref_a_frnd, 1024) } : {}),
     ...(query.state ? { state: query.state } : {}),
+    ...(maxAge !== undefined ? { max_age: maxAge } : {}),
   };
 };
 

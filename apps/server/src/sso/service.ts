@@ -9,7 +9,7 @@ import { HubError } from '../errors.js';
 import { liveSession } from '../http/session.js';
 import type { Hub } from '../hub.js';
 import type { SignInOutcome } from './complete-sign-in.js';
-import { decideSsoRequest, type SsoDecision, type SsoLog } from './rqx.js';
+import { decideSsoRequest, freshEnough, type SsoDecision, type SsoLog } from './rqx.js';
 import type { ServerCaller } from './server-caller.js';
 
 /** Who asks /sso/rqx: the client IP for the throttle, the browser's hub-session cookie, the request's log. */
@@ -36,7 +36,9 @@ export const answerSsoRequest = async (
   const session = await liveSession(hub, caller.sessionToken);
   const signedIn = session ? await hub.accounts.findById(session.account_id) : undefined;
   const decision = await decideSsoRequest(hub, query, signedIn, caller.log);
-  if (decision.signedInAs && decision.toolSession) {
+  // A tool that demands a fresh sign-in (prompt=login, max_age) gets the login, not the session's.
+  const fresh = session && freshEnough(decision.toolSession, session.created_at, hub.now());
+  if (decision.signedInAs && decision.toolSession && fresh) {
     return {
       next: 'sign_in',
       signIn: {
@@ -47,7 +49,8 @@ export const answerSsoRequest = async (
       },
     };
   }
-  return decision;
+  const { signedInAs: _completesOnlyWhenFresh, ...answer } = decision;
+  return answer;
 };
 
 /** A tool reads only its own registry entry; a platform (Personal, Business) reads any. */

@@ -45,6 +45,8 @@ export const toolExitUrl = async (
     authMethod: string;
     /** The sign-in's RFC 8176 methods, for the ainfo's `amr`. */
     amr?: string[];
+    /** When the person last proved who they are (ms), for the ainfo's `auth_time`. */
+    authTime?: number;
     /** Spec §4, §9: account type 3 when returning from switching to a tool. */
     fromSwitching?: boolean;
   },
@@ -63,6 +65,7 @@ export const toolExitUrl = async (
       platform: input.platform,
       authMethod: input.authMethod,
       ...(input.amr ? { amr: input.amr } : {}),
+      ...(input.authTime !== undefined ? { authTime: input.authTime } : {}),
     },
     { kind: 'tool', tid: tool.tid },
   );

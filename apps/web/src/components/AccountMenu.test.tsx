@@ -2,7 +2,7 @@ import type { MeSummary } from '@hub/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentLanguage, setLanguage } from '../i18n';
 import { AccountMenu, displayNameOf } from './AccountMenu';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -25,7 +25,35 @@ const renderMenu = (path = '/') =>
     </MemoryRouter>,
   );
 
+/** The accounts signed in on this browser, as GET /api/me/device-accounts answers them. */
+const deviceAccounts = {
+  accounts: [
+    { id: 'a', display: 'Gabriela Silang', initials: 'GS', current: true },
+    { id: 'b', display: 'work@example.ph', initials: 'W', current: false },
+  ],
+};
+
 describe('AccountMenu', () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify(deviceAccounts), { headers: { 'content-type': 'application/json' } }),
+      ),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists the other accounts of this browser to switch to, and signing out of all of them', async () => {
+    renderMenu();
+    await userEvent.click(screen.getByTestId('account-menu-button'));
+    expect(await screen.findByRole('button', { name: /Switch to work@example.ph/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Switch to Gabriela/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign out of all accounts' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add another account' })).toBeTruthy();
+  });
+
   it('names the person by name, else by the account', () => {
     expect(displayNameOf(me)).toBe('Gabriela Silang');
     expect(displayNameOf({ ...me, name: null })).toBe('gabriela.silang@example.ph');

@@ -8,6 +8,7 @@ import { usePlatform } from '../hooks/use-platform';
 import { cx } from '../lib/class-names';
 import { Avatar } from './Avatar';
 import { Banner } from './Banner';
+import { DeviceAccountsMenu } from './DeviceAccountsMenu';
 import { MenuChevron } from './MenuChevron';
 import { Spinner } from './Spinner';
 
@@ -89,6 +90,7 @@ export const AccountMenu = ({ me, className, languageSwitch }: AccountMenuProps)
               </button>
             </li>
           </ul>
+          <DeviceAccountsMenu platform={platform} onDone={close} />
           {languageSwitch && (
             <div className="mt-1 border-t border-slate-100 px-3 pt-2.5 pb-1.5">{languageSwitch}</div>
           )}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { platforms } from '../platform.js';
-import { redirectSchema } from './auth.js';
+import { flowContextSchema, redirectSchema } from './auth.js';
 
 /** The landing's cards for a signed-in person ('Continue'): on to the platform's site. */
 export const meContinueEndpoints = {
@@ -13,3 +13,40 @@ export type MeContinueRequest = z.infer<typeof meContinueRequestSchema>;
 
 /** The platform site's /sso/account/auth with a fresh ainfo, or the platform's login when it has a say first. */
 export const meContinueResponseSchema = redirectSchema;
+
+/**
+ * 'Continue as' and the accounts signed in on this browser (docs/sessions.md). The browser names an
+ * account only by its id; the server switches only to a session whose token this browser holds.
+ */
+export const deviceAccountEndpoints = {
+  /** GET: the accounts signed in on this browser (none: an empty list, never a 401). */
+  list: '/api/me/device-accounts',
+  /** POST: sign in where a login screen started (its context) as one of them, without the password. */
+  continueAs: '/api/me/device-accounts/continue',
+  /** POST: make another of them this browser's current account. */
+  switch: '/api/me/device-accounts/switch',
+  /** POST: end every session this browser holds ("Sign out of all accounts"). */
+  signOutAll: '/api/me/device-accounts/sign-out-all',
+} as const;
+
+const accountIdSchema = z.string().uuid();
+
+export const deviceAccountSchema = z.object({
+  id: z.string(),
+  /** The account as the header shows it: the name, else the email, mobile or username. */
+  display: z.string(),
+  initials: z.string(),
+  /** The browser's current account (the header's). */
+  current: z.boolean(),
+});
+export type DeviceAccount = z.infer<typeof deviceAccountSchema>;
+export const deviceAccountsResponseSchema = z.object({ accounts: z.array(deviceAccountSchema) });
+export type DeviceAccounts = z.infer<typeof deviceAccountsResponseSchema>;
+
+export const continueAsRequestSchema = z
+  .object({ account: accountIdSchema, platform: z.enum(platforms), context: flowContextSchema.optional() })
+  .strict();
+export type ContinueAsRequest = z.infer<typeof continueAsRequestSchema>;
+
+export const switchAccountRequestSchema = z.object({ account: accountIdSchema }).strict();
+export type SwitchAccountRequest = z.infer<typeof switchAccountRequestSchema>;

@@ -25,6 +25,9 @@ export const ssoQueryKeys = [
   'tsa_key',
   // Not in the spec: the tool's own value for this sign-in, returned in its callback.
   'state',
+  // Not in the spec: a tool that demands a fresh sign-in (docs/partner-integration.md "Fresh sign-in").
+  'prompt',
+  'max_age',
 ] as const;
 export type SsoQueryKey = (typeof ssoQueryKeys)[number];
 

@@ -6,6 +6,7 @@ import { SecondFactorStep } from '../../components/auth/SecondFactorStep';
 import { ScreenFrame } from '../../components/ScreenFrame';
 import { SocialButtons } from '../../components/social/SocialButtons';
 import { SocialLinkStep } from '../../components/social/SocialLinkStep';
+import { ContinueAs } from '../../components/sso/ContinueAs';
 import { ContinueToTool } from '../../components/sso/ContinueToTool';
 import { useToolFromQuery } from '../../hooks/use-tool-info';
 import type { ScreenProps } from '../types';
@@ -37,6 +38,7 @@ const LoginScreen = ({ platform = 'psl' }: ScreenProps) => {
         <SocialLinkStep platform={platform} flowId={socialFlowId} />
       ) : (
         <>
+          <ContinueAs platform={platform} />
           <LoginFlow platform={platform} />
           <SocialButtons platform={platform} intent="login" />
         </>

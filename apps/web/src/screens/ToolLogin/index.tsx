@@ -5,6 +5,7 @@ import { LoginFlow } from '../../components/auth/LoginFlow';
 import { PlatformBadge } from '../../components/PlatformBadge';
 import { ScreenFrame } from '../../components/ScreenFrame';
 import { SocialButtons } from '../../components/social/SocialButtons';
+import { ContinueAs } from '../../components/sso/ContinueAs';
 import { ToolLogo } from '../../components/sso/ToolLogo';
 import { useToolLoginSession } from '../../hooks/use-tool-info';
 import type { ScreenProps } from '../types';
@@ -63,6 +64,7 @@ const ToolLoginScreen = ({ platform = 'psl' }: ScreenProps) => {
           {errorMessage('account.not_registered_to_tool', { tool: toolName })}
         </p>
       )}
+      <ContinueAs platform={platform} from={session.from} />
       <LoginFlow platform={platform} toolLogin toolSession={session.from} />
       <SocialButtons platform={platform} intent="tool_login" from={session.from} toolName={toolName} />
     </ScreenFrame>

@@ -16,6 +16,15 @@ export const signin = {
   'menu.yourAccount': 'Your account: {name}',
   'menu.account': 'Account',
   logOut: 'Log out',
+  'menu.otherAccounts': 'Other accounts on this device',
+  'menu.switchTo': 'Switch to {name}',
+  'menu.addAccount': 'Add another account',
+  'menu.signOutAll': 'Sign out of all accounts',
+
+  // 'Continue as' on the login screens, for a browser with accounts signed in on it (docs/sessions.md).
+  'continueAs.heading': 'Signed in on this device',
+  'continueAs.button': 'Continue as {name}',
+  'continueAs.another': 'Use another account',
 
   // The landing's platform cards: each button's name for screen readers adds the platform.
   'landing.choosePlatform': 'Choose your platform',

@@ -88,4 +88,6 @@ export const errors = {
   'account.fresh_sign_in_required':
     'Para sa iyong seguridad, mag-log out, mag-sign in muli, at saka burahin ang iyong account.',
   'account.deletion_pending': 'Nakatakda nang burahin ang iyong account.',
+  'session.fresh_sign_in_required':
+    'Hinihingi muli ng pag-sign in na ito ang iyong password. Pakigamit ang form sa ibaba.',
 } as const satisfies Catalogue<typeof en>;

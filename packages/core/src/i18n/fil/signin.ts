@@ -10,6 +10,13 @@ export const signin = {
   'menu.yourAccount': 'Ang iyong account: {name}',
   'menu.account': 'Account',
   logOut: 'Mag-log out',
+  'menu.otherAccounts': 'Iba pang account sa device na ito',
+  'menu.switchTo': 'Lumipat kay {name}',
+  'menu.addAccount': 'Magdagdag ng ibang account',
+  'menu.signOutAll': 'Mag-sign out sa lahat ng account',
+  'continueAs.heading': 'Naka-sign in sa device na ito',
+  'continueAs.button': 'Magpatuloy bilang {name}',
+  'continueAs.another': 'Gumamit ng ibang account',
 
   'landing.choosePlatform': 'Piliin ang iyong platform',
   'landing.personalText':
