@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerAdminRoutes } from './admin/routes.js';
 import type { Config } from './config.js';
 import { registerDemoPlatformSites } from './demo/platform-site.js';
 import { registerDefaultPlatformRoutes } from './flows/default-platform/routes.js';
@@ -210,6 +211,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   registerMeRoutes(app, hub, signIn);
   registerSecondFactorRoutes(app, hub, signIn);
   registerOidcRoutes(app, hub, oidc);
+  registerAdminRoutes(app, hub);
   const local = config.appEnv === 'local' || config.appEnv === 'development';
   // The dev mailbox logs and shows codes: only where mail has nowhere real to go.
   if (mail.devMailbox && local) registerDevMailbox(app, mail.devMailbox);

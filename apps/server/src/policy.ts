@@ -92,6 +92,12 @@ export const policy = {
    * one write per interval, not one per request (http/session.ts).
    */
   sessionTouchIntervalMs: 5 * MINUTE_MS,
+  /**
+   * The operator console (docs/console.md): an operator's hub session unused for this long ends at
+   * its next console request, which then asks for a new sign-in with a second factor. Every console
+   * request records its use, so the idle time is exact.
+   */
+  consoleIdleMs: 15 * MINUTE_MS,
   /** An ainfo token (the proof of sign-in handed to a platform site or tool): its exp. */
   ainfoTtlMs: 120 * SECOND_MS,
   /** A new signing key is published this long before it signs, so tools caching the JWKS know it first. */
