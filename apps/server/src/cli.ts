@@ -1,8 +1,10 @@
+import { accountSubcommands, accountsUsage } from './cli/accounts.js';
 import { cleanup, cleanupUsage } from './cli/cleanup.js';
 import { clientSubcommands, clientsUsage } from './cli/clients.js';
 import { type Subcommand, withDatabase } from './cli/context.js';
 import { CliError, type CliIo, cliLog, EXIT } from './cli/io.js';
 import { keySubcommands, keysUsage } from './cli/keys.js';
+import { operatorSubcommands, operatorsUsage } from './cli/operators.js';
 import { toolSubcommands, toolsUsage } from './cli/tools.js';
 import { ConfigError, loadConfig } from './config.js';
 import { describeDatabaseFailure } from './storage/connection-failure.js';
@@ -23,6 +25,12 @@ Commands:
                           (hub clients help)
   keys rotate | list | rewrap
                           the keys that sign ainfo, and their encryption (hub keys help)
+  operators grant | revoke | list
+                          who may enter the operator console (/admin), and with which
+                          role (hub operators help)
+  accounts find | show | lock | unlock | end-sessions | reset-factors | delete
+                          find an account and act on it, each action audited with its
+                          reason (hub accounts help)
   cleanup [--dry-run]     delete expired flows, codes, tokens, sessions, old mail and
                           audit events (hub cleanup --help)
   help                    show this help
@@ -38,6 +46,8 @@ const groups: Record<string, Group> = {
   tools: { usage: toolsUsage, subcommands: toolSubcommands },
   keys: { usage: keysUsage, subcommands: keySubcommands },
   clients: { usage: clientsUsage, subcommands: clientSubcommands },
+  operators: { usage: operatorsUsage, subcommands: operatorSubcommands },
+  accounts: { usage: accountsUsage, subcommands: accountSubcommands },
 };
 
 const isHelp = (word: string | undefined) => word === 'help' || word === '--help' || word === '-h';
