@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { mayOpenConsole } from './admin/guard.js';
 import { registerAdminRoutes } from './admin/routes.js';
 import type { Config } from './config.js';
 import { registerDemoPlatformSites } from './demo/platform-site.js';
@@ -216,6 +217,6 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   // The dev mailbox logs and shows codes: only where mail has nowhere real to go.
   if (mail.devMailbox && local) registerDevMailbox(app, mail.devMailbox);
   if (local) registerDemoPlatformSites(app, hub);
-  await registerWebApp(app, config.webDist, config.publicUrl);
+  await registerWebApp(app, config.webDist, config.publicUrl, (request) => mayOpenConsole(hub, request));
   return { app, hub, signIn, mailWorker, cleanupJob, devMailbox: mail.devMailbox, oidc };
 };

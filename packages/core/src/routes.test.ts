@@ -14,6 +14,7 @@ const fixed: [string, RouteId][] = [
   ['/account/sessions', 'account_sessions'],
   ['/account/access', 'account_access'],
   ['/account/data', 'account_data'],
+  ['/admin', 'admin'],
 ];
 
 // Spec §2 route table, after /{platform}.

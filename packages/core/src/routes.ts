@@ -26,6 +26,9 @@ export const routeIds = [
   'account_sessions',
   'account_access',
   'account_data',
+  // Not in the spec: the operator console (docs/console.md); the server answers 404 for it to
+  // anyone who holds no console role.
+  'admin',
 ] as const;
 export type RouteId = (typeof routeIds)[number];
 
@@ -78,6 +81,7 @@ const fixedRoutes: Readonly<Record<string, RouteId>> = {
   '/account/sessions': 'account_sessions',
   '/account/access': 'account_access',
   '/account/data': 'account_data',
+  '/admin': 'admin',
 };
 
 /**

@@ -92,6 +92,15 @@ describe.each(testDialects)('the operator console API on %s', (dialect) => {
     expect(crossSite.json().code).toBe('origin.forbidden');
   });
 
+  it('answers /admin with 404 to a browser without a console role', async () => {
+    const page = (browser: TestBrowser) => get(browser, '/admin');
+    expect([404, 503]).toContain((await page(nextBrowser())).statusCode);
+    expect([404, 503]).toContain((await page((await person()).browser)).statusCode);
+    const { browser } = await operator('viewer');
+    // 200 with a built web app, 503 without one: never the 404 of a page that is not there.
+    expect([200, 503]).toContain((await page(browser)).statusCode);
+  });
+
   it('asks an operator signed in with a password alone for a second factor', async () => {
     const { id, email } = await person();
     await grantRole(ctx.hub.hub, id, 'admin', cli);

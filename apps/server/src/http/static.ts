@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { errorMessage, type Language, languages, matchRoute } from '@hub/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FAVICON_PATH } from '../services/html.js';
 import { requestLanguage } from './language.js';
 import { pageIndexes, withLanguage } from './page-meta.js';
@@ -15,7 +15,13 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * (which shows 'Error 404') but with status 404, so crawlers and tools see the truth. The landing
  * and legal pages get their title and sharing metadata in the index itself (page-meta.ts).
  */
-export const registerWebApp = async (app: FastifyInstance, webDist: string, publicUrl: string) => {
+export const registerWebApp = async (
+  app: FastifyInstance,
+  webDist: string,
+  publicUrl: string,
+  /** Whether this browser may see the operator console's page (admin/guard.ts); else it is a 404. */
+  mayOpenConsole: (request: FastifyRequest) => Promise<boolean> = async () => false,
+) => {
   const indexFile = join(webDist, 'index.html');
   const hasBuild = existsSync(indexFile);
   if (hasBuild) {
@@ -49,7 +55,7 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string, publ
     }),
   );
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsApi = path === '/api' || path.startsWith('/api/');
     if (wantsApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
@@ -61,7 +67,10 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string, publ
         .type('text/plain')
         .send('The web app has not been built. Run `npm run build`.');
     }
-    const status = matchRoute(path).id === 'not_found' ? 404 : 200;
+    const route = matchRoute(path).id;
+    // The console's page exists only for an account that holds a console role (docs/console.md).
+    const hidden = route === 'not_found' || (route === 'admin' && !(await mayOpenConsole(request)));
+    const status = hidden ? 404 : 200;
     const index = indexes.get(requestLanguage(request))!;
     return reply
       .status(status)

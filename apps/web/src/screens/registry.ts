@@ -35,6 +35,8 @@ const importers: Record<ScreenId, ScreenImporter> = {
   account_sessions: account,
   account_access: account,
   account_data: account,
+  // The operator console: its own chunk, nothing of it in the sign-in pages' first load.
+  admin: () => import('./Admin/index'),
   not_found: () => import('./NotFound/index'),
 };
 

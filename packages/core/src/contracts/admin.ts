@@ -99,3 +99,70 @@ export interface AdminAuditRow {
   userAgent: string | null;
   detail: Record<string, unknown>;
 }
+
+/** The answers the console's page reads (the server writes them field by field, admin/). */
+export const adminMeSchema = z.object({
+  account: z.string(),
+  email: z.string().nullable(),
+  role: z.string(),
+});
+export const adminAccountHitSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  username: z.string().nullable(),
+  homePlatform: z.string(),
+  name: z.string().nullable(),
+  locked: z.boolean(),
+  deletionDueAt: z.number().nullable(),
+});
+export const adminSearchResultSchema = z.object({
+  accounts: z.array(adminAccountHitSchema),
+  more: z.boolean(),
+});
+export const adminAuditRowSchema = z.object({
+  id: z.number(),
+  at: z.number(),
+  event: z.string(),
+  outcome: z.string(),
+  accountId: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+});
+export const adminAuditPageSchema = z.object({
+  events: z.array(adminAuditRowSchema),
+  next: z.number().nullable(),
+});
+export const adminAccountPageSchema = z.object({
+  account: z.object({
+    id: z.string(),
+    email: z.string().nullable(),
+    mobile: z.string().nullable(),
+    username: z.string().nullable(),
+    name: z.string().nullable(),
+    homePlatform: z.string(),
+    createdAt: z.number(),
+    hasPassword: z.boolean(),
+    lockedAt: z.number().nullable(),
+    deletionDueAt: z.number().nullable(),
+  }),
+  sessions: z.array(
+    z.object({
+      id: z.string(),
+      device: z.string(),
+      ip: z.string().nullable(),
+      platform: z.string(),
+      lastSeenAt: z.number(),
+    }),
+  ),
+  secondFactors: z.object({
+    methods: z.array(z.string()),
+    passkeys: z.array(z.object({ id: z.string(), name: z.string() })),
+  }),
+  providers: z.array(z.object({ provider: z.string(), email: z.string().nullable() })),
+  events: z.array(adminAuditRowSchema),
+  operatorRole: z.string().nullable(),
+});
+export type AdminAccountPage = z.infer<typeof adminAccountPageSchema>;
+export const adminActionResultSchema = z.record(z.string(), z.unknown());
