@@ -2,6 +2,8 @@ import cluster from 'node:cluster';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { mayOpenConsole } from './admin/guard.js';
+import { registerAdminRoutes } from './admin/routes.js';
 import type { Config } from './config.js';
 import { registerDemoPlatformSites } from './demo/platform-site.js';
 import { createEventWorker, type EventWorker } from './events/worker.js';
@@ -246,12 +248,14 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   const signIn = buildSignInPipeline(hub, oidc, oidcExitLocation);
   registerHubRoutes(app, hub, signIn);
   registerOidcRoutes(app, hub, oidc);
+  registerAdminRoutes(app, hub);
   const local = config.appEnv === 'local' || config.appEnv === 'development';
   // The dev mailbox logs and shows codes: only where mail has nowhere real to go.
   if (mail.devMailbox && local) registerDevMailbox(app, mail.devMailbox);
   if (local) registerDemoPlatformSites(app, hub);
   await registerWebApp(app, config.webDist, config.publicUrl, {
     devMailbox: Boolean(mail.devMailbox && local),
+    mayOpenConsole: (request) => mayOpenConsole(hub, request),
   });
   return { app, hub, signIn, mailWorker, eventWorker, cleanupJob, devMailbox: mail.devMailbox, oidc };
 };

@@ -1,8 +1,10 @@
+import { accountSubcommands, accountsUsage } from './cli/accounts.js';
 import { cleanup, cleanupUsage } from './cli/cleanup.js';
 import { clientSubcommands, clientsUsage } from './cli/clients.js';
 import { type Subcommand, withDatabase } from './cli/context.js';
 import { CliError, type CliIo, cliLog, EXIT } from './cli/io.js';
 import { keySubcommands, keysUsage } from './cli/keys.js';
+import { operatorSubcommands, operatorsUsage } from './cli/operators.js';
 import { toolSubcommands, toolsUsage } from './cli/tools.js';
 import { webhookSubcommands, webhooksUsage } from './cli/webhooks.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -26,6 +28,12 @@ Commands:
                           stats (hub webhooks help)
   keys rotate | list | rewrap
                           the keys that sign ainfo, and their encryption (hub keys help)
+  operators grant | revoke | list
+                          who may enter the operator console (/admin), and with which
+                          role (hub operators help)
+  accounts find | show | lock | unlock | end-sessions | reset-factors | delete
+                          find an account and act on it, each action audited with its
+                          reason (hub accounts help)
   cleanup [--dry-run]     delete expired flows, codes, tokens, sessions, old mail and
                           audit events (hub cleanup --help)
   help                    show this help
@@ -42,6 +50,8 @@ const groups: Record<string, Group> = {
   keys: { usage: keysUsage, subcommands: keySubcommands },
   clients: { usage: clientsUsage, subcommands: clientSubcommands },
   webhooks: { usage: webhooksUsage, subcommands: webhookSubcommands },
+  operators: { usage: operatorsUsage, subcommands: operatorSubcommands },
+  accounts: { usage: accountsUsage, subcommands: accountSubcommands },
 };
 
 const isHelp = (word: string | undefined) => word === 'help' || word === '--help' || word === '-h';

@@ -127,6 +127,9 @@ describe('layers', () => {
     'social',
     'oidc',
     'me',
+    // The operator console: it reads and acts through the services below it; cli/ runs its
+    // account and operator commands through it.
+    'admin',
     'platform-api',
     'cli',
     'demo',

@@ -97,6 +97,13 @@ export const policy = {
    * the session of the one used least recently.
    */
   deviceAccountsMax: 5,
+
+  /**
+   * The operator console (docs/console.md): an operator's hub session unused for this long ends at
+   * its next console request, which then asks for a new sign-in with a second factor. Every console
+   * request records its use, so the idle time is exact.
+   */
+  consoleIdleMs: 15 * MINUTE_MS,
   /** An ainfo token (the proof of sign-in handed to a platform site or tool): its exp. */
   ainfoTtlMs: 120 * SECOND_MS,
   /** A new signing key is published this long before it signs, so tools caching the JWKS know it first. */

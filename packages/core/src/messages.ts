@@ -176,6 +176,18 @@ export const errorCatalog = {
   },
   'oidc.consent_not_found': { message: 'This app has no access to your account.', status: 404 },
   'origin.forbidden': { message: 'This request comes from an origin that is not allowed.', status: 403 },
+  // The operator console (docs/console.md). A locked account is refused at every sign-in step.
+  'account.locked': {
+    message: 'Sign-in to this account is locked. Please contact support.',
+    status: 403,
+  },
+  'admin.forbidden': { message: 'Your console role does not allow this.', status: 403 },
+  'admin.second_factor_required': {
+    message: 'Sign in with a passkey or an authenticator code to open the console.',
+    status: 403,
+  },
+  'admin.reason_required': { message: 'Please give a reason for this action.', status: 400 },
+  'admin.operator_not_found': { message: 'This account holds no console role.', status: 404 },
   internal: { message: 'Something went wrong on our side. Please try again.', status: 500 },
   // Load shedding: this process is too busy to answer in time; another one, or this one shortly, will.
   'service.overloaded': {

@@ -15,6 +15,7 @@ const fixed: [string, RouteId][] = [
   ['/account/access', 'account_access'],
   ['/account/data', 'account_data'],
   ['/device', 'oidc_device'],
+  ['/admin', 'admin'],
 ];
 
 // Spec §2 route table, after /{platform}.

@@ -28,6 +28,9 @@ export const routeIds = [
   'account_data',
   // Not in the spec: where a person types the code a device shows (OpenID Connect device flow, RFC 8628).
   'oidc_device',
+  // Not in the spec: the operator console (docs/console.md); the server answers 404 for it to
+  // anyone who holds no console role.
+  'admin',
 ] as const;
 export type RouteId = (typeof routeIds)[number];
 
@@ -81,6 +84,7 @@ const fixedRoutes: Readonly<Record<string, RouteId>> = {
   '/account/access': 'account_access',
   '/account/data': 'account_data',
   '/device': 'oidc_device',
+  '/admin': 'admin',
 };
 
 /**

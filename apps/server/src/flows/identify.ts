@@ -69,6 +69,8 @@ export const identifyAccount = async <K extends 'password_hash' | 'email', T = u
 export const passwordAccountRules = (platform: Platform): IdentifyRules<'password_hash', undefined> => ({
   requires: 'password_hash',
   refuse: (account) => {
+    // An account an operator locked (docs/console.md) is refused before its password is asked for.
+    if (account.sign_in_locked_at) throw new HubError('account.locked', { field: 'account' });
     const refusal = loginRefusal(account.user_type, platform);
     if (refusal) throw new HubError(refusal, { field: 'account' });
   },

@@ -56,10 +56,13 @@ export const checkFlowPassword = async (
   password: string,
 ): Promise<AccountRow> => {
   if (flow.state !== step.waiting || !flow.account_id) throw new HubError('flow.not_found');
-  return checkAccountPassword(hub, {
+  const account = await checkAccountPassword(hub, {
     accountId: flow.account_id,
     password,
     ip: caller.ip,
     failureEvent: step.failureEvent,
   });
+  // Locked by an operator after the account was identified (docs/console.md): refused all the same.
+  if (account.sign_in_locked_at) throw new HubError('account.locked', { field: 'account' });
+  return account;
 };

@@ -193,6 +193,7 @@ describe('the OpenAPI document at /api/docs/json', () => {
         ...['password.required', 'password.incorrect'],
         ...['account.not_registered_to_tool', 'account.not_registered_to_platform'],
         ...['account.company_on_personal', 'account.client_refused', 'sso.tsa_key_missing'],
+        'account.locked',
         ...['internal', 'service.overloaded', 'request.invalid', 'request.invalid', 'request.invalid'],
       ].sort(),
     );

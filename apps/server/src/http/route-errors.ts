@@ -75,6 +75,7 @@ export const passwordCheck = ['password.required', 'password.incorrect'] as cons
 
 /** Where a sign-in ends (sso/complete-sign-in.ts): the tool's and the platform's refusals. */
 export const signInRefusals = [
+  'account.locked',
   'account.not_registered_to_tool',
   'account.not_registered_to_platform',
   'account.company_on_personal',

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { errorMessage, type Language, languages, matchRoute } from '@hub/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routineRouteLogLevel } from '../log.js';
 import { FAVICON_PATH } from '../services/html.js';
 import { requestLanguage } from './language.js';
@@ -20,13 +20,18 @@ export const registerWebApp = async (
   app: FastifyInstance,
   webDist: string,
   publicUrl: string,
-  options: { devMailbox?: boolean } = {},
+  options: {
+    devMailbox?: boolean;
+    /** Whether this browser may see the operator console's page (admin/guard.ts); else it is a 404. */
+    mayOpenConsole?: (request: FastifyRequest) => Promise<boolean>;
+  } = {},
 ) => {
   const indexFile = join(webDist, 'index.html');
   const hasBuild = existsSync(indexFile);
   // A page load fetches a dozen files: their request lines only at LOG_LEVEL=debug or trace, so the
   // info log shows pages and API calls (log.ts routineRouteLogLevel).
   const assetLogLevel = routineRouteLogLevel(app.log);
+  const mayOpenConsole = options.mayOpenConsole ?? (async () => false);
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -63,7 +68,7 @@ export const registerWebApp = async (
     }),
   );
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsApi = path === '/api' || path.startsWith('/api/');
     if (wantsApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
@@ -75,7 +80,10 @@ export const registerWebApp = async (
         .type('text/plain')
         .send('The web app has not been built. Run `npm run build`.');
     }
-    const status = matchRoute(path).id === 'not_found' ? 404 : 200;
+    const route = matchRoute(path).id;
+    // The console's page exists only for an account that holds a console role (docs/console.md).
+    const hidden = route === 'not_found' || (route === 'admin' && !(await mayOpenConsole(request)));
+    const status = hidden ? 404 : 200;
     const index = indexes.get(requestLanguage(request))!;
     return reply
       .status(status)

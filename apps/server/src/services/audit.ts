@@ -64,7 +64,18 @@ export type AuditEvent =
   | 'tool.access_removed'
   | 'oidc.consent_revoked'
   | 'account.profile_changed'
-  | 'account.logout';
+  | 'account.logout'
+  // The operator console (docs/console.md): each with the acting operator and the reason given.
+  | 'admin.sessions_ended'
+  | 'admin.account_locked'
+  | 'admin.account_unlocked'
+  | 'admin.factors_reset'
+  | 'admin.provider_unlinked'
+  | 'admin.data_exported'
+  | 'admin.deletion_requested'
+  | 'admin.operator_granted'
+  | 'admin.operator_revoked'
+  | 'account.locked_refused';
 
 export interface AuditEntry {
   event: AuditEvent;

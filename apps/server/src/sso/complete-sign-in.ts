@@ -364,6 +364,9 @@ export const createPlatformRulesStep =
   async (signIn) => {
     const account = await hub.accounts.findById(signIn.accountId);
     if (!account) throw new HubError('account.not_found');
+    // Every sign-in, whatever its first factor (password, Google, a passkey, a session's Continue),
+    // passes here: an account an operator locked is refused (docs/console.md "Locking sign-in").
+    if (account.sign_in_locked_at) throw new HubError('account.locked');
     const refusal = loginRefusal(account.user_type, signIn.platform);
     if (refusal) throw new HubError(refusal);
   };

@@ -15,6 +15,7 @@ import { erasureIndexesMigration } from './migrations/0012-erasure-indexes.js';
 import { devMailMigration } from './migrations/0013-dev-mail.js';
 import { oidcClientProfilesMigration } from './migrations/0014-oidc-client-profiles.js';
 import { webhooksMigration } from './migrations/0015-webhooks.js';
+import { operatorsMigration } from './migrations/0016-operators.js';
 import { singleSignOutMigration } from './migrations/0018-single-sign-out.js';
 
 const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migration> => ({
@@ -34,6 +35,7 @@ const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migratio
   '0013-dev-mail': devMailMigration(dialect),
   '0015-webhooks': webhooksMigration,
   '0018-single-sign-out': singleSignOutMigration,
+  '0016-operators': operatorsMigration,
 });
 
 const migratorFor = (database: HubDatabase) =>

@@ -32,6 +32,8 @@ export interface AccountsTable {
   failed_password_count: Generated<number>;
   /** Past the free tries, password checks wait until this time (a growing delay, never a lockout for good). */
   password_blocked_until: number | null;
+  /** While set, an operator has locked the account's sign-in (docs/console.md); before migration 0016, absent. */
+  sign_in_locked_at?: number | null;
 }
 
 export interface PlatformMembershipsTable {
@@ -413,6 +415,15 @@ export interface WebhookDeliveriesTable {
   delivered_at: number | null;
 }
 
+/** An account that may enter the operator console, and with which role (docs/console.md). */
+export interface OperatorsTable {
+  account_id: string;
+  role: 'viewer' | 'support' | 'admin';
+  granted_at: number;
+  /** The account that granted it from the console, or null when granted from the command line. */
+  granted_by: string | null;
+}
+
 export interface Database {
   accounts: AccountsTable;
   platform_memberships: PlatformMembershipsTable;
@@ -444,4 +455,5 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  operators: OperatorsTable;
 }

@@ -36,6 +36,8 @@ const importers: Record<ScreenId, ScreenImporter> = {
   account_access: account,
   account_data: account,
   oidc_device: () => import('./OidcDevice/index'),
+  // The operator console: its own chunk, nothing of it in the sign-in pages' first load.
+  admin: () => import('./Admin/index'),
   not_found: () => import('./NotFound/index'),
 };
 

@@ -27,6 +27,7 @@ const defaultPlatformErrors = [
   ...flowStep,
   'session.required',
   'account.not_registered_to_platform',
+  'account.locked',
 ] as const satisfies RouteErrors;
 
 export const registerDefaultPlatformRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {

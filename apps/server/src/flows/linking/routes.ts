@@ -25,6 +25,7 @@ const linkingErrors = [
   'account.already_linked',
   'account.work_account_link',
   'account.not_registered_to_platform',
+  'account.locked',
   ...passwordCheck,
 ] as const satisfies RouteErrors;
 

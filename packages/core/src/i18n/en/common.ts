@@ -5,6 +5,7 @@
  * plural forms chosen by `count`; `<terms>…</terms>` marks a link the screen puts around the words.
  */
 import { labels, notices } from '../../labels.js';
+import { admin } from './admin.js';
 import { flows } from './flows.js';
 import { signin } from './signin.js';
 
@@ -129,4 +130,5 @@ export const common = {
   'socialError.provider_linked': 'You already have one of these linked. Unlink it first to link another.',
   ...signin,
   ...flows,
+  ...admin,
 } as const;

@@ -1,5 +1,6 @@
 import type { Catalogue } from '../catalogue.js';
 import type { common as en } from '../en/common.js';
+import { admin } from './admin.js';
 import { flows } from './flows.js';
 import { signin } from './signin.js';
 
@@ -152,4 +153,5 @@ export const common = {
   'socialError.provider_linked': 'May naka-link ka nang ganito. I-unlink muna ito bago mag-link ng iba.',
   ...signin,
   ...flows,
+  ...admin,
 } as const satisfies Catalogue<typeof en>;

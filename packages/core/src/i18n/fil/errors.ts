@@ -90,4 +90,11 @@ export const errors = {
   'account.deletion_pending': 'Nakatakda nang burahin ang iyong account.',
   'session.fresh_sign_in_required':
     'Hinihingi muli ng pag-sign in na ito ang iyong password. Pakigamit ang form sa ibaba.',
+  // The operator console (docs/console.md).
+  'account.locked': 'Naka-lock ang pag-sign in sa account na ito. Makipag-ugnayan sa support.',
+  'admin.forbidden': 'Hindi ito pinapayagan ng iyong role sa console.',
+  'admin.second_factor_required':
+    'Mag-sign in gamit ang passkey o code ng authenticator para mabuksan ang console.',
+  'admin.reason_required': 'Pakilagay ang dahilan ng aksyong ito.',
+  'admin.operator_not_found': 'Walang role sa console ang account na ito.',
 } as const satisfies Catalogue<typeof en>;

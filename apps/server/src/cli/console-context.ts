@@ -1,0 +1,48 @@
+import type { ActionBy } from '../admin/actions.js';
+import { createHub, type Hub } from '../hub.js';
+import type { AccountRow } from '../storage/accounts.js';
+import type { CommandContext } from './context.js';
+import { failure, usageError } from './io.js';
+
+/**
+ * What `hub operators` and `hub accounts` share: the hub's services over the command's database
+ * (the console's own, admin/), the account a command names, its reason, and its output, as text
+ * or, with --json, as one JSON document on stdout.
+ */
+export const hubOf = (context: CommandContext): Hub =>
+  createHub({
+    config: context.config,
+    database: context.database,
+    now: context.now,
+    log: {
+      info: () => {},
+      warn: (_d, message) => context.err(message),
+      error: (_d, message) => context.err(message),
+    },
+  });
+
+/** The account a command names: its id, or its email (any case). */
+export const namedAccount = async (hub: Hub, input: string): Promise<AccountRow> => {
+  const account = input.includes('@')
+    ? await hub.accounts.findByIdentifier('email', input)
+    : await hub.accounts.findById(input);
+  if (!account) throw failure(`No account ${input}.`);
+  return account;
+};
+
+/** An action run from the command line: no operator account (whoever holds DATABASE_URL), its reason. */
+export const cliActor = (reason: string | undefined, fallback?: string): ActionBy => {
+  const given = reason?.trim() || fallback;
+  if (!given) throw usageError('--reason is required: it goes into the audit log.');
+  return { operatorId: null, via: 'cli', reason: given, ip: null };
+};
+
+/** Prints `value` as JSON (--json) or as the text `human` makes of it. */
+export const output = <T>(
+  context: CommandContext,
+  json: boolean | undefined,
+  value: T,
+  human: (value: T) => string,
+) => {
+  context.out(json ? JSON.stringify(value, null, 2) : human(value));
+};

@@ -1,0 +1,165 @@
+import { type Kysely, sql } from 'kysely';
+import type { Db } from './db.js';
+import type { Database, OperatorsTable } from './schema.js';
+
+export type OperatorRole = OperatorsTable['role'];
+
+/** A search hit: the account's identifiers and name, never a secret. */
+export interface AccountHit {
+  id: string;
+  email: string | null;
+  mobile_num: string | null;
+  username: string | null;
+  home_platform: 'psl' | 'biz';
+  first_name: string | null;
+  last_name: string | null;
+  sign_in_locked_at: number | null;
+  deletion_due_at: number | null;
+}
+
+/** Escapes LIKE's wildcards so a typed prefix matches only itself. */
+const likePrefix = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The first string after every string that starts with `prefix` (the upper end of a prefix range). */
+const prefixEnd = (prefix: string) => `${prefix}\u{10FFFF}`;
+
+const hitColumns = (db: Db) =>
+  db
+    .selectFrom('accounts')
+    .leftJoin('profiles', 'profiles.account_id', 'accounts.id')
+    .select([
+      'accounts.id',
+      'accounts.email',
+      'accounts.mobile_num',
+      'accounts.username',
+      'accounts.home_platform',
+      'profiles.first_name',
+      'profiles.last_name',
+      'accounts.sign_in_locked_at',
+      'accounts.deletion_due_at',
+    ]);
+
+/**
+ * The operator console's rows (docs/console.md): who holds a role, the account search, the sign-in
+ * lock and the audit log's filtered pages. Each search is a range on an index (a prefix of the
+ * lower-cased email, of the account id, of "first last" or the last name), so a page costs the same
+ * at a million accounts as at a hundred.
+ */
+export const createOperatorQueries = (db: Kysely<Database>) => ({
+  find: (accountId: string, trx: Db = db) =>
+    trx.selectFrom('operators').selectAll().where('account_id', '=', accountId).executeTakeFirst(),
+
+  list: () =>
+    db
+      .selectFrom('operators')
+      .innerJoin('accounts', 'accounts.id', 'operators.account_id')
+      .select([
+        'operators.account_id',
+        'operators.role',
+        'operators.granted_at',
+        'operators.granted_by',
+        'accounts.email',
+        'accounts.sign_in_locked_at',
+      ])
+      .orderBy('operators.granted_at')
+      .execute(),
+
+  /** Grants a role, or changes the role held. */
+  grant: async (trx: Db, row: OperatorsTable) => {
+    await trx
+      .insertInto('operators')
+      .values(row)
+      .onConflict((oc) =>
+        oc
+          .column('account_id')
+          .doUpdateSet({ role: row.role, granted_at: row.granted_at, granted_by: row.granted_by }),
+      )
+      .execute();
+  },
+
+  /** Takes the role away; true when there was one. */
+  revoke: async (trx: Db, accountId: string) =>
+    Number(
+      (await trx.deleteFrom('operators').where('account_id', '=', accountId).executeTakeFirst())
+        .numDeletedRows,
+    ) > 0,
+
+  /** Locks or unlocks the account's sign-in; true when the state changed. */
+  setSignInLock: async (trx: Db, accountId: string, lockedAt: number | null, now: number) => {
+    const query = trx
+      .updateTable('accounts')
+      .set({ sign_in_locked_at: lockedAt, updated_at: now })
+      .where('id', '=', accountId)
+      .where('sign_in_locked_at', lockedAt === null ? 'is not' : 'is', null);
+    return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
+  },
+
+  /** Accounts whose lower-cased email starts with `prefix`, by email. */
+  searchByEmail: (prefix: string, limit: number, offset: number) =>
+    hitColumns(db)
+      .where('accounts.email_normalized', '>=', prefix)
+      .where('accounts.email_normalized', '<', prefixEnd(prefix))
+      .where('accounts.email_normalized', 'like', likePrefix(prefix))
+      .orderBy('accounts.email_normalized')
+      .limit(limit)
+      .offset(offset)
+      .execute() as Promise<AccountHit[]>,
+
+  /** Accounts whose id starts with `prefix`, by id. */
+  searchById: (prefix: string, limit: number, offset: number) =>
+    hitColumns(db)
+      .where('accounts.id', '>=', prefix)
+      .where('accounts.id', '<', prefixEnd(prefix))
+      .orderBy('accounts.id')
+      .limit(limit)
+      .offset(offset)
+      .execute() as Promise<AccountHit[]>,
+
+  /** Accounts whose lower-cased "first last", or last name, starts with `prefix`. */
+  searchByName: async (prefix: string, limit: number, offset: number) => {
+    const full = sql<string>`lower(profiles.first_name || ' ' || profiles.last_name)`;
+    const last = sql<string>`lower(profiles.last_name)`;
+    const byFull = await hitColumns(db)
+      .where(full, '>=', prefix)
+      .where(full, '<', prefixEnd(prefix))
+      .orderBy(full)
+      .orderBy('accounts.id')
+      .limit(limit + offset)
+      .execute();
+    const byLast = await hitColumns(db)
+      .where(last, '>=', prefix)
+      .where(last, '<', prefixEnd(prefix))
+      .orderBy(last)
+      .orderBy('accounts.id')
+      .limit(limit + offset)
+      .execute();
+    const seen = new Set<string>();
+    return [...byFull, ...byLast]
+      .filter((hit) => !seen.has(hit.id) && seen.add(hit.id))
+      .slice(offset, offset + limit) as AccountHit[];
+  },
+
+  /** The audit log, newest first, filtered; `before` is the id of the last row of the previous page. */
+  auditPage: (filter: AuditFilter) => {
+    let query = db.selectFrom('audit_events').selectAll();
+    if (filter.accountId) query = query.where('account_id', '=', filter.accountId);
+    if (filter.event) query = query.where('event', '=', filter.event);
+    if (filter.operator)
+      query = query.where('detail', 'like', `%"operator":"${filter.operator.replace(/["\\%_]/g, '')}"%`);
+    if (filter.from !== undefined) query = query.where('at', '>=', filter.from);
+    if (filter.to !== undefined) query = query.where('at', '<', filter.to);
+    if (filter.before !== undefined) query = query.where('id', '<', filter.before);
+    return query.orderBy('id', 'desc').limit(filter.limit).execute();
+  },
+});
+export type OperatorQueries = ReturnType<typeof createOperatorQueries>;
+
+export interface AuditFilter {
+  accountId?: string;
+  event?: string;
+  /** The acting operator's account id (written into the row's detail as `operator`). */
+  operator?: string;
+  from?: number;
+  to?: number;
+  before?: number;
+  limit: number;
+}

@@ -1,0 +1,103 @@
+import { secondFactorEndpoints, secondFactorTexts } from '@hub/core';
+import { generateSync } from 'otplib';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { field, journeyPassword, logInToPasswordStep, signUp, typeCode } from './support/auth.js';
+import { runHubCli } from './support/demo-tool.js';
+import { useHubBrowserAndMail } from './support/setup.js';
+
+const setup = useHubBrowserAndMail();
+const operatorEmail = 'melchora.aquino@example.ph';
+const personEmail = 'diego.silang@example.ph';
+
+const openPage = async (width = 1280): Promise<Page> => {
+  const context = await setup.browser.newContext({ viewport: { width, height: 900 } });
+  return context.newPage();
+};
+
+const callApi = (page: Page, path: string, body: unknown) =>
+  page.evaluate(
+    async ({ path, body }) => {
+      const res = await fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, json: await res.json() };
+    },
+    { path, body },
+  );
+
+/** Runs one action of the account page through its reason dialog. */
+const act = async (page: Page, action: string, reason: string) => {
+  await page.getByRole('button', { name: action, exact: true }).click();
+  await page.getByLabel('Reason (goes into the audit log)').fill(reason);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('status').getByText('Done.').waitFor();
+};
+
+describe('the operator console in Chromium', () => {
+  it('an operator granted by the command line signs in with an authenticator code, finds an account, ends its sessions, locks and unlocks it, and finds each action with its reason in the audit log', async () => {
+    // The person, signed in in their own browser.
+    const personPage = await openPage(800);
+    await signUp(personPage, setup.hub.url, setup.sink, 'psl', personEmail);
+
+    // The operator: an account with an authenticator app, granted support from the command line.
+    const setupPage = await openPage();
+    await signUp(setupPage, setup.hub.url, setup.sink, 'psl', operatorEmail);
+    await setupPage.goto(`${setup.hub.url}/`);
+    const started = await callApi(setupPage, secondFactorEndpoints.totp, {});
+    const secret = started.json.secret as string;
+    const confirmed = await callApi(setupPage, secondFactorEndpoints.totpConfirm, {
+      code: generateSync({ secret, epoch: Math.floor(Date.now() / 1000) }),
+    });
+    expect(confirmed.status).toBe(200);
+    await setupPage.context().close();
+    runHubCli(setup.hub.databaseUrl, ['operators', 'grant', operatorEmail, '--role', 'support']);
+
+    // Without a second factor in this session, and for the person, /admin is no page.
+    expect((await personPage.goto(`${setup.hub.url}/admin`))?.status()).toBe(404);
+
+    const page = await openPage();
+    await logInToPasswordStep(page, setup.hub.url, 'psl', operatorEmail);
+    await page.getByLabel(field('Password')).fill(journeyPassword);
+    await page.keyboard.press('Enter');
+    await page.getByText(secondFactorTexts.title).waitFor();
+    await typeCode(page, generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/ainfo=/);
+
+    expect((await page.goto(`${setup.hub.url}/admin`))?.status()).toBe(200);
+    await page.getByText('Operator console').first().waitFor();
+    await page.getByLabel('Email, account id or name').fill('diego.s');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: new RegExp(personEmail) }).click();
+    await page.locator('[data-admin-session]').first().waitFor();
+    for (const width of [375, 800, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `/tmp/w34-admin-account-${width}.png`, fullPage: true });
+    }
+
+    await act(page, 'End sessions', 'the person lost their phone');
+    const signedOut = await personPage.goto(`${setup.hub.url}/api/me`);
+    expect(signedOut?.status()).toBe(401);
+    await act(page, 'Lock sign-in', 'someone guesses the password');
+    await page.getByText('Sign-in locked').first().waitFor();
+
+    // The person is refused, with the clear message.
+    await logInToPasswordStep(personPage, setup.hub.url, 'psl', personEmail).catch(() => undefined);
+    await personPage.getByText('Sign-in to this account is locked. Please contact support.').waitFor();
+
+    await act(page, 'Unlock sign-in', 'identity confirmed by phone');
+    await page.getByRole('tab', { name: 'Audit log' }).click();
+    for (const reason of [
+      'the person lost their phone',
+      'someone guesses the password',
+      'identity confirmed by phone',
+    ])
+      await page.getByText(`Reason: ${reason}`).waitFor();
+    await page.screenshot({ path: '/tmp/w34-admin-audit-1280.png', fullPage: true });
+    await page.context().close();
+    await personPage.context().close();
+  });
+});
