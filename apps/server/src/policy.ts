@@ -177,6 +177,8 @@ export const policy = {
   // ---- Identity providers (social/providers.ts).
   /** How long a request to Google or Facebook (discovery, token, user info) may take. */
   socialProviderTimeoutMs: 10 * SECOND_MS,
+  /** How long the breached-password range service (BREACHED_PASSWORD_URL) may take before the check is skipped (fail open). */
+  breachedPasswordTimeoutMs: 2 * SECOND_MS,
 
   // ---- Retention (storage/retention.ts, the cleanup job).
   /** Expired flows, codes, ainfo tokens and sessions stay this long (a late request still gets 'expired'). */
