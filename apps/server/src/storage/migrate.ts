@@ -12,6 +12,7 @@ import { secondFactorsMigration } from './migrations/0009-second-factors.js';
 import { passkeysMigration } from './migrations/0010-passkeys.js';
 import { accountDeletionMigration } from './migrations/0011-account-deletion.js';
 import { erasureIndexesMigration } from './migrations/0012-erasure-indexes.js';
+import { knownDevicesMigration } from './migrations/0019-known-devices.js';
 
 const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
@@ -26,6 +27,7 @@ const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migratio
   '0010-passkeys': passkeysMigration,
   '0011-account-deletion': accountDeletionMigration,
   '0012-erasure-indexes': erasureIndexesMigration(dialect),
+  '0019-known-devices': knownDevicesMigration,
 });
 
 const migratorFor = (database: HubDatabase) =>

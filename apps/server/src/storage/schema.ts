@@ -341,6 +341,16 @@ export interface RecoveryCodesTable {
   created_at: number;
 }
 
+/** A browser an account signed in from (migration 0019, services/device.ts): its cookie's SHA-256. */
+export interface KnownDevicesTable {
+  account_id: string;
+  device_hash: string;
+  /** The language the browser last signed in with: the language of the account's notices. */
+  language: string;
+  first_seen_at: number;
+  last_seen_at: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   platform_memberships: PlatformMembershipsTable;
@@ -367,4 +377,5 @@ export interface Database {
   passkey_challenges: PasskeyChallengesTable;
   second_factors: SecondFactorsTable;
   recovery_codes: RecoveryCodesTable;
+  known_devices: KnownDevicesTable;
 }
