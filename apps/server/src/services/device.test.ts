@@ -1,4 +1,6 @@
+import { authEndpoints } from '@hub/core';
 import { describe, expect, it } from 'vitest';
+import { policy } from '../policy.js';
 import { seedAccount } from '../test-support/accounts.js';
 import { setUpTestHub, type TestHub } from '../test-support/app.js';
 import { browserFor, signInWith } from '../test-support/client.js';
@@ -71,5 +73,28 @@ describe.each(testDialects)('new-device notices on %s', (dialect) => {
     await signInWith(ctx.browser, email());
     for (let i = 0; i < 8; i += 1) await signInWith(browserFor(ctx.hub, `198.19.93.${i + 1}`), email());
     expect(noticesIn(await mailsTo(ctx.hub, email()), /new sign-in/i)).toHaveLength(5);
+  });
+});
+
+describe.each(testDialects)('the wrong-password notice on %s', (dialect) => {
+  const ctx = setUpTestHub(dialect, { network: '198.19.94' });
+  const email = () => `limit${ctx.n}@example.ph`;
+
+  it('mails the person once when wrong passwords reach the limit', async () => {
+    await seedAccount(ctx.hub, { email: email() });
+    for (let i = 0; i < policy.freePasswordFailures + 2; i += 1) {
+      ctx.hub.clock.advance(policy.passwordDelayMaxMs);
+      const first = await ctx.browser.post(authEndpoints.loginIdentify, {
+        platform: 'psl',
+        account: email(),
+      });
+      await ctx.browser.post(authEndpoints.loginPassword, {
+        flowId: first.json().flowId,
+        password: 'Wrong-1-pass!',
+      });
+    }
+    const mails = noticesIn(await mailsTo(ctx.hub, email()), /wrong passwords/i);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(`${ctx.hub.config.publicUrl}/account/security`);
   });
 });
