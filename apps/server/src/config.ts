@@ -53,6 +53,7 @@ const envSchema = z.object({
   SMTP_URL: urlOf('smtp', 'smtps').optional(),
   MAIL_FROM: mailbox.optional(),
   REDIS_URL: urlOf('redis', 'rediss').optional(),
+  BREACHED_PASSWORD_URL: httpUrl.optional(),
   PSL_URL: httpUrl.optional(),
   BIZ_URL: httpUrl.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -126,6 +127,7 @@ const secretVariables = new Set([
   'DATABASE_URL',
   'SMTP_URL',
   'REDIS_URL',
+  'BREACHED_PASSWORD_URL',
   'GOOGLE_CLIENT_SECRET',
   'FACEBOOK_CLIENT_SECRET',
   'KEY_ENCRYPTION_KEY',
@@ -145,6 +147,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   redisUrl: string | undefined;
+  /** A k-anonymity range API of breached passwords (Pwned Passwords style); off when undefined (services/breached-passwords.ts). */
+  breachedPasswordUrl: string | undefined;
   platformUrls: { psl: string; biz: string };
   logLevel: string;
   webDist: string;
@@ -383,6 +387,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Account Hub <no-reply@localhost>',
     redisUrl: e.REDIS_URL,
+    breachedPasswordUrl: e.BREACHED_PASSWORD_URL,
     platformUrls: { psl: e.PSL_URL ?? `${publicUrl}/demo/psl`, biz: e.BIZ_URL ?? `${publicUrl}/demo/biz` },
     logLevel: e.LOG_LEVEL,
     webDist,

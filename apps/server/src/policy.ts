@@ -138,6 +138,10 @@ export const policy = {
   /** An account without a password confirms a deletion by a sign-in this recent instead. */
   deletionFreshSignInMs: DELETION_FRESH_SIGN_IN_MINUTES * MINUTE_MS,
 
+  // ---- Devices and notices (services/device.ts, docs/security.md "Notices").
+  /** The device cookie's lifetime (renewed on every sign-in; browsers cap a cookie at 400 days). */
+  deviceCookieTtlMs: 400 * DAY_MS,
+
   // ---- Throttles (services/throttle.ts): fixed windows, per client address or per account.
   throttle: {
     /** Account look-ups (login and switching step 1, sign-up start, a social start) per client address. */
@@ -172,6 +176,8 @@ export const policy = {
     meDevicesChangePerAccount: { name: 'me_devices_change_acct', points: 30, windowMs: 10 * MINUTE_MS },
     /** Account center changes of one's own account (the profile's name) per account. */
     accountChangePerAccount: { name: 'me_change_acct', points: 30, windowMs: 10 * MINUTE_MS },
+    /** Security notices (new device, wrong passwords, second factors) mailed per account: no mail-bombing by sign-ins. */
+    securityNoticePerAccount: { name: 'security_notice_acct', points: 5, windowMs: HOUR_MS },
   },
 
   // ---- Mail delivery (mail/worker.ts).
@@ -205,6 +211,8 @@ export const policy = {
   // ---- Identity providers (social/providers.ts).
   /** How long a request to Google or Facebook (discovery, token, user info) may take. */
   socialProviderTimeoutMs: 10 * SECOND_MS,
+  /** How long the breached-password range service (BREACHED_PASSWORD_URL) may take before the check is skipped (fail open). */
+  breachedPasswordTimeoutMs: 2 * SECOND_MS,
 
   // ---- Retention (storage/retention.ts, the cleanup job).
   /** Expired flows, codes, ainfo tokens and sessions stay this long (a late request still gets 'expired'). */

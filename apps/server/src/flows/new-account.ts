@@ -2,6 +2,7 @@ import { normalizeEmail, type Platform } from '@hub/core';
 import type { Insertable, Transaction } from 'kysely';
 import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
+import { refuseBreachedPassword } from '../services/breached-passwords.js';
 import { checkNewPassword } from '../services/passwords.js';
 import type { AccountsTable, Database } from '../storage/schema.js';
 import { type FlowKind, type FlowMove, moveFlow } from './flow-record.js';
@@ -51,6 +52,7 @@ const refuseRegisteredEmail = async (hub: Hub, email: string) => {
 export const checkNewEmailAccount = async (hub: Hub, email: string, password: string) => {
   const problem = checkNewPassword(password);
   if (problem) throw new HubError(problem, { field: 'password' });
+  await refuseBreachedPassword(hub, password, 'password');
   await refuseRegisteredEmail(hub, email);
 };
 

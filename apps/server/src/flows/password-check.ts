@@ -1,9 +1,13 @@
+import { routePath, toLanguage } from '@hub/core';
 import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
+import { queueSecurityNotice } from '../mail/security-notice.js';
+import { policy } from '../policy.js';
 import { type AuditEvent, recordAudit } from '../services/audit.js';
 import { passwordCheckTurn } from '../services/passwords.js';
 import { rateLimited } from '../services/throttle.js';
 import type { AccountRow } from '../storage/accounts.js';
+import { createKnownDeviceQueries } from '../storage/known-devices.js';
 import { passwordDelayMs } from './login/flow.js';
 
 /**
@@ -45,6 +49,8 @@ export const checkAccountPassword = async (
       },
       hub.now(),
     );
+    if (account.failed_password_count === policy.freePasswordFailures)
+      await noticeOfPasswordLimit(hub, account);
     throw new HubError('password.incorrect', { field: 'password' });
   }
   await hub.accounts.clearPasswordFailures(account.id);
@@ -71,4 +77,26 @@ const reserveAttempt = async (hub: Hub, accountId: string): Promise<AccountRow |
       throw rateLimited(Math.max(1, Math.ceil(waitMs / 1000)));
     }
   }
+};
+
+/**
+ * The wrong password that used up the free ones: the person hears of it once per run of failures
+ * (docs/security.md "Notices"), in the language of their last used browser, throttled per account.
+ */
+const noticeOfPasswordLimit = async (hub: Hub, account: AccountRow) => {
+  const queued = await hub.db.transaction().execute(async (trx) =>
+    queueSecurityNotice(
+      hub,
+      trx,
+      {
+        accountId: account.id,
+        email: account.email,
+        notice: { kind: 'password_limit', failures: account.failed_password_count },
+        language: toLanguage(await createKnownDeviceQueries(trx).latestLanguage(account.id)) ?? 'en',
+        page: routePath('account_security'),
+      },
+      hub.now(),
+    ),
+  );
+  if (queued) hub.nudgeMail();
 };

@@ -1,20 +1,35 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { HubError } from '../errors.js';
+import { policy } from '../policy.js';
+import { DEVICE_COOKIE, isDeviceToken } from '../services/device.js';
 import { randomToken, sha256 } from '../services/tokens.js';
 
 const secure = (config: Config) => config.publicUrl.startsWith('https://');
 
 /** `__Host-` cookies on HTTPS (docs/security.md "Sessions"); plain names on http://localhost. */
-export const cookieName = (config: Config, base: 'hub_session' | 'hub_fb' | 'hub_accounts') =>
+export const cookieName = (config: Config, base: 'hub_session' | 'hub_fb' | 'hub_accounts' | 'hub_device') =>
   secure(config) ? `__Host-${base}` : base;
 
-const cookieOptions = (config: Config, maxAgeSeconds?: number) => ({
+export const cookieOptions = (config: Config, maxAgeSeconds?: number) => ({
   path: '/',
   httpOnly: true,
   sameSite: 'lax' as const,
   secure: secure(config),
   ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}),
+});
+
+/** The browser's device cookie (services/device.ts), if it has the shape of one. */
+export const deviceTokenOf = (config: Config, cookies: Readonly<Record<string, string | undefined>>) => {
+  const token = cookies[cookieName(config, DEVICE_COOKIE)];
+  return isDeviceToken(token) ? token : undefined;
+};
+
+/** The cookie that keeps a device known, renewed on every sign-in (policy.deviceCookieTtlMs). */
+export const deviceCookie = (config: Config, token: string) => ({
+  name: cookieName(config, DEVICE_COOKIE),
+  value: token,
+  options: cookieOptions(config, Math.floor(policy.deviceCookieTtlMs / 1000)),
 });
 
 /**

@@ -143,3 +143,62 @@ export const accountNoticeMail = (input: {
   ];
   return { subject, text, html: renderMailHtml({ title: subject, productName: product, blocks, language }) };
 };
+
+/** What a security notice (docs/security.md "Notices") tells the person about their account. */
+export type SecurityNotice =
+  | { kind: 'new_device'; device: { browser: string; os: string } | null }
+  | { kind: 'password_limit'; failures: number }
+  | { kind: 'second_factor'; method: 'totp' | 'passkey'; change: 'added' | 'removed' };
+
+/**
+ * A notice that something happened to the account that the person may not have done: a sign-in
+ * from a new device, wrong passwords that reached the limit, a second factor or passkey added or
+ * removed. Written in the reader's language, with the time in UTC and a button to the account
+ * center page where they can act (Devices for a sign-in, Security otherwise). It names the device
+ * only by browser and system read from its user agent: no address and no location.
+ */
+export const securityNoticeMail = (input: {
+  notice: SecurityNotice;
+  at: number;
+  /** The account center page the button opens (http(s) only). */
+  link: string;
+  productName?: string;
+  language?: Language;
+}): MailContent => {
+  const { language, t, product } = mailWords(input);
+  const protocol = new URL(input.link).protocol;
+  if (protocol !== 'https:' && protocol !== 'http:') throw new Error('notice link must be http(s)');
+  const when = `${new Date(input.at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const { notice } = input;
+  let subject: string;
+  let what: string;
+  let help: string;
+  let button: string;
+  if (notice.kind === 'new_device') {
+    const device = notice.device
+      ? t('device.named', { browser: oneLine(notice.device.browser, 40), os: oneLine(notice.device.os, 40) })
+      : t('device.unknown');
+    subject = t('newDevice.subject', { product });
+    what = t('newDevice.what', { product, device, when });
+    help = t('newDevice.help', { product });
+    button = t('newDevice.button');
+  } else if (notice.kind === 'password_limit') {
+    subject = t('passwordLimit.subject', { product });
+    what = t('passwordLimit.what', { product, count: notice.failures, when });
+    help = t('passwordLimit.help', { product });
+    button = t('security.button');
+  } else {
+    const key = `${notice.method}${notice.change === 'added' ? 'Added' : 'Removed'}` as const;
+    subject = t(`${key}.subject`, { product });
+    what = t(`${key}.what`, { product, when });
+    help = t('factor.help', { product });
+    button = t('security.button');
+  }
+  const text = toText([product, '', what, '', input.link, '', help]);
+  const blocks: MailBlock[] = [
+    { kind: 'paragraph', text: what },
+    { kind: 'button', label: button, href: input.link },
+    { kind: 'note', text: help },
+  ];
+  return { subject, text, html: renderMailHtml({ title: subject, productName: product, blocks, language }) };
+};

@@ -6,6 +6,7 @@ import type { Hub } from '../hub.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { accountNoticeMail } from '../mail/templates.js';
 import { recordAudit } from '../services/audit.js';
+import { refuseBreachedPassword } from '../services/breached-passwords.js';
 import { checkNewPassword, hashPassword } from '../services/passwords.js';
 import { announceEndedSessions, type EndedSessions, endSessionsIn } from '../sso/session-end.js';
 
@@ -49,6 +50,7 @@ export const changePassword = async (
   await hub.throttle.consume('securityChangePerAccount', `account:${account.id}`);
   const problem = checkNewPassword(input.newPassword);
   if (problem) throw new HubError(problem, { field: 'newPassword' });
+  await refuseBreachedPassword(hub, input.newPassword, 'newPassword');
   const hadPassword = account.password_hash !== null;
   if (hadPassword) {
     await checkPasswordAs(hub, 'currentPassword', {

@@ -4,6 +4,7 @@ import {
   amrOf,
   buildPlatformExitUrl,
   type FirstFactor,
+  type Language,
   loginRefusal,
   type Platform,
   routePath,
@@ -11,11 +12,16 @@ import {
   type ToolSession,
 } from '@hub/core';
 import { HubError } from '../errors.js';
-import { sessionCookie } from '../http/request-context.js';
+import { deviceCookie, deviceTokenOf, sessionCookie } from '../http/request-context.js';
 import { type liveSession, newSessionToken, rememberDeviceSession } from '../http/session.js';
 import type { Hub } from '../hub.js';
+import { queueSecurityNotice } from '../mail/security-notice.js';
 import { cancelDeletion } from '../services/account-erasure.js';
 import { recordAudit } from '../services/audit.js';
+import { describeDevice, deviceOf, recordSignInDevice } from '../services/device.js';
+import { createAccountQueries } from '../storage/accounts.js';
+import type { Db } from '../storage/db.js';
+import { createSessionQueries } from '../storage/sessions.js';
 import type { ToolRow } from '../storage/tools.js';
 import { issueAinfo } from './ainfo.js';
 import { checkSubcb } from './callbacks.js';
@@ -57,6 +63,8 @@ export interface SignInRequest {
   ip: string;
   userAgent: string | undefined;
   cookies: Readonly<Record<string, string | undefined>>;
+  /** The request's language (http/language.ts): a new-device notice's, when the account has none of its own. */
+  language?: Language;
   /** The browser's live hub session (read once per request, http/session.ts currentSession). */
   session: () => ReturnType<typeof liveSession>;
   /** The tool registry, each tool read once per request (sso/tool-access.ts requestToolReader). */
@@ -313,7 +321,9 @@ export const createExitStep =
 
 /**
  * The session step: a new hub session for every sign-in but one by the browser's own session, and
- * signing in within the grace period keeps an account whose deletion was asked for.
+ * signing in within the grace period keeps an account whose deletion was asked for. The browser's
+ * device cookie is set (or renewed) with it; a device the account has not signed in from before
+ * queues a notice to the person in the same transaction as the session (services/device.ts).
  */
 export const createSessionStep =
   (hub: Hub): SignInSteps['session'] =>
@@ -332,7 +342,8 @@ export const createSessionStep =
       return [];
     }
     const { token, id } = newSessionToken(now);
-    await hub.sessions.insert({
+    const device = deviceOf(deviceTokenOf(hub.config, request.cookies));
+    const session = {
       id,
       account_id: signIn.accountId,
       platform: signIn.platform,
@@ -344,15 +355,49 @@ export const createSessionStep =
       last_seen_at: now,
       expires_at: now + hub.config.sessionTtlMs,
       revoked_at: null,
+    };
+    const noticed = await hub.db.transaction().execute(async (trx) => {
+      await createSessionQueries(trx).insert(session);
+      return noticeOfNewDevice(hub, trx, request, signIn, device.hash, now);
     });
+    if (noticed) hub.nudgeMail();
     await record(id);
     await cancelDeletion(hub, signIn.accountId, request.ip);
     // The browser keeps the accounts signed in on it (docs/sessions.md): the new one joins them.
     return [
       sessionCookie(hub.config, token, Math.floor(hub.config.sessionTtlMs / 1000)),
       await rememberDeviceSession(hub, request.cookies, token, signIn.accountId),
+      deviceCookie(hub.config, device.token),
     ];
   };
+
+/** Records the sign-in's device and, when it is new to the account, queues the person's notice (throttled). */
+const noticeOfNewDevice = async (
+  hub: Hub,
+  trx: Db,
+  request: SignInRequest,
+  signIn: SignInOutcome,
+  deviceHash: string,
+  now: number,
+) => {
+  const language = request.language ?? 'en';
+  const seen = await recordSignInDevice(trx, { accountId: signIn.accountId, deviceHash, language }, now);
+  // A new account's first sign-in is its sign-up: nothing to tell.
+  if (!seen.notify || signIn.authMethod === 'signup') return false;
+  const account = await createAccountQueries(trx).findById(signIn.accountId);
+  return queueSecurityNotice(
+    hub,
+    trx,
+    {
+      accountId: signIn.accountId,
+      email: account?.email ?? null,
+      notice: { kind: 'new_device', device: describeDevice(request.userAgent) },
+      language: seen.language,
+      page: routePath('account_sessions'),
+    },
+    now,
+  );
+};
 
 /**
  * The platform-rules step: the account still exists and may use this platform (core loginRefusal).

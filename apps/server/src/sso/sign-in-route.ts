@@ -1,5 +1,6 @@
 import type { RedirectAnswer, SignInAnswer } from '@hub/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requestLanguage } from '../http/language.js';
 import { currentSession } from '../http/session.js';
 import type { Hub } from '../hub.js';
 import type { SignInCompletion, SignInOutcome, SignInPipeline, SignInRequest } from './complete-sign-in.js';
@@ -10,6 +11,7 @@ export const signInRequestOf = (hub: Hub, request: FastifyRequest): SignInReques
   ip: request.ip,
   userAgent: request.headers['user-agent'],
   cookies: request.cookies,
+  language: requestLanguage(request),
   session: () => currentSession(hub, request),
   tools: requestToolReader(hub),
 });

@@ -17,6 +17,7 @@ import { oidcClientProfilesMigration } from './migrations/0014-oidc-client-profi
 import { webhooksMigration } from './migrations/0015-webhooks.js';
 import { operatorsMigration } from './migrations/0016-operators.js';
 import { singleSignOutMigration } from './migrations/0018-single-sign-out.js';
+import { knownDevicesMigration } from './migrations/0019-known-devices.js';
 
 const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
@@ -36,6 +37,7 @@ const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migratio
   '0015-webhooks': webhooksMigration,
   '0018-single-sign-out': singleSignOutMigration,
   '0016-operators': operatorsMigration,
+  '0019-known-devices': knownDevicesMigration,
 });
 
 const migratorFor = (database: HubDatabase) =>

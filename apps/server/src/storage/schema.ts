@@ -424,6 +424,16 @@ export interface OperatorsTable {
   granted_by: string | null;
 }
 
+/** A browser an account signed in from (migration 0019, services/device.ts): its cookie's SHA-256. */
+export interface KnownDevicesTable {
+  account_id: string;
+  device_hash: string;
+  /** The language the browser last signed in with: the language of the account's notices. */
+  language: string;
+  first_seen_at: number;
+  last_seen_at: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   platform_memberships: PlatformMembershipsTable;
@@ -456,4 +466,7 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   operators: OperatorsTable;
+}
+
+  known_devices: KnownDevicesTable;
 }

@@ -9,6 +9,7 @@ import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
 import { policy } from '../../policy.js';
 import { recordAudit } from '../../services/audit.js';
+import { refuseBreachedPassword } from '../../services/breached-passwords.js';
 import { checkNewPassword, hashPassword } from '../../services/passwords.js';
 import { announceEndedSessions, type EndedSessions, endSessionsIn } from '../../sso/session-end.js';
 import type { FlowCaller } from '../caller.js';
@@ -60,6 +61,7 @@ export const finalizeReset = async (hub: Hub, caller: FlowCaller, flowId: string
   if (flow.state !== resetStates.verified || !flow.account_id) throw new HubError('flow.not_found');
   const problem = checkNewPassword(password);
   if (problem) throw new HubError(problem, { field: 'password' });
+  await refuseBreachedPassword(hub, password, 'password');
   const passwordHash = await hashPassword(password);
   const accountId = flow.account_id;
   const move = { from: resetStates.verified, to: resetStates.completed };

@@ -38,4 +38,28 @@ export const mail = {
     'You asked us to delete your {product} account. It will be deleted on {when}, with your profile, platforms, links, tools and sessions.',
   'deletion.cancel': 'Changed your mind? Sign in to {product} before then and the deletion is cancelled.',
   'deletion.notYou': 'If you did not ask for this, sign in now to cancel it, then change your password.',
+  'device.named': '{browser} on {os}',
+  'device.unknown': 'an unknown browser',
+  'newDevice.subject': 'New sign-in to your {product} account',
+  'newDevice.what': 'Your {product} account was signed in from a new device: {device}, on {when}.',
+  'newDevice.help':
+    'If this was you, you need to do nothing. If it was not, change your password now and sign that device out on your Devices page.',
+  'newDevice.button': 'Review your devices',
+  'passwordLimit.subject': 'Wrong passwords were tried on your {product} account',
+  'passwordLimit.what':
+    'A wrong password was typed for your {product} account {count} times in a row, most recently on {when}. Each further try now has to wait.',
+  'passwordLimit.help':
+    'If this was you, wait a moment or reset your password. If it was not, someone may be guessing: make sure your password is not used anywhere else, and add a second factor on your Security page.',
+  'security.button': 'Open your Security page',
+  'totpAdded.subject': 'An authenticator app was added to your {product} account',
+  'totpAdded.what': 'An authenticator app was set up as a second factor of your {product} account on {when}.',
+  'totpRemoved.subject': 'The authenticator app was removed from your {product} account',
+  'totpRemoved.what':
+    'The authenticator app was removed from the second factors of your {product} account on {when}.',
+  'passkeyAdded.subject': 'A passkey was added to your {product} account',
+  'passkeyAdded.what': 'A passkey was added to your {product} account on {when}.',
+  'passkeyRemoved.subject': 'A passkey was removed from your {product} account',
+  'passkeyRemoved.what': 'A passkey was removed from your {product} account on {when}.',
+  'factor.help':
+    'If this was you, you need to do nothing. If it was not, change your password now and check your Security page.',
 } as const;

@@ -42,4 +42,29 @@ export const mail = {
     'Nagbago ang isip mo? Mag-sign in sa {product} bago ang araw na iyon at makakansela ang pagbura.',
   'deletion.notYou':
     'Kung hindi ikaw ang humiling nito, mag-sign in ngayon para kanselahin ito, saka palitan ang iyong password.',
+  'device.named': '{browser} sa {os}',
+  'device.unknown': 'isang hindi kilalang browser',
+  'newDevice.subject': 'Bagong pag-sign in sa iyong {product} account',
+  'newDevice.what': 'Na-sign in ang iyong {product} account mula sa bagong device: {device}, noong {when}.',
+  'newDevice.help':
+    'Kung ikaw ito, wala kang kailangang gawin. Kung hindi, palitan agad ang iyong password at i-sign out ang device na iyon sa iyong pahina ng Mga Device.',
+  'newDevice.button': 'Tingnan ang iyong mga device',
+  'passwordLimit.subject': 'May sumubok ng maling password sa iyong {product} account',
+  'passwordLimit.what':
+    'Na-type ang maling password para sa iyong {product} account nang {count} beses nang sunod-sunod, huli noong {when}. Kailangan nang maghintay ang bawat susunod na subok.',
+  'passwordLimit.help':
+    'Kung ikaw ito, maghintay sandali o i-reset ang iyong password. Kung hindi, baka may nanghuhula: tiyaking hindi mo ginagamit ang password na ito sa ibang lugar, at magdagdag ng second factor sa iyong pahina ng Seguridad.',
+  'security.button': 'Buksan ang iyong pahina ng Seguridad',
+  'totpAdded.subject': 'May idinagdag na authenticator app sa iyong {product} account',
+  'totpAdded.what':
+    'May na-set up na authenticator app bilang second factor ng iyong {product} account noong {when}.',
+  'totpRemoved.subject': 'Inalis ang authenticator app sa iyong {product} account',
+  'totpRemoved.what':
+    'Inalis ang authenticator app sa mga second factor ng iyong {product} account noong {when}.',
+  'passkeyAdded.subject': 'May idinagdag na passkey sa iyong {product} account',
+  'passkeyAdded.what': 'May idinagdag na passkey sa iyong {product} account noong {when}.',
+  'passkeyRemoved.subject': 'May inalis na passkey sa iyong {product} account',
+  'passkeyRemoved.what': 'May inalis na passkey sa iyong {product} account noong {when}.',
+  'factor.help':
+    'Kung ikaw ito, wala kang kailangang gawin. Kung hindi, palitan agad ang iyong password at tingnan ang iyong pahina ng Seguridad.',
 } as const satisfies Catalogue<typeof en>;

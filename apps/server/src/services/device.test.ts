@@ -1,0 +1,100 @@
+import { authEndpoints } from '@hub/core';
+import { describe, expect, it } from 'vitest';
+import { policy } from '../policy.js';
+import { seedAccount } from '../test-support/accounts.js';
+import { setUpTestHub, type TestHub } from '../test-support/app.js';
+import { browserFor, signInWith } from '../test-support/client.js';
+import { testDialects } from '../test-support/databases.js';
+import { describeDevice } from './device.js';
+
+const chromeOnWindows =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const safariOnIphone =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+
+/** Every mail delivered to `to` so far, oldest first. */
+const mailsTo = async (hub: TestHub, to: string) => {
+  await hub.mailWorker.runOnce();
+  return hub.devMailbox?.list({ to }) ?? [];
+};
+const noticesIn = <M extends { subject: string }>(mails: M[], subject: RegExp) =>
+  mails.filter((mail) => subject.test(mail.subject));
+
+describe('the device a user agent names', () => {
+  it('reads the browser and system, and nothing from an empty or odd agent', () => {
+    expect(describeDevice(chromeOnWindows)).toEqual({ browser: 'Chrome', os: 'Windows' });
+    expect(describeDevice(safariOnIphone)).toEqual({ browser: 'Safari', os: 'iPhone' });
+    expect(describeDevice(undefined)).toBeNull();
+    expect(describeDevice('curl/8.5.0')).toBeNull();
+  });
+});
+
+describe.each(testDialects)('new-device notices on %s', (dialect) => {
+  const ctx = setUpTestHub(dialect, { network: '198.19.91' });
+  const email = () => `device${ctx.n}@example.ph`;
+
+  it('mails one notice for a sign-in from a new browser, and none for the same browser again', async () => {
+    await seedAccount(ctx.hub, { email: email() });
+    // The first known browser of the account: recorded, nothing to tell.
+    await signInWith(ctx.browser, email());
+    expect(noticesIn(await mailsTo(ctx.hub, email()), /new sign-in/i)).toHaveLength(0);
+    expect(ctx.browser.cookies.get('hub_device')).toMatch(/^[A-Za-z0-9_-]{32,64}$/);
+
+    const stranger = browserFor(ctx.hub, '198.19.92.1');
+    stranger.userAgent = chromeOnWindows;
+    await signInWith(stranger, email());
+    const first = noticesIn(await mailsTo(ctx.hub, email()), /new sign-in/i);
+    expect(first).toHaveLength(1);
+    expect(first[0]?.text).toContain('Chrome on Windows');
+    expect(first[0]?.text).toContain(`${ctx.hub.config.publicUrl}/account/sessions`);
+    expect(first[0]?.html).toContain('Review your devices');
+
+    // The same browser again (its device cookie kept): no second notice.
+    await signInWith(stranger, email());
+    await signInWith(ctx.browser, email());
+    expect(noticesIn(await mailsTo(ctx.hub, email()), /new sign-in/i)).toHaveLength(1);
+  });
+
+  it("writes the notice in the person's language (Filipino), not the new browser's", async () => {
+    await seedAccount(ctx.hub, { email: email() });
+    ctx.browser.cookies.set('hub_lng', 'fil');
+    await signInWith(ctx.browser, email());
+    const stranger = browserFor(ctx.hub, '198.19.92.2');
+    stranger.userAgent = safariOnIphone;
+    await signInWith(stranger, email());
+    const mails = noticesIn(await mailsTo(ctx.hub, email()), /bagong pag-sign in/i);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('Safari sa iPhone');
+    expect(mails[0]?.html).toContain('lang="fil"');
+  });
+
+  it('sends no more than the hourly share of notices to one account', async () => {
+    await seedAccount(ctx.hub, { email: email() });
+    await signInWith(ctx.browser, email());
+    for (let i = 0; i < 8; i += 1) await signInWith(browserFor(ctx.hub, `198.19.93.${i + 1}`), email());
+    expect(noticesIn(await mailsTo(ctx.hub, email()), /new sign-in/i)).toHaveLength(5);
+  });
+});
+
+describe.each(testDialects)('the wrong-password notice on %s', (dialect) => {
+  const ctx = setUpTestHub(dialect, { network: '198.19.94' });
+  const email = () => `limit${ctx.n}@example.ph`;
+
+  it('mails the person once when wrong passwords reach the limit', async () => {
+    await seedAccount(ctx.hub, { email: email() });
+    for (let i = 0; i < policy.freePasswordFailures + 2; i += 1) {
+      ctx.hub.clock.advance(policy.passwordDelayMaxMs);
+      const first = await ctx.browser.post(authEndpoints.loginIdentify, {
+        platform: 'psl',
+        account: email(),
+      });
+      await ctx.browser.post(authEndpoints.loginPassword, {
+        flowId: first.json().flowId,
+        password: 'Wrong-1-pass!',
+      });
+    }
+    const mails = noticesIn(await mailsTo(ctx.hub, email()), /wrong passwords/i);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(`${ctx.hub.config.publicUrl}/account/security`);
+  });
+});
