@@ -466,7 +466,5 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   operators: OperatorsTable;
-}
-
   known_devices: KnownDevicesTable;
 }
