@@ -30,6 +30,7 @@ import { registerDevMailbox } from './mail/dev-mailbox-routes.js';
 import { createMailTransport, type DevMailbox, type MailSetup } from './mail/transport.js';
 import { createMailWorker, type MailWorker } from './mail/worker.js';
 import { registerMeRoutes } from './me/routes.js';
+import { enrolledMethods } from './mfa/methods.js';
 import { registerPasskeyRoutes } from './mfa/passkey-routes.js';
 import { registerSecondFactorRoutes } from './mfa/routes.js';
 import { createSecondFactorStep } from './mfa/second-step.js';
@@ -125,7 +126,9 @@ const registerHubRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipelin
   registerSignupRoutes(app, hub, signIn);
   registerResetRoutes(app, hub);
   registerSsoRoutes(app, hub, signIn);
-  registerSwitchingRoutes(app, hub, signIn);
+  registerSwitchingRoutes(app, hub, signIn, {
+    hasSecondFactor: async (accountId) => (await enrolledMethods(hub, accountId)).length > 0,
+  });
   registerLinkingRoutes(app, hub, signIn);
   registerDefaultPlatformRoutes(app, hub, signIn);
   registerWorkAccountRoutes(app, hub, signIn);

@@ -5,8 +5,8 @@ import { isAbsolute, resolve } from 'node:path';
 import { type AppEnv, appEnvs, type Platform } from '@hub/core';
 import { z } from 'zod';
 import { DAY_MS, HOUR_MS, MINUTE_MS, policy } from './policy.js';
-import { parseKeyEncryptionKey } from './services/key-encryption.js';
 import { type DatabaseTimeouts, defaultDatabaseTimeouts, type SqliteMemory } from './storage/database.js';
+import { parseKeyEncryptionKey } from './storage/key-encryption.js';
 
 /** Every variable, its default and its rule (docs/configuration.md). */
 const portSchema = z.coerce.number().int().min(0).max(65535);

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { HubLog } from './log.js';
-import { createSealer, type PrivateKeySealer } from './services/key-encryption.js';
 import { createThrottle, type Throttle } from './services/throttle.js';
 import { createKeyRing, type KeyRing } from './sso/signing-keys.js';
 import { type AccountQueries, createAccountQueries } from './storage/accounts.js';
 import type { HubDatabase } from './storage/database.js';
 import { type CodeQueries, createCodeQueries, createFlowQueries, type FlowQueries } from './storage/flows.js';
 import { createIssuedTokenQueries, type IssuedTokenQueries } from './storage/issued-tokens.js';
+import { createSealer, type PrivateKeySealer } from './storage/key-encryption.js';
 import { createLinkQueries, type LinkQueries } from './storage/links.js';
 import { createProfileQueries, type ProfileQueries } from './storage/profiles.js';
 import { createReferralQueries, type ReferralQueries } from './storage/referrals.js';

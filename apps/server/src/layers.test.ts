@@ -135,14 +135,8 @@ describe('layers', () => {
     'demo',
   ];
   // The imports that still point up the layers, each until the change named beside it.
-  const knownBackImports = [
-    // The sealer belongs in storage/, beside the keys it seals; hub.ts imports it too, and moves it
-    // with the rewrite of hub.ts into the sign-in pipeline (issue #31).
-    'storage/signing-keys.ts -> services/key-encryption.ts',
-    // Whether an account has a second factor is decided by the sign-in pipeline's second-factor
-    // step once it lands (issue #31); switching option1 then leaves the link to it.
-    'flows/switching/service.ts -> mfa/methods.ts',
-  ];
+  // The imports that still point up the layers: none. An entry here names one and the change that removes it.
+  const knownBackImports: string[] = [];
   const layerOf = (path: string) => folderLayers.indexOf(path.split('/')[0] ?? '');
 
   it('every server folder is in the layer order', () => {

@@ -1,10 +1,10 @@
 import { type Config, ConfigError } from './config.js';
 import type { HubLog } from './log.js';
 import { seedLocalOidcClient } from './oidc/local-client.js';
-import { createSealer } from './services/key-encryption.js';
 import { seedLocalCatalogue } from './sso/catalogue.js';
 import { createKeyRing } from './sso/signing-keys.js';
 import { type HubDatabase, openDatabase } from './storage/database.js';
+import { createSealer } from './storage/key-encryption.js';
 import { migrateToLatest } from './storage/migrate.js';
 import { createOidcClientQueries } from './storage/oidc.js';
 import { createSigningKeyQueries } from './storage/signing-keys.js';

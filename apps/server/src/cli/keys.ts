@@ -1,5 +1,4 @@
 import type { Config } from '../config.js';
-import { createSealer, type PrivateKeySealer } from '../services/key-encryption.js';
 import {
   AINFO_TTL_SECONDS,
   createKeyRing,
@@ -7,6 +6,7 @@ import {
   OIDC_ALGS,
   signingKeyOf,
 } from '../sso/signing-keys.js';
+import { createSealer, type PrivateKeySealer } from '../storage/key-encryption.js';
 import { createSigningKeyQueries } from '../storage/signing-keys.js';
 import type { CommandContext, Subcommand } from './context.js';
 import { failure, iso, parseCommand, table } from './io.js';

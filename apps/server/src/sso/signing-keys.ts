@@ -1,9 +1,9 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { policy } from '../policy.js';
-import type { PrivateKeySealer } from '../services/key-encryption.js';
 import { randomToken } from '../services/tokens.js';
 import type { HubDatabase } from '../storage/database.js';
+import type { PrivateKeySealer } from '../storage/key-encryption.js';
 import { createSigningKeyQueries } from '../storage/signing-keys.js';
 
 export const AINFO_ALG = 'ES256';

@@ -358,7 +358,7 @@ export interface PasskeyChallengesTable {
 /** An account's second factors and their attempt counters (migration 0009). */
 export interface SecondFactorsTable {
   account_id: string;
-  /** The authenticator app's Base32 secret, sealed (services/key-encryption.ts). */
+  /** The authenticator app's Base32 secret, sealed (storage/key-encryption.ts). */
   totp_secret: string | null;
   /** When the first right code confirmed the app; null while it is being set up. */
   totp_confirmed_at: number | null;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createSealer, type PrivateKeySealer } from '../services/key-encryption.js';
+import { createSealer, type PrivateKeySealer } from './key-encryption.js';
 import type { Database, SigningKeysTable } from './schema.js';
 
 /**

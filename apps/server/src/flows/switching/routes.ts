@@ -18,7 +18,7 @@ import type { Hub } from '../../hub.js';
 import type { SignInPipeline } from '../../sso/complete-sign-in.js';
 import { finishSignIn } from '../../sso/sign-in-route.js';
 import { callerOf } from '../caller.js';
-import { identifyForSwitching, linkToPlatform } from './service.js';
+import { identifyForSwitching, linkToPlatform, type SwitchingDeps } from './service.js';
 
 /** Both steps: the account is looked up, its password checked, then linked and signed in. */
 const switchingErrors = [
@@ -30,7 +30,12 @@ const switchingErrors = [
   ...signInRefusals,
 ] as const satisfies RouteErrors;
 
-export const registerSwitchingRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {
+export const registerSwitchingRoutes = (
+  app: FastifyInstance,
+  hub: Hub,
+  signIn: SignInPipeline,
+  deps: SwitchingDeps,
+) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     switchingEndpoints.switchingIdentify,
@@ -58,6 +63,7 @@ export const registerSwitchingRoutes = (app: FastifyInstance, hub: Hub, signIn: 
         callerOf(hub, request, reply),
         request.body.flowId,
         request.body.password,
+        deps,
       );
       // Spec §4: back to a tool with account type 3, else to the platform site.
       const exit = await finishSignIn(signIn, hub, request, reply, {

@@ -1,7 +1,6 @@
 import { type FlowContext, loginRefusal, type Platform } from '@hub/core';
 import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
-import { enrolledMethods } from '../../mfa/methods.js';
 import { policy } from '../../policy.js';
 import type { FlowCaller } from '../caller.js';
 import { toContextRecord } from '../flow-context.js';
@@ -39,11 +38,25 @@ export const identifyForSwitching = async (
 };
 
 /**
+ * What switching asks of the second factors (mfa/, above flows/ in the layers): whether the account
+ * has one enrolled. app.ts hands it in, so this flow imports nothing from the folders above it.
+ */
+export interface SwitchingDeps {
+  hasSecondFactor(accountId: string): Promise<boolean>;
+}
+
+/**
  * Switching option1, step 2 — the sync call (spec §4, §7 sync/attempt): a valid password links the
  * account to this platform. The membership is added once however many flows race to add it (its
  * primary key and ON CONFLICT DO NOTHING); the account's default platform does not change.
  */
-export const linkToPlatform = async (hub: Hub, caller: FlowCaller, flowId: string, password: string) => {
+export const linkToPlatform = async (
+  hub: Hub,
+  caller: FlowCaller,
+  flowId: string,
+  password: string,
+  deps: SwitchingDeps,
+) => {
   const flow = await loadFlow(hub, flowId, 'switching', caller.binding);
   const step = { waiting: switchingStates.identified, failureEvent: 'switching.failure' } as const;
   const account = await checkFlowPassword(hub, caller, flow, step, password);
@@ -53,7 +66,7 @@ export const linkToPlatform = async (hub: Hub, caller: FlowCaller, flowId: strin
   const move = { from: switchingStates.identified, to: switchingStates.completed };
   // An account with a second factor is linked only once that is proved too (mfa/second-step.ts):
   // a password alone changes nothing.
-  if ((await enrolledMethods(hub, account.id)).length > 0) {
+  if (await deps.hasSecondFactor(account.id)) {
     await moveFlow(hub, flow, move);
     return { accountId: account.id, platform: flow.platform, context: flowContext(flow) };
   }

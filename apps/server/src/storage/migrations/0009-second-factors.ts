@@ -4,7 +4,7 @@ import type { Kysely, Migration } from 'kysely';
  * Second factors (docs/second-factors.md).
  *
  * `second_factors`: one row per account that has started setting one up. The authenticator app's
- * secret is sealed (services/key-encryption.ts, bound to the account), `totp_confirmed_at` is set
+ * secret is sealed (storage/key-encryption.ts, bound to the account), `totp_confirmed_at` is set
  * by its first right code (a secret not yet confirmed signs nothing in), `totp_last_step` is the
  * last time step a code was accepted for, so the same code is refused a second time. The
  * attempt counters (`failed_count`, `blocked_until`) count wrong second factors of the account
