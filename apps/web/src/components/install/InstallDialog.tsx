@@ -2,7 +2,6 @@ import { TOOL_SESSION_SECONDARY_STORAGE_KEY, TOOL_SESSION_STORAGE_KEY } from '@h
 import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { apiGet } from '../../api/client';
 import { PRODUCT_NAME } from '../../lib/brand';
 import {
   type BeforeInstallPromptEvent,
@@ -31,23 +30,34 @@ const hubItself: DialogTool = { name: PRODUCT_NAME, logo: undefined };
  * core's ssoEndpoints.tool) and names the tool; the page does not decode it. Only the two strings
  * of the answer are used, checked here without a schema: zod would weigh 26 KB on the landing page.
  */
+/** What GET /api/sso/tool answers, as far as the dialog reads it (checked field by field). */
+interface ToolAnswer {
+  tool?: { name?: unknown; logo?: unknown };
+}
+
 const useDialogTool = (): DialogTool => {
   const [tool, setTool] = useState(hubItself);
   useEffect(() => {
     const raw = browserStorage()?.getItem(TOOL_SESSION_STORAGE_KEY);
     if (!raw) return;
     const controller = new AbortController();
-    apiGet<{ tool?: { name?: unknown; logo?: unknown } }>(
-      '/sso/tool',
-      { from: raw },
-      { signal: controller.signal },
-    ).then((result) => {
-      if (controller.signal.aborted || !result.ok) return;
-      const name = result.data.tool?.name;
-      if (typeof name !== 'string' || name.trim() === '') return;
-      const logo = result.data.tool?.logo;
-      setTool({ name: name.trim().slice(0, 200), logo: typeof logo === 'string' && logo ? logo : undefined });
-    });
+    // A plain fetch: the API client checks error bodies with zod, and the bundler keeps it in zod's chunk.
+    fetch(`/api/sso/tool?${new URLSearchParams({ from: raw })}`, {
+      signal: controller.signal,
+      headers: { accept: 'application/json' },
+    })
+      .then(async (response) => (response.ok ? ((await response.json()) as ToolAnswer) : undefined))
+      .then((answer) => {
+        const name = answer?.tool?.name;
+        if (controller.signal.aborted || typeof name !== 'string' || name.trim() === '') return;
+        const logo = answer?.tool?.logo;
+        setTool({
+          name: name.trim().slice(0, 200),
+          logo: typeof logo === 'string' && logo ? logo : undefined,
+        });
+      })
+      // Unreachable or refused: the dialog names the hub itself, as for a visit without a tool.
+      .catch(() => undefined);
     return () => controller.abort();
   }, []);
   return tool;
