@@ -58,6 +58,9 @@ export const screenPaths: Array<[string, RouteId]> = routeIds.flatMap((id): Arra
   // The operator console is a 404 without a console role (e2e/admin-console.test.ts signs one in).
   if (isAccountRoute(id) || id === 'admin') return [];
   if (['landing', 'terms', 'privacy', 'cookies', 'sso_rqx'].includes(id)) return [[routePath(id), id]];
+  // The device screen without a form secret goes to the provider for one and comes back: it is
+  // checked as it then shows, with the secret (e2e/oidc-device.test.ts drives the whole flow).
+  if (id === 'oidc_device') return [[`${routePath(id)}?xsrf=e2e-layout`, id]];
   const paths: Array<[string, RouteId]> = [
     [routePath(id, { platform: 'psl' }), id],
     [routePath(id, { platform: 'biz' }), id],
