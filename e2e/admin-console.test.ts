@@ -99,5 +99,6 @@ describe('the operator console in Chromium', () => {
     await page.screenshot({ path: '/tmp/w34-admin-audit-1280.png', fullPage: true });
     await page.context().close();
     await personPage.context().close();
-  });
+    // A journey of two browsers, a command-line process and three actions: longer than one screen's test.
+  }, 180_000);
 });
