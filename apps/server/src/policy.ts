@@ -141,6 +141,11 @@ export const policy = {
   // ---- Devices and notices (services/device.ts, docs/security.md "Notices").
   /** The device cookie's lifetime (renewed on every sign-in; browsers cap a cookie at 400 days). */
   deviceCookieTtlMs: 400 * DAY_MS,
+  /**
+   * Browsers remembered per account; a new one past this forgets the longest unused. A client that
+   * keeps no cookies (a script, an attacker with the password) would otherwise add a row a sign-in.
+   */
+  knownDevicesPerAccount: 20,
 
   // ---- Throttles (services/throttle.ts): fixed windows, per client address or per account.
   throttle: {

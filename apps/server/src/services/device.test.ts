@@ -74,6 +74,31 @@ describe.each(testDialects)('new-device notices on %s', (dialect) => {
     for (let i = 0; i < 8; i += 1) await signInWith(browserFor(ctx.hub, `198.19.93.${i + 1}`), email());
     expect(noticesIn(await mailsTo(ctx.hub, email()), /new sign-in/i)).toHaveLength(5);
   });
+
+  it('keeps a bounded number of browsers per account, forgetting the longest unused', async () => {
+    const id = await seedAccount(ctx.hub, { email: email() });
+    await signInWith(ctx.browser, email());
+    // Clients that keep no cookies: each sign-in is a browser never seen before.
+    for (let i = 0; i < policy.knownDevicesPerAccount + 3; i += 1) {
+      ctx.hub.clock.advance(1000);
+      await signInWith(browserFor(ctx.hub, `198.19.95.${i + 1}`), email());
+      if (i === 3) {
+        // The person's own browser, used again meanwhile, stays among the most recent.
+        ctx.hub.clock.advance(1000);
+        await signInWith(ctx.browser, email());
+      }
+    }
+    const rows = await ctx.db
+      .selectFrom('known_devices')
+      .select(['device_hash'])
+      .where('account_id', '=', id)
+      .execute();
+    expect(rows).toHaveLength(policy.knownDevicesPerAccount);
+    const before = noticesIn(await mailsTo(ctx.hub, email()), /new sign-in/i).length;
+    ctx.hub.clock.advance(2 * 60 * 60 * 1000);
+    await signInWith(ctx.browser, email());
+    expect(noticesIn(await mailsTo(ctx.hub, email()), /new sign-in/i)).toHaveLength(before);
+  });
 });
 
 describe.each(testDialects)('the wrong-password notice on %s', (dialect) => {

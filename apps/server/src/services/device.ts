@@ -1,4 +1,5 @@
 import { type Language, toLanguage } from '@hub/core';
+import { policy } from '../policy.js';
 import type { Db } from '../storage/db.js';
 import { createKnownDeviceQueries } from '../storage/known-devices.js';
 import { randomToken, sha256 } from './tokens.js';
@@ -59,7 +60,8 @@ export const describeDevice = (userAgent: string | undefined): { browser: string
  * whether the person should hear of it: a device not seen before for an account that has other
  * known devices. An account's first known device (its sign-up, or its first sign-in since the hub
  * began keeping devices) is recorded without a notice. The notice is in the language of the
- * account's most recently used known device (the person's), else the request's.
+ * account's most recently used known device (the person's), else the request's. An account keeps
+ * its `policy.knownDevicesPerAccount` most recently used devices.
  */
 export const recordSignInDevice = async (
   trx: Db,
@@ -70,6 +72,6 @@ export const recordSignInDevice = async (
   if (await devices.touch(input.accountId, input.deviceHash, input.language, now))
     return { notify: false, language: input.language };
   const latest = await devices.latestLanguage(input.accountId);
-  await devices.add(input.accountId, input.deviceHash, input.language, now);
+  await devices.add(input.accountId, input.deviceHash, input.language, now, policy.knownDevicesPerAccount);
   return { notify: latest !== undefined, language: toLanguage(latest) ?? input.language };
 };

@@ -34,8 +34,11 @@ export const createKnownDeviceQueries = (db: Db) => ({
         .executeTakeFirst()
     )?.language,
 
-  /** A browser new to the account (a second sign-in racing it only moves its time). */
-  add: async (accountId: string, deviceHash: string, language: string, now: number) => {
+  /**
+   * A browser new to the account (a second sign-in racing it only moves its time). The account keeps
+   * its `keep` most recently used browsers: the others are forgotten, so the table stays bounded.
+   */
+  add: async (accountId: string, deviceHash: string, language: string, now: number, keep: number) => {
     await db
       .insertInto('known_devices')
       .values({
@@ -46,6 +49,21 @@ export const createKnownDeviceQueries = (db: Db) => ({
         last_seen_at: now,
       })
       .onConflict((oc) => oc.columns(['account_id', 'device_hash']).doUpdateSet({ last_seen_at: now }))
+      .execute();
+    await db
+      .deleteFrom('known_devices')
+      .where('account_id', '=', accountId)
+      .where(
+        'device_hash',
+        'not in',
+        db
+          .selectFrom('known_devices')
+          .select('device_hash')
+          .where('account_id', '=', accountId)
+          .orderBy('last_seen_at', 'desc')
+          .orderBy('device_hash')
+          .limit(keep),
+      )
       .execute();
   },
 });
