@@ -14,11 +14,16 @@ import {
 
 const CONNECTIONS = 50;
 
+// The browser's device cookie (services/device.ts): the people of the bench sign in from a browser
+// they used before, as most sign-ins are. Without it each login would be a new browser to its
+// account: a known_devices row replaced and a notice throttled, every time.
+const DEVICE = 'bench-device-cookie-0123456789abcdef';
+
 const browserHeaders = (hub, cookie) => ({
   'content-type': 'application/json',
   origin: hub.origin,
-  // PUBLIC_URL is https (bench/lib/hub.mjs), so the flow-binding cookie carries the __Host- prefix.
-  cookie: `__Host-hub_fb=${cookie}`,
+  // PUBLIC_URL is https (bench/lib/hub.mjs), so the cookies carry the __Host- prefix.
+  cookie: `__Host-hub_fb=${cookie}; __Host-hub_device=${DEVICE}`,
   'user-agent': 'hub-bench',
 });
 
