@@ -1,6 +1,7 @@
 import { meSecurityEndpoints, passkeyEndpoints, secondFactorEndpoints } from '@hub/core';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
 import { describe, expect, it } from 'vitest';
+import { resetSecondFactors } from '../admin/actions.js';
 import { seedAccount } from '../test-support/accounts.js';
 import { setUpTestHub, type TestHub } from '../test-support/app.js';
 import { latestCode, signInWith, strongPassword, type TestBrowser } from '../test-support/client.js';
@@ -97,6 +98,19 @@ describe.each(testDialects)('security notices of account center changes on %s', 
     expect(mails[0]?.text).toContain('May na-set up na authenticator app bilang second factor');
     expect(mails[0]?.html).toContain('lang="fil"');
     expect(mails[0]?.html).toContain('Buksan ang iyong pahina ng Seguridad');
+  });
+
+  it('mails the person when an operator resets their second factors, in the language they last used', async () => {
+    const id = await seedAccount(ctx.hub, { email: email() });
+    ctx.browser.cookies.set('hub_lng', 'fil');
+    await signInWith(ctx.browser, email());
+    await addTotp(ctx.hub, ctx.browser);
+    await addPasskey(ctx.browser, new SoftwareAuthenticator(new URL(ctx.hub.config.publicUrl).origin));
+    const account = await ctx.hub.hub.accounts.findById(id);
+    const by = { operatorId: null, via: 'cli', reason: 'lost their phone', ip: null } as const;
+    expect(await resetSecondFactors(ctx.hub.hub, account!, by)).toEqual({ passkeysRemoved: 1 });
+    expect(await noticesTo(ctx.hub, email(), /^Inalis ang authenticator app/)).toHaveLength(1);
+    expect(await noticesTo(ctx.hub, email(), /^May inalis na passkey/)).toHaveLength(1);
   });
 
   it('sends no more than the hourly share of factor notices to one account', async () => {
