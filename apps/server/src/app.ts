@@ -54,6 +54,7 @@ import { JWKS_MAX_AGE_SECONDS } from './sso/signing-keys.js';
 import type { HubDatabase } from './storage/database.js';
 import { createDevMailQueries } from './storage/dev-mail.js';
 import { sharedSecret } from './storage/secrets.js';
+import { webhookSecretSealer } from './storage/webhooks.js';
 
 export interface AppDeps {
   config: Config;
@@ -83,11 +84,12 @@ export interface HubApp {
 }
 
 /** The event outbox's worker (events/, docs/events.md), counted per endpoint and stopped with the app. */
-const eventDelivery = (app: FastifyInstance, database: HubDatabase, now: () => number) => {
+const eventDelivery = (app: FastifyInstance, database: HubDatabase, config: Config, now: () => number) => {
   const worker = createEventWorker({
     database,
     now,
     log: app.log,
+    sealer: webhookSecretSealer(config.keyEncryption),
     onOutcome: (endpoint, outcome) => webhookDeliveries.inc({ endpoint, outcome }),
   });
   app.addHook('onClose', () => worker.stop());
@@ -202,7 +204,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     await mailWorker.stop();
     mail.transport.close?.();
   });
-  const eventWorker = eventDelivery(app, deps.database, now);
+  const eventWorker = eventDelivery(app, deps.database, config, now);
   const cleanupJob = createCleanupJob({
     database: deps.database,
     now,

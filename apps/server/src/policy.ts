@@ -224,6 +224,8 @@ export const policy = {
   expiredGraceMs: DAY_MS,
   /** Sent and failed mail rows (bodies are cleared once sent). */
   mailRetentionMs: 30 * DAY_MS,
+  /** Delivered and dead webhook deliveries, after they were queued; an event goes with its last delivery. */
+  webhookRetentionMs: 30 * DAY_MS,
   /** A retired signing key's private half, after it stopped being published. */
   retiredKeyRetentionMs: 7 * DAY_MS,
   /** Audit events. Default of AUDIT_RETENTION_DAYS (0 there keeps them for ever). */

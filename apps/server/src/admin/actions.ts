@@ -1,10 +1,11 @@
-import type { AdminAccountAction } from '@hub/core';
+import { type AdminAccountAction, toLanguage } from '@hub/core';
 import { HubError } from '../errors.js';
 import { emitAccountEvent } from '../events/emit.js';
 import type { SignedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
 import { deletionScheduledMail } from '../mail/deletion-notice.js';
 import { enqueueMail } from '../mail/outbox.js';
+import { queueFactorNotice } from '../mail/security-notice.js';
 import { exportAccountData } from '../me/data.js';
 import { unlinkProvider } from '../me/providers.js';
 import { policy } from '../policy.js';
@@ -13,6 +14,7 @@ import { announceEndedSessions, type EndedSessions, endSessions, endSessionsIn }
 import { createAccountDataQueries } from '../storage/account-data.js';
 import type { AccountRow } from '../storage/accounts.js';
 import type { Db } from '../storage/db.js';
+import { createKnownDeviceQueries } from '../storage/known-devices.js';
 import { createOperatorQueries } from '../storage/operators.js';
 import { createPasskeyQueries } from '../storage/passkeys.js';
 import { accountOrNotFound } from './accounts.js';
@@ -99,19 +101,33 @@ export const setAccountLock = async (hub: Hub, account: AccountRow, locked: bool
 /**
  * Resets the account's second factors: the authenticator app, the recovery codes and the passkeys
  * go, so whoever holds the person's phone or key holds nothing. The person signs in with the
- * password (or a reset code) and sets a second factor up again.
+ * password (or a reset code) and sets a second factor up again. They hear of each kind removed
+ * (security notices, throttled), in the language of the browser they last used.
  */
-export const resetSecondFactors = async (hub: Hub, account: AccountRow, by: ActionBy) =>
-  hub.db.transaction().execute(async (trx) => {
+export const resetSecondFactors = async (hub: Hub, account: AccountRow, by: ActionBy) => {
+  const outcome = await hub.db.transaction().execute(async (trx) => {
     const now = hub.now();
+    const hadTotp = (await hub.secondFactors.find(account.id, trx))?.totp_confirmed_at != null;
     await hub.secondFactors.removeTotp(trx, account.id, now);
     await hub.secondFactors.replaceRecoveryCodes(trx, account.id, [], now);
     const passkeys = createPasskeyQueries(hub.db);
     const rows = await passkeys.forAccount(account.id, trx);
     for (const row of rows) await passkeys.remove(trx, account.id, row.id);
     await audit(trx, hub, by, 'admin.factors_reset', account.id, { passkeys: rows.length });
-    return { passkeysRemoved: rows.length };
+    const language = toLanguage(await createKnownDeviceQueries(trx).latestLanguage(account.id)) ?? 'en';
+    const removed = [
+      ...(hadTotp ? (['totp'] as const) : []),
+      ...(rows.length > 0 ? (['passkey'] as const) : []),
+    ];
+    let noticed = false;
+    for (const method of removed)
+      noticed =
+        (await queueFactorNotice(hub, trx, { account, method, change: 'removed', language }, now)) || noticed;
+    return { result: { passkeysRemoved: rows.length }, noticed };
   });
+  if (outcome.noticed) hub.nudgeMail();
+  return outcome.result;
+};
 
 /** Unlinks a provider: the account center's own rule (never the last way to sign in). */
 export const unlinkAccountProvider = async (

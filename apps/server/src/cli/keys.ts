@@ -8,6 +8,7 @@ import {
 } from '../sso/signing-keys.js';
 import { createSealer, type PrivateKeySealer } from '../storage/key-encryption.js';
 import { createSigningKeyQueries } from '../storage/signing-keys.js';
+import { createWebhookQueries, webhookSecretSealer } from '../storage/webhooks.js';
 import type { CommandContext, Subcommand } from './context.js';
 import { failure, iso, parseCommand, table } from './io.js';
 
@@ -118,9 +119,17 @@ const rewrap: Subcommand = (args) => {
       `Encrypted anew with ${target} (${sealer.currentKekId}): ${result.rewrapped.length} key(s)${result.rewrapped.length ? `: ${result.rewrapped.join(', ')}` : ''}.`,
     );
     out(`Already encrypted with it: ${result.unchanged.length} key(s).`);
-    for (const { kid, reason } of result.unreadable) err(`Not rewrapped: ${kid}: ${reason}`);
-    if (result.unreadable.length > 0)
-      throw failure(`${result.unreadable.length} key(s) could not be decrypted and were left as they were.`);
+    for (const { id, reason } of result.unreadable) err(`Not rewrapped: ${id}: ${reason}`);
+    // The webhook endpoints' signing secrets are sealed with the same KEK (docs/events.md).
+    const webhooks = await createWebhookQueries(
+      database.db,
+      webhookSecretSealer(config.keyEncryption),
+    ).rewrapSecrets();
+    out(`Webhook endpoint secrets encrypted anew: ${webhooks.rewrapped.length}.`);
+    for (const { id, reason } of webhooks.unreadable) err(`Not rewrapped: webhook endpoint ${id}: ${reason}`);
+    const unreadable = result.unreadable.length + webhooks.unreadable.length;
+    if (unreadable > 0)
+      throw failure(`${unreadable} key(s) or secret(s) could not be decrypted and were left as they were.`);
     return 0;
   };
 };

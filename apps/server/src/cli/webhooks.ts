@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EVENT_KINDS, isEventKind } from '../events/kinds.js';
 import { newEndpointSecret } from '../events/signing.js';
 import { createToolQueries } from '../storage/tools.js';
-import { createWebhookQueries } from '../storage/webhooks.js';
+import { createWebhookQueries, webhookSecretSealer } from '../storage/webhooks.js';
 import { accepted, type Subcommand } from './context.js';
 import { failure, iso, parseCommand, table, usageError } from './io.js';
 import { checkCallbackUrl, checkTid } from './validate.js';
@@ -57,11 +57,12 @@ const add: Subcommand = (args) => {
     throw usageError(`Unknown event kind ${unknown.join(', ')}; the kinds are ${EVENT_KINDS.join(', ')}.`);
   return async ({ config, database, now, out }) => {
     const url = accepted(checkCallbackUrl(values.url, config.appEnv));
+    // Stored sealed with KEY_ENCRYPTION_KEY; shown here, once, in clear.
     if (tid !== null && !(await createToolQueries(database.db).findByTid(tid)))
       throw failure(`No tool ${tid}.`);
     const id = `ep_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
     const secret = newEndpointSecret();
-    await createWebhookQueries(database.db).addEndpoint({
+    await createWebhookQueries(database.db, webhookSecretSealer(config.keyEncryption)).addEndpoint({
       id,
       tid,
       platform,

@@ -1,4 +1,4 @@
-import type { Language } from '@hub/core';
+import { type Language, routePath } from '@hub/core';
 import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
 import type { Db } from '../storage/db.js';
@@ -10,6 +10,8 @@ import { type SecurityNotice, securityNoticeMail } from './templates.js';
  * it is sent if and only if the change it reports commits, unless the account has had
  * policy.throttle.securityNoticePerAccount notices this window: an attacker who keeps triggering
  * them cannot flood the person's mailbox. `page` is the account center page the button opens.
+ * `always`: a notice that warns of a takeover in progress (an email change, to the address losing
+ * the account) is counted but never held back; the change it reports has its own limit.
  * Nothing for an account without email. True when a mail was queued (nudge the worker after commit).
  */
 export const queueSecurityNotice = async (
@@ -21,6 +23,7 @@ export const queueSecurityNotice = async (
     notice: SecurityNotice;
     language: Language;
     page: string;
+    always?: boolean;
   },
   now: number,
 ): Promise<boolean> => {
@@ -28,14 +31,14 @@ export const queueSecurityNotice = async (
   try {
     await hub.throttle.consume('securityNoticePerAccount', `account:${input.accountId}`);
   } catch (error) {
-    if (error instanceof HubError && error.code === 'rate_limited') {
+    if (!(error instanceof HubError && error.code === 'rate_limited')) throw error;
+    if (!input.always) {
       hub.log.info(
         { notice: input.notice.kind },
         'security notice not sent: the account had its share this hour',
       );
       return false;
     }
-    throw error;
   }
   const mail = securityNoticeMail({
     notice: input.notice,
@@ -46,3 +49,32 @@ export const queueSecurityNotice = async (
   await enqueueMail(trx, { to: input.email, ...mail }, now);
   return true;
 };
+
+/**
+ * A second factor or passkey added or removed from the account center: the person hears of it
+ * (throttled as every notice), in the language of the browser that made the change, with a button
+ * to the Security page. Call inside the change's transaction.
+ */
+export const queueFactorNotice = (
+  hub: Hub,
+  trx: Db,
+  input: {
+    account: { id: string; email: string | null };
+    method: 'totp' | 'passkey';
+    change: 'added' | 'removed';
+    language: Language;
+  },
+  now: number,
+): Promise<boolean> =>
+  queueSecurityNotice(
+    hub,
+    trx,
+    {
+      accountId: input.account.id,
+      email: input.account.email,
+      notice: { kind: 'second_factor', method: input.method, change: input.change },
+      language: input.language,
+      page: routePath('account_security'),
+    },
+    now,
+  );

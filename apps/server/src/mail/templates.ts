@@ -102,15 +102,13 @@ export const workAccountInvitationMail = (input: {
   return { subject, text, html: renderMailHtml({ title: subject, productName: product, blocks, language }) };
 };
 
-/** What a notice mail says has changed on the account (sent to the address that had it before). */
-export type AccountNotice =
-  | { kind: 'password_changed'; set: boolean; otherSessionsEnded: boolean }
-  | { kind: 'email_changed'; newEmail: string };
+/** What a notice mail says has changed on the account (sent to the account's email). */
+export type AccountNotice = { kind: 'password_changed'; set: boolean; otherSessionsEnded: boolean };
 
 /**
- * A notice that the account's sign-in changed, sent where the person reads mail now (the account's
- * email; for an email change, the old address): what changed, when, and what to do if it was not
- * them. It carries no link and no code, so a forwarded or leaked notice gives nothing away.
+ * A notice that the account's password changed, sent where the person reads mail (the account's
+ * email): what changed, when, and what to do if it was not them. It carries no link and no code,
+ * so a forwarded or leaked notice gives nothing away. (An email change is a security notice below.)
  */
 export const accountNoticeMail = (input: {
   notice: AccountNotice;
@@ -122,20 +120,13 @@ export const accountNoticeMail = (input: {
   const { language, t, product } = mailWords(input);
   const when = `${new Date(input.at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   const { notice } = input;
-  const changed =
-    notice.kind === 'password_changed' ? (notice.set ? 'passwordSet' : 'passwordChanged') : null;
-  const subject = changed ? t(`${changed}.subject`, { product }) : t('emailChanged.subject', { product });
-  const what =
-    notice.kind === 'password_changed'
-      ? [
-          t(`${changed ?? 'passwordChanged'}.what`, { product, when }),
-          ...(notice.otherSessionsEnded ? [t('password.sessionsEnded')] : []),
-        ].join(' ')
-      : t('emailChanged.what', { product, email: oneLine(notice.newEmail, 254), when });
-  const help =
-    notice.kind === 'password_changed'
-      ? t('password.help', { product })
-      : t('emailChanged.help', { product });
+  const changed = notice.set ? 'passwordSet' : 'passwordChanged';
+  const subject = t(`${changed}.subject`, { product });
+  const what = [
+    t(`${changed}.what`, { product, when }),
+    ...(notice.otherSessionsEnded ? [t('password.sessionsEnded')] : []),
+  ].join(' ');
+  const help = t('password.help', { product });
   const text = toText([product, '', what, '', help]);
   const blocks: MailBlock[] = [
     { kind: 'paragraph', text: what },
@@ -148,12 +139,14 @@ export const accountNoticeMail = (input: {
 export type SecurityNotice =
   | { kind: 'new_device'; device: { browser: string; os: string } | null }
   | { kind: 'password_limit'; failures: number }
-  | { kind: 'second_factor'; method: 'totp' | 'passkey'; change: 'added' | 'removed' };
+  | { kind: 'second_factor'; method: 'totp' | 'passkey'; change: 'added' | 'removed' }
+  /** `to`: the address the account had before (it no longer signs in), or the one it has now. */
+  | { kind: 'email_changed'; newEmail: string; to: 'old' | 'new' };
 
 /**
  * A notice that something happened to the account that the person may not have done: a sign-in
  * from a new device, wrong passwords that reached the limit, a second factor or passkey added or
- * removed. Written in the reader's language, with the time in UTC and a button to the account
+ * removed, the email address changed (to the old address and the new one). Written in the reader's language, with the time in UTC and a button to the account
  * center page where they can act (Devices for a sign-in, Security otherwise). It names the device
  * only by browser and system read from its user agent: no address and no location.
  */
@@ -186,6 +179,12 @@ export const securityNoticeMail = (input: {
     subject = t('passwordLimit.subject', { product });
     what = t('passwordLimit.what', { product, count: notice.failures, when });
     help = t('passwordLimit.help', { product });
+    button = t('security.button');
+  } else if (notice.kind === 'email_changed') {
+    const key = notice.to === 'old' ? 'emailChanged' : 'emailNew';
+    subject = t(`${key}.subject`, { product });
+    what = t(`${key}.what`, { product, email: oneLine(notice.newEmail, 254), when });
+    help = t(`${key}.help`, { product });
     button = t('security.button');
   } else {
     const key = `${notice.method}${notice.change === 'added' ? 'Added' : 'Removed'}` as const;

@@ -1,3 +1,4 @@
+import { createLeasedWorker } from '../leased-worker.js';
 import { policy } from '../policy.js';
 import { mailDeliveries } from '../services/metrics.js';
 import type { HubDatabase } from '../storage/database.js';
@@ -64,167 +65,49 @@ const withTimeout = <T>(work: Promise<T>, ms: number): Promise<T> => {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 };
 
-interface DeliverySettings {
-  queries: ReturnType<typeof createOutboxQueries>;
-  transport: MailTransport;
-  from: string;
-  now: () => number;
-  log: MailLog;
-  maxAttempts: number;
-  sendTimeoutMs: number;
-  random: () => number;
-}
-
-/** Sends one claimed mail and records its outcome: sent, retried later, or failed for good. */
-const createDelivery = (settings: DeliverySettings) => {
-  const { queries, transport, now, log, maxAttempts, sendTimeoutMs, random } = settings;
-  return async (mail: ClaimedMail): Promise<keyof RunResult> => {
-    const details = { mailId: mail.id, attempt: mail.attempts };
-    const giveUp = async (error: string) => {
-      await queries.markFailed(mail, error);
-      log.error({ ...details, error }, 'mail delivery failed for good');
-      return 'failed' as const;
-    };
-    // Only a process that stopped mid-send leaves a row claimed past its last attempt.
-    if (mail.attempts > maxAttempts) return giveUp('no outcome recorded for the last attempt');
-    if (mail.text === null || mail.html === null) return giveUp('message body missing');
-    try {
-      const message = {
-        from: settings.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      };
-      await withTimeout(transport.send(message), sendTimeoutMs);
-    } catch (cause) {
-      const error = describeError(cause);
-      if (mail.attempts >= maxAttempts) return giveUp(error);
-      const nextAttemptAt = now() + retryDelayMs(mail.attempts, random);
-      const claimHeld = await queries.markRetry(mail, nextAttemptAt, error);
-      log.warn({ ...details, nextAttemptAt, claimHeld, error }, 'mail delivery failed; will retry');
-      return 'retried';
-    }
-    if (!(await queries.markSent(mail, now()))) log.warn(details, 'mail sent after its claim expired');
-    log.info(details, 'mail sent');
-    return 'sent';
-  };
-};
-
-/** A run's counts; an outcome that could not be recorded is logged (its claim expires, it is retried). */
-const tally = (
-  claimed: ClaimedMail[],
-  outcomes: PromiseSettledResult<keyof RunResult>[],
-  log: MailLog,
-): RunResult => {
-  const result: RunResult = { sent: 0, retried: 0, failed: 0 };
-  for (const [index, outcome] of outcomes.entries()) {
-    if (outcome.status === 'fulfilled') {
-      result[outcome.value] += 1;
-      mailDeliveries.inc({ outcome: outcome.value });
-    } else {
-      const details = { mailId: claimed[index]?.id, error: describeError(outcome.reason) };
-      log.error(details, 'mail outcome not recorded; the claim will expire and the mail be retried');
-    }
-  }
-  return result;
-};
-
 /**
- * Delivers the outbox. Several hub processes may run one each on the same database: a row is
- * sent by the process whose claim won; a crashed process's claim expires and another retries.
+ * Delivers the outbox through the leased worker (leased-worker.ts). Several hub processes may run
+ * one each on the same database: a row is sent by the process whose claim won; a crashed
+ * process's claim expires and another retries.
  */
 export const createMailWorker = (options: MailWorkerOptions): MailWorker => {
   const { transport, now, log } = options;
   const queries = createOutboxQueries(options.database.db);
-  const pollIntervalMs = options.pollIntervalMs ?? policy.mailPollIntervalMs;
-  const batchSize = options.batchSize ?? 20;
-  const maxAttempts = options.maxAttempts ?? policy.mailMaxAttempts;
-  const leaseMs = options.leaseMs ?? policy.mailClaimLeaseMs;
   const sendTimeoutMs = options.sendTimeoutMs ?? policy.mailSendTimeoutMs;
   const random = options.random ?? Math.random;
 
-  const deliver = createDelivery({
-    queries,
-    transport,
-    from: options.from,
+  return createLeasedWorker<ClaimedMail, keyof RunResult>({
+    outcomes: { done: 'sent', retried: 'retried', givenUp: 'failed' },
     now,
     log,
-    maxAttempts,
-    sendTimeoutMs,
-    random,
+    queries: { ...queries, markDone: queries.markSent, markGivenUp: queries.markFailed },
+    pollIntervalMs: options.pollIntervalMs ?? policy.mailPollIntervalMs,
+    batchSize: options.batchSize ?? 20,
+    leaseMs: options.leaseMs ?? policy.mailClaimLeaseMs,
+    maxAttempts: options.maxAttempts ?? policy.mailMaxAttempts,
+    retryDelayMs: (attempt) => retryDelayMs(attempt, random),
+    describeError,
+    unsendable: (mail) => (mail.text === null || mail.html === null ? 'message body missing' : undefined),
+    send: (mail) =>
+      withTimeout(
+        transport.send({
+          from: options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text!,
+          html: mail.html!,
+        }),
+        sendTimeoutMs,
+      ),
+    details: (mail) => ({ mailId: mail.id, attempt: mail.attempts }),
+    messages: {
+      givenUp: 'mail delivery failed for good',
+      retry: 'mail delivery failed; will retry',
+      lateDone: 'mail sent after its claim expired',
+      done: 'mail sent',
+      unrecorded: 'mail outcome not recorded; the claim will expire and the mail be retried',
+      runFailed: 'mail worker run failed',
+    },
+    onOutcome: (_mail, outcome) => mailDeliveries.inc({ outcome }),
   });
-
-  /** Set by a run that found a full batch: more may be due, so the loop goes on without waiting. */
-  let moreDue = false;
-  const runBatch = async (): Promise<RunResult> => {
-    moreDue = false;
-    const startedAt = now();
-    const due = await queries.findDue(startedAt, batchSize);
-    moreDue = due.length === batchSize;
-    const claimed: ClaimedMail[] = [];
-    for (const row of due) {
-      const mail = await queries.claim(row.id, row.next_attempt_at, startedAt + leaseMs);
-      if (mail) claimed.push(mail);
-    }
-    // allSettled: the run ends only when every delivery has, even if recording one outcome failed.
-    return tally(claimed, await Promise.allSettled(claimed.map(deliver)), log);
-  };
-
-  const idle: RunResult = { sent: 0, retried: 0, failed: 0 };
-  let inFlight: Promise<RunResult> | undefined;
-  const runExclusive = async (stillWanted: () => boolean): Promise<RunResult> => {
-    // Check and claim `inFlight` in one synchronous step, so two callers never both start.
-    while (inFlight) await inFlight.catch(() => undefined);
-    if (!stillWanted()) return { ...idle };
-    const run = runBatch().finally(() => {
-      inFlight = undefined;
-    });
-    inFlight = run;
-    return run;
-  };
-
-  let started = false;
-  let timer: NodeJS.Timeout | undefined;
-  let loop: Promise<void> | undefined;
-  let again = false;
-  const tick = () => {
-    if (!started) return;
-    if (loop) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    loop = (async () => {
-      do {
-        again = false;
-        try {
-          await runExclusive(() => started);
-        } catch (error) {
-          log.error({ error: describeError(error) }, 'mail worker run failed');
-        }
-      } while ((again || moreDue) && started);
-    })().finally(() => {
-      loop = undefined;
-      if (!started) return;
-      timer = setTimeout(tick, pollIntervalMs);
-      timer.unref();
-    });
-  };
-
-  return {
-    start() {
-      if (started) return;
-      started = true;
-      tick();
-    },
-    async stop() {
-      started = false;
-      clearTimeout(timer);
-      await loop;
-      while (inFlight) await inFlight.catch(() => undefined);
-    },
-    nudge: tick,
-    runOnce: () => runExclusive(() => true),
-  };
 };

@@ -5,6 +5,7 @@ import {
   formatAccountForDisplay,
   isEmail,
   normalizeEmail,
+  routePath,
 } from '@hub/core';
 import { HubError } from '../errors.js';
 import { emitAccountEvent } from '../events/emit.js';
@@ -12,8 +13,7 @@ import type { FlowCaller } from '../flows/caller.js';
 import { emailChangeCodeStep } from '../flows/email-change/code-step.js';
 import type { SignedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
-import { enqueueMail } from '../mail/outbox.js';
-import { accountNoticeMail } from '../mail/templates.js';
+import { queueSecurityNotice } from '../mail/security-notice.js';
 import { recordAudit } from '../services/audit.js';
 import { checkPasswordAs } from './password.js';
 
@@ -91,8 +91,8 @@ export const resendEmailChangeCode = async (
 
 /**
  * POST /api/me/email/verify: the code from the new address. On a match, in one transaction: the
- * flow completes, the account's email (and its look-up key) becomes the new address, the notice
- * goes to the OLD address, and the change is audited. From then on only the new address signs in.
+ * flow completes, the account's email (and its look-up key) becomes the new address, notices go
+ * to the OLD address and the new one, and the change is audited. From then on only the new address signs in.
  * An address another account took meanwhile is refused ('Account already exist.').
  */
 export const verifyEmailChange = async (
@@ -130,14 +130,17 @@ export const verifyEmailChange = async (
           },
           now,
         );
+        // The person hears of it at both addresses (docs/security.md "Notices"): the old one
+        // always, since it may be a takeover in progress; the new one within the notices' share.
+        const language = caller.language ?? 'en';
+        const notice = (to: 'old' | 'new') => ({ kind: 'email_changed', newEmail: email, to }) as const;
+        const page = routePath('account_security');
         if (oldEmail) {
-          const notice = accountNoticeMail({
-            notice: { kind: 'email_changed', newEmail: email },
-            at: now,
-            ...(caller.language ? { language: caller.language } : {}),
-          });
-          await enqueueMail(trx, { to: oldEmail, ...notice }, now);
+          const old = { accountId: account.id, email: oldEmail, language, page, always: true };
+          await queueSecurityNotice(hub, trx, { ...old, notice: notice('old') }, now);
         }
+        const current = { accountId: account.id, email, language, page };
+        await queueSecurityNotice(hub, trx, { ...current, notice: notice('new') }, now);
       },
     });
   } catch (error) {

@@ -1,7 +1,8 @@
-import type { SecondFactorStatus } from '@hub/core';
+import type { Language, SecondFactorStatus } from '@hub/core';
 import { HubError } from '../errors.js';
 import { checkAccountPassword } from '../flows/password-check.js';
 import type { Hub } from '../hub.js';
+import { queueFactorNotice } from '../mail/security-notice.js';
 import { recordAudit } from '../services/audit.js';
 import type { AccountRow } from '../storage/accounts.js';
 import { enrolledMethods, secondFactorMethodEntries } from './methods.js';
@@ -47,9 +48,16 @@ export const startTotpEnrolment = async (hub: Hub, account: AccountRow, ip: stri
 
 /**
  * POST …/totp/confirm: the first code from the app. Its time step is remembered (that code does not
- * sign in afterwards). The first second factor comes with ten recovery codes, in the same transaction.
+ * sign in afterwards). The first second factor comes with ten recovery codes, in the same transaction,
+ * and so does the person's notice (docs/security.md "Notices").
  */
-export const confirmTotpEnrolment = async (hub: Hub, account: AccountRow, input: string, ip: string) => {
+export const confirmTotpEnrolment = async (
+  hub: Hub,
+  account: AccountRow,
+  input: string,
+  ip: string,
+  language: Language,
+) => {
   const entry = secondFactorMethodEntries.totp;
   const code = entry.parse({ code: input });
   if (code === undefined) throw new HubError(entry.malformed, { field: 'code' });
@@ -61,7 +69,7 @@ export const confirmTotpEnrolment = async (hub: Hub, account: AccountRow, input:
   const step = await totpStepOf(secret, code, hub.now(), null);
   if (step === undefined) throw new HubError('second_factor.code_incorrect', { field: 'code' });
   let recoveryCodes: string[] | undefined;
-  await hub.db.transaction().execute(async (trx) => {
+  const noticed = await hub.db.transaction().execute(async (trx) => {
     const now = hub.now();
     if (!(await hub.secondFactors.confirmTotp(trx, account.id, row.totp_secret!, step, now))) {
       throw new HubError('second_factor.enrolment_not_started');
@@ -82,7 +90,9 @@ export const confirmTotpEnrolment = async (hub: Hub, account: AccountRow, input:
       },
       now,
     );
+    return queueFactorNotice(hub, trx, { account, method: 'totp', change: 'added', language }, now);
   });
+  if (noticed) hub.nudgeMail();
   return {
     status: await secondFactorStatus(hub, account.id),
     ...(recoveryCodes ? { recoveryCodes } : {}),
@@ -92,8 +102,15 @@ export const confirmTotpEnrolment = async (hub: Hub, account: AccountRow, input:
 /**
  * DELETE …/totp. When it is the account's last second factor (no passkey left beside it) the
  * password must come with it, under the password's own limits, and the recovery codes go with it.
+ * The person's notice is queued with the removal.
  */
-export const removeTotp = async (hub: Hub, account: AccountRow, password: string | undefined, ip: string) => {
+export const removeTotp = async (
+  hub: Hub,
+  account: AccountRow,
+  password: string | undefined,
+  ip: string,
+  language: Language,
+) => {
   await hub.throttle.consume('secondFactorEnrolPerIp', ip);
   const methods = await enrolledMethods(hub, account.id);
   if (!methods.includes('totp')) throw new HubError('second_factor.method_unavailable');
@@ -107,7 +124,7 @@ export const removeTotp = async (hub: Hub, account: AccountRow, password: string
       failureEvent: 'second_factor.password_failed',
     });
   }
-  await hub.db.transaction().execute(async (trx) => {
+  const noticed = await hub.db.transaction().execute(async (trx) => {
     const now = hub.now();
     await hub.secondFactors.removeTotp(trx, account.id, now);
     if (last) await hub.secondFactors.replaceRecoveryCodes(trx, account.id, [], now);
@@ -122,7 +139,9 @@ export const removeTotp = async (hub: Hub, account: AccountRow, password: string
       },
       now,
     );
+    return queueFactorNotice(hub, trx, { account, method: 'totp', change: 'removed', language }, now);
   });
+  if (noticed) hub.nudgeMail();
   return secondFactorStatus(hub, account.id);
 };
 

@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../flows/caller.js';
+import { requestLanguage } from '../http/language.js';
 import {
   flowRead,
   flowStep,
@@ -106,6 +107,7 @@ const registerMyPasskeyRoutes = (app: FastifyInstance, hub: Hub) => {
         account,
         sessionId,
         ip: request.ip,
+        language: requestLanguage(request),
         challengeId: request.body.challengeId,
         name: request.body.name,
         response: request.body.response as RegistrationResponseJSON,
@@ -146,6 +148,7 @@ const registerMyPasskeyRoutes = (app: FastifyInstance, hub: Hub) => {
         id: request.params.id,
         password: request.body?.password,
         ip: request.ip,
+        language: requestLanguage(request),
       });
       return { removed: true as const };
     },

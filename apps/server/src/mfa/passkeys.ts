@@ -1,4 +1,4 @@
-import type { PasskeyView, Platform } from '@hub/core';
+import type { Language, PasskeyView, Platform } from '@hub/core';
 import {
   type AuthenticationResponseJSON,
   generateAuthenticationOptions,
@@ -12,6 +12,7 @@ import type { Config } from '../config.js';
 import { HubError } from '../errors.js';
 import { checkAccountPassword } from '../flows/password-check.js';
 import type { Hub } from '../hub.js';
+import { queueFactorNotice } from '../mail/security-notice.js';
 import { policy } from '../policy.js';
 import { recordAudit } from '../services/audit.js';
 import { countSignInMethods, signInMethodsOf } from '../services/sign-in-methods.js';
@@ -344,6 +345,8 @@ export const registerPasskey = async (
     account: AccountRow;
     sessionId: string;
     ip: string;
+    /** The language of the person's notice (the browser that adds the passkey). */
+    language: Language;
     challengeId: string;
     name: string;
     response: RegistrationResponseJSON;
@@ -391,7 +394,7 @@ export const registerPasskey = async (
     created_at: now,
     last_used_at: null,
   };
-  await hub.db.transaction().execute(async (trx) => {
+  const noticed = await hub.db.transaction().execute(async (trx) => {
     // The limit again, inside the write: two registrations at once cannot pass it together.
     if ((await queries.countForAccount(account.id, trx)) >= MAX_PASSKEYS_PER_ACCOUNT) {
       throw new HubError('passkey.limit_reached', { params: { limit: MAX_PASSKEYS_PER_ACCOUNT } });
@@ -408,7 +411,10 @@ export const registerPasskey = async (
       },
       now,
     );
+    const notice = { account, method: 'passkey', change: 'added', language: input.language } as const;
+    return queueFactorNotice(hub, trx, notice, now);
   });
+  if (noticed) hub.nudgeMail();
   return passkeyView(row);
 };
 
@@ -427,7 +433,7 @@ export const renamePasskey = async (hub: Hub, input: { account: AccountRow; id: 
  */
 export const removePasskey = async (
   hub: Hub,
-  input: { account: AccountRow; id: string; password: string | undefined; ip: string },
+  input: { account: AccountRow; id: string; password: string | undefined; ip: string; language: Language },
 ) => {
   const queries = passkeyQueries(hub);
   const { account } = input;
@@ -445,7 +451,7 @@ export const removePasskey = async (
   // The last passkey of an account without an authenticator app takes the recovery codes with it.
   const lastSecondFactor = count <= 1 && (await otherSecondFactors(hub, account.id)) === 0;
   const now = hub.now();
-  await hub.db.transaction().execute(async (trx) => {
+  const noticed = await hub.db.transaction().execute(async (trx) => {
     // A passkey signs in on its own: the last way an account signs in stays (the row locked, as an
     // unlink of Google or Facebook locks it).
     const { locked, identities, passkeys } = await signInMethodsOf(hub, account.id, trx);
@@ -469,5 +475,8 @@ export const removePasskey = async (
       },
       now,
     );
+    const notice = { account, method: 'passkey', change: 'removed', language: input.language } as const;
+    return queueFactorNotice(hub, trx, notice, now);
   });
+  if (noticed) hub.nudgeMail();
 };

@@ -23,6 +23,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf, readerOf, signedInAccount } from '../flows/caller.js';
+import { requestLanguage } from '../http/language.js';
 import { requireSameOrigin } from '../http/request-context.js';
 import {
   flowRead,
@@ -121,7 +122,13 @@ const registerSecondFactorSetupRoutes = (app: FastifyInstance, hub: Hub) => {
       },
     },
     async (request, reply) =>
-      confirmTotpEnrolment(hub, await changer(request, reply), request.body.code, request.ip),
+      confirmTotpEnrolment(
+        hub,
+        await changer(request, reply),
+        request.body.code,
+        request.ip,
+        requestLanguage(request),
+      ),
   );
   r.delete(
     secondFactorEndpoints.totp,
@@ -133,7 +140,13 @@ const registerSecondFactorSetupRoutes = (app: FastifyInstance, hub: Hub) => {
       },
     },
     async (request, reply) =>
-      removeTotp(hub, await changer(request, reply), request.body.password, request.ip),
+      removeTotp(
+        hub,
+        await changer(request, reply),
+        request.body.password,
+        request.ip,
+        requestLanguage(request),
+      ),
   );
   r.post(
     secondFactorEndpoints.recoveryCodes,

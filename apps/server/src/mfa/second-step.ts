@@ -6,6 +6,7 @@ import { contextQuery, type FlowContextRecord } from '../flows/flow-context.js';
 import { flowContext, loadFlow, moveFlow, newFlowRecord } from '../flows/flow-record.js';
 import { type SecondFactorFlowContext, secondFactorStates } from '../flows/second-factor/flow.js';
 import { linkAccountToPlatform } from '../flows/switching/complete.js';
+import { requestLanguage } from '../http/language.js';
 import { flowBindingOf } from '../http/request-context.js';
 import type { Hub } from '../hub.js';
 import { policy } from '../policy.js';
@@ -136,7 +137,8 @@ export const confirmEnrolmentStep = async (
   input: { flowId: string; code: string },
 ) => {
   const { flow, account, context } = await enrollingAccount(hub, input.flowId, caller.binding);
-  const enrolled = await confirmTotpEnrolment(hub, account, input.code, caller.ip);
+  const language = caller.language ?? requestLanguage(request);
+  const enrolled = await confirmTotpEnrolment(hub, account, input.code, caller.ip, language);
   const exit = await resume(hub, pipeline, caller, request, reply, {
     flow,
     accountId: account.id,

@@ -126,6 +126,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the cleanup’s batch look-ups 
        select $1::bigint - i, 'stale', 'ok', '{}' from generate_series(1, $2::int) i`,
       [now - 400 * DAY, rows],
     );
+    // Webhooks: most deliveries done and old, their events with no delivery kept.
+    await pool.query(
+      `insert into webhook_endpoints (id, tid, platform, url, secret, kinds, created_at)
+       values ('ep', null, 'psl', 'https://tool.example.ph/hook', 'sealed', '["*"]', 0)`,
+    );
+    await pool.query(
+      `insert into webhook_events (id, kind, account_id, payload, created_at)
+       select 'e' || i, 'account.deleted', 'a', '{}', $1::bigint - i from generate_series(1, $2::int) i`,
+      [now - 40 * DAY, rows],
+    );
+    await pool.query(
+      `insert into webhook_deliveries (id, event_id, endpoint_id, status, attempts, next_attempt_at, created_at)
+       select 'd' || i, 'e' || i, 'ep', case when i % 10 = 0 then 'pending' else 'delivered' end, 1, 0,
+         $1::bigint - i from generate_series(1, $2::int) i`,
+      [now - 40 * DAY, rows],
+    );
     await pool.query('analyze');
 
     // The statements one run sends, captured inside a transaction that is then rolled back.
@@ -143,15 +159,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the cleanup’s batch look-ups 
         throw new Error('roll back');
       })
       .catch(() => undefined);
-    const deletes = statements.filter((s) => /^delete from "(flows|sessions|audit_events)"/.test(s.sql));
-    expect(deletes.length).toBeGreaterThanOrEqual(4);
+    const deletes = statements.filter((s) =>
+      /^delete from "(flows|sessions|audit_events|webhook_deliveries|webhook_events)"/.test(s.sql),
+    );
+    expect(deletes.length).toBeGreaterThanOrEqual(6);
     for (const statement of deletes) {
       const plan = (await pool.query(`explain ${statement.sql}`, [...statement.parameters])).rows
         .map((row) => row['QUERY PLAN'])
         .join('\n');
-      expect(plan, statement.sql).not.toMatch(/Seq Scan on (flows|sessions|audit_events)/);
+      expect(plan, statement.sql).not.toMatch(
+        /Seq Scan on (flows|sessions|audit_events|webhook_deliveries|webhook_events)/,
+      );
       expect(plan, statement.sql).toMatch(
-        /Index (Only )?Scan using (flows_expires|sessions_expires|sessions_revoked|audit_events_at)_idx/,
+        /Index (Only )?Scan using (flows_expires|sessions_expires|sessions_revoked|audit_events_at|webhook_deliveries_created|webhook_events_created)_idx/,
       );
     }
   });

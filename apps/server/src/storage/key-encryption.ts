@@ -166,3 +166,42 @@ export const createSealer = (
     },
   };
 };
+
+/**
+ * `hub keys rewrap` for one kind of sealed value (the signing keys' private halves, the webhook
+ * endpoints' secrets): each row not yet sealed with the current KEK is opened and sealed anew.
+ * `isPlain` tells a value stored in clear before sealing (read as it is); `replace` writes the new
+ * envelope only if the row still holds what was read, so a concurrent rewrap or rotation loses
+ * nothing. Rows that cannot be opened are left as they are and named.
+ */
+export const rewrapRows = async (
+  sealer: PrivateKeySealer,
+  rows: { id: string; stored: string }[],
+  replace: (id: string, from: string, to: string) => Promise<boolean>,
+  isPlain: (stored: string) => boolean = () => false,
+) => {
+  const result = {
+    rewrapped: [] as string[],
+    unchanged: [] as string[],
+    unreadable: [] as { id: string; reason: string }[],
+  };
+  for (const { id, stored } of rows) {
+    let plain: string;
+    try {
+      if (isPlain(stored)) plain = stored;
+      else {
+        const protection = sealer.protection(stored);
+        if (protection.kind === 'sealed' && protection.kekId === sealer.currentKekId) {
+          result.unchanged.push(id);
+          continue;
+        }
+        plain = sealer.open(id, stored);
+      }
+    } catch (error) {
+      result.unreadable.push({ id, reason: (error as Error).message });
+      continue;
+    }
+    ((await replace(id, stored, sealer.seal(id, plain))) ? result.rewrapped : result.unchanged).push(id);
+  }
+  return result;
+};

@@ -18,6 +18,7 @@ import { webhooksMigration } from './migrations/0015-webhooks.js';
 import { operatorsMigration } from './migrations/0016-operators.js';
 import { singleSignOutMigration } from './migrations/0018-single-sign-out.js';
 import { knownDevicesMigration } from './migrations/0019-known-devices.js';
+import { webhookRetentionMigration } from './migrations/0020-webhook-retention.js';
 
 const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
@@ -38,6 +39,7 @@ const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migratio
   '0018-single-sign-out': singleSignOutMigration,
   '0016-operators': operatorsMigration,
   '0019-known-devices': knownDevicesMigration,
+  '0020-webhook-retention': webhookRetentionMigration,
 });
 
 const migratorFor = (database: HubDatabase) =>

@@ -12,7 +12,13 @@ import { createTestDatabase, testDialects } from '../test-support/databases.js';
 import { type HubDatabase, openDatabase } from './database.js';
 import { createLeaseQueries } from './leases.js';
 import { migrateToLatest } from './migrate.js';
-import { EXPIRED_GRACE_MS, MAIL_RETENTION_MS, RETIRED_KEY_RETENTION_MS, runRetention } from './retention.js';
+import {
+  EXPIRED_GRACE_MS,
+  MAIL_RETENTION_MS,
+  RETIRED_KEY_RETENTION_MS,
+  runRetention,
+  WEBHOOK_RETENTION_MS,
+} from './retention.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -348,6 +354,68 @@ describe.each(testDialects)('retention rules on %s', (dialect) => {
       )
       .execute();
 
+    // Webhooks: done deliveries past their time go; an event goes once no kept delivery is left.
+    await db
+      .insertInto('webhook_endpoints')
+      .values(
+        (['psl', 'biz'] as const).map((platform) => ({
+          id: `ep-${platform}`,
+          tid: null,
+          platform,
+          url: 'https://tool.example.ph/hook',
+          secret: 'sealed',
+          kinds: '["*"]',
+          created_at: now - 90 * DAY,
+        })),
+      )
+      .execute();
+    const oldEvent = now - WEBHOOK_RETENTION_MS - 1;
+    const recentEvent = now - WEBHOOK_RETENTION_MS + 1;
+    await db
+      .insertInto('webhook_events')
+      .values(
+        (
+          [
+            ['ev-done', oldEvent],
+            ['ev-waiting', oldEvent],
+            ['ev-bare', oldEvent],
+            ['ev-recent', recentEvent],
+          ] as const
+        ).map(([id, createdAt]) => ({
+          id,
+          kind: 'account.deleted',
+          account_id: account,
+          payload: '{}',
+          created_at: createdAt,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('webhook_deliveries')
+      .values(
+        (
+          [
+            ['d-delivered-old', 'ev-done', 'ep-psl', 'delivered', oldEvent],
+            ['d-dead-old', 'ev-done', 'ep-biz', 'dead', oldEvent],
+            ['d-delivered-old-2', 'ev-waiting', 'ep-psl', 'delivered', oldEvent],
+            // A retry (or a redelivery) still to come: it and its event stay.
+            ['d-pending-old', 'ev-waiting', 'ep-biz', 'pending', oldEvent],
+            ['d-delivered-recent', 'ev-recent', 'ep-psl', 'delivered', recentEvent],
+          ] as const
+        ).map(([id, eventId, endpointId, status, createdAt]) => ({
+          id,
+          event_id: eventId,
+          endpoint_id: endpointId,
+          status,
+          attempts: 1,
+          next_attempt_at: createdAt,
+          last_error: null,
+          created_at: createdAt,
+          delivered_at: status === 'delivered' ? createdAt : null,
+        })),
+      )
+      .execute();
+
     const policy = { auditRetentionDays: 90 };
     const counted = await runRetention(db, { now, policy, dryRun: true });
     const deleted = await runRetention(db, { now, policy, batchSize: 2 });
@@ -360,6 +428,8 @@ describe.each(testDialects)('retention rules on %s', (dialect) => {
       signing_keys: 1,
       oidc_payloads: 1,
       passkey_challenges: 1,
+      webhook_deliveries: 3,
+      webhook_events: 2,
       audit_events: 1,
     };
     const byTable = (outcomes: { table: string; rows: number }[]) =>
@@ -391,6 +461,13 @@ describe.each(testDialects)('retention rules on %s', (dialect) => {
     expect((await db.selectFrom('audit_events').select('event').execute()).map((r) => r.event)).toEqual([
       'recent',
     ]);
+
+    expect(
+      (await db.selectFrom('webhook_deliveries').select('id').orderBy('id').execute()).map((r) => r.id),
+    ).toEqual(['d-delivered-recent', 'd-pending-old']);
+    expect(
+      (await db.selectFrom('webhook_events').select('id').orderBy('id').execute()).map((r) => r.id),
+    ).toEqual(['ev-recent', 'ev-waiting']);
 
     // A second run finds nothing more.
     const again = await runRetention(db, { now, policy });

@@ -10,6 +10,8 @@ import type { Database } from './schema.js';
 export const EXPIRED_GRACE_MS = policy.expiredGraceMs;
 /** Sent and failed mail: the record that a message went out (its body is cleared when it is sent). */
 export const MAIL_RETENTION_MS = policy.mailRetentionMs;
+/** Delivered and dead webhook deliveries (their events go once none is left). */
+export const WEBHOOK_RETENTION_MS = policy.webhookRetentionMs;
 /** A retired signing key is unpublished minutes after retirement; its private half is then kept only this long. */
 export const RETIRED_KEY_RETENTION_MS = policy.retiredKeyRetentionMs;
 /** Rows per delete statement to begin with: each batch is its own short transaction, so no table is locked for long. */
@@ -263,11 +265,80 @@ const storeRules = (db: Kysely<Database>, now: number, expiredBefore: number, in
   ];
 };
 
+/**
+ * Webhook deliveries that are done (delivered, or dead after their attempts), then the events no
+ * kept delivery is left for (a delete cascades to the event's deliveries): an event's payload names the account, and a pending delivery (a retry, a
+ * redelivery) keeps it. `hub webhooks redeliver` has nothing to send again past this time.
+ */
+const webhookRules = (db: Kysely<Database>, now: number, inBatch: InBatch): Rule[] => {
+  const before = now - WEBHOOK_RETENTION_MS;
+  const deliveries = () =>
+    db
+      .selectFrom('webhook_deliveries')
+      .where('status', 'in', ['delivered', 'dead'])
+      .where('created_at', '<', before);
+  const events = () =>
+    db
+      .selectFrom('webhook_events as e')
+      .where('e.created_at', '<', before)
+      // No delivery this cleanup keeps (one still pending, or too recent); its done ones go with it.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('webhook_deliveries as d')
+              .select('d.id')
+              .whereRef('d.event_id', '=', 'e.id')
+              .where((d) => d.or([d('d.status', '=', 'pending'), d('d.created_at', '>=', before)])),
+          ),
+        ),
+      );
+  return [
+    {
+      table: 'webhook_deliveries',
+      rule: `delivered or dead webhook deliveries, ${WEBHOOK_RETENTION_MS / DAY_MS} days after they were queued`,
+      count: async () =>
+        countOf(
+          await deliveries()
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirst(),
+        ),
+      deleteBatch: async (limit) =>
+        deletedOf(
+          await db
+            .deleteFrom('webhook_deliveries')
+            .where(inBatch('id', deliveries().select('id').orderBy('created_at').limit(limit)))
+            .executeTakeFirst(),
+        ),
+    },
+    {
+      table: 'webhook_events',
+      rule: `an event ${WEBHOOK_RETENTION_MS / DAY_MS} days old once no delivery of it is kept`,
+      count: async () =>
+        countOf(
+          await events()
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirst(),
+        ),
+      deleteBatch: async (limit) =>
+        deletedOf(
+          await db
+            .deleteFrom('webhook_events')
+            .where(inBatch('id', events().select('e.id').orderBy('e.created_at').limit(limit)))
+            .executeTakeFirst(),
+        ),
+    },
+  ];
+};
+
 /** The cleanup's rules, in the order they run. */
 const rulesAt = (db: Kysely<Database>, now: number, policy: RetentionPolicy): Rule[] => {
   const expiredBefore = now - EXPIRED_GRACE_MS;
   const inBatch = batchOf(db);
-  const rules = [...signInRules(db, expiredBefore, inBatch), ...storeRules(db, now, expiredBefore, inBatch)];
+  const rules = [
+    ...signInRules(db, expiredBefore, inBatch),
+    ...storeRules(db, now, expiredBefore, inBatch),
+    ...webhookRules(db, now, inBatch),
+  ];
   if (policy.auditRetentionDays > 0) {
     const audit = () =>
       db.selectFrom('audit_events').where('at', '<', now - policy.auditRetentionDays * DAY_MS);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createSealer, type PrivateKeySealer } from './key-encryption.js';
+import { createSealer, type PrivateKeySealer, rewrapRows } from './key-encryption.js';
 import type { Database, SigningKeysTable } from './schema.js';
 
 /**
@@ -89,32 +89,20 @@ export const createSigningKeyQueries = (db: Kysely<Database>, sealer: PrivateKey
    */
   rewrapAll: async () => {
     const rows = await db.selectFrom('signing_keys').select(['kid', 'private_jwk']).orderBy('kid').execute();
-    const result = {
-      rewrapped: [] as string[],
-      unchanged: [] as string[],
-      unreadable: [] as { kid: string; reason: string }[],
-    };
-    for (const row of rows) {
-      let plain: string;
-      try {
-        const protection = sealer.protection(row.private_jwk);
-        if (protection.kind === 'sealed' && protection.kekId === sealer.currentKekId) {
-          result.unchanged.push(row.kid);
-          continue;
-        }
-        plain = sealer.open(row.kid, row.private_jwk);
-      } catch (error) {
-        result.unreadable.push({ kid: row.kid, reason: (error as Error).message });
-        continue;
-      }
-      const updated = await db
-        .updateTable('signing_keys')
-        .set({ private_jwk: sealer.seal(row.kid, plain) })
-        .where('kid', '=', row.kid)
-        .where('private_jwk', '=', row.private_jwk)
-        .executeTakeFirst();
-      (Number(updated.numUpdatedRows) === 1 ? result.rewrapped : result.unchanged).push(row.kid);
-    }
-    return result;
+    return rewrapRows(
+      sealer,
+      rows.map((row) => ({ id: row.kid, stored: row.private_jwk })),
+      async (kid, from, to) =>
+        Number(
+          (
+            await db
+              .updateTable('signing_keys')
+              .set({ private_jwk: to })
+              .where('kid', '=', kid)
+              .where('private_jwk', '=', from)
+              .executeTakeFirst()
+          ).numUpdatedRows,
+        ) === 1,
+    );
   },
 });

@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Db } from './db.js';
+import { createSealer, type PrivateKeySealer, rewrapRows } from './key-encryption.js';
+import { type Claim, createLeasedOutboxQueries } from './leased-outbox.js';
 import type {
   Database,
   WebhookDeliveriesTable,
@@ -7,34 +9,45 @@ import type {
   WebhookEventsTable,
 } from './schema.js';
 
-/** A delivery this process holds: `lease` is the `next_attempt_at` its claim wrote (as mail/outbox). */
-export interface ClaimedDelivery {
-  id: string;
-  lease: number;
-  /** Counting this attempt. */
-  attempts: number;
+/** A delivery this process holds (storage/leased-outbox.ts `Claim`), with what it sends. */
+export interface ClaimedDelivery extends Claim {
   eventId: string;
   kind: string;
   payload: string;
   createdAt: number;
   url: string;
+  /** The endpoint's signing secret, opened (it is sealed at rest). */
   secret: string;
   endpointId: string;
 }
 
-/** The webhook tables: SQL only, the rules live in events/. */
-export const createWebhookQueries = (db: Db) => {
-  const held = (id: string, lease: number) =>
-    db
-      .updateTable('webhook_deliveries')
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '=', lease);
-  const changed = (result: { numUpdatedRows: bigint }) => result.numUpdatedRows === 1n;
+/**
+ * Endpoint secrets are sealed at rest with KEY_ENCRYPTION_KEY (storage/key-encryption.ts), as the
+ * signing keys and the authenticator secrets, under their own purpose and the endpoint's id: an
+ * envelope copied to another endpoint, or another kind of row, does not open.
+ */
+export const webhookSecretSealer = (keys: { current?: Buffer; previous?: Buffer } = {}): PrivateKeySealer =>
+  createSealer(keys, 'webhook secret');
+
+/** A secret stored before sealing: the Standard Webhooks form, read as it is. */
+const isPlainSecret = (stored: string) => stored.startsWith('whsec_');
+
+/**
+ * The webhook tables: SQL only, the rules live in events/. `sealer` seals the endpoint secrets
+ * (webhookSecretSealer of the configured KEY_ENCRYPTION_KEY; the local stand-in key by default).
+ */
+export const createWebhookQueries = (db: Db, sealer: PrivateKeySealer = webhookSecretSealer()) => {
+  const leased = createLeasedOutboxQueries(db, 'webhook_deliveries');
+  const openSecret = (endpointId: string, stored: string) =>
+    isPlainSecret(stored) ? stored : sealer.open(endpointId, stored);
 
   return {
+    /** Registers an endpoint; its `secret` is given in clear and stored sealed. */
     addEndpoint: (endpoint: WebhookEndpointsTable) =>
-      db.insertInto('webhook_endpoints').values(endpoint).execute(),
+      db
+        .insertInto('webhook_endpoints')
+        .values({ ...endpoint, secret: sealer.seal(endpoint.id, endpoint.secret) })
+        .execute(),
 
     listEndpoints: () =>
       db.selectFrom('webhook_endpoints').selectAll().orderBy('created_at').orderBy('id').execute(),
@@ -80,24 +93,13 @@ export const createWebhookQueries = (db: Db) => {
     removeEventsOf: (accountId: string) =>
       db.deleteFrom('webhook_events').where('account_id', '=', accountId).execute(),
 
-    findDue: (now: number, limit: number) =>
-      db
-        .selectFrom('webhook_deliveries')
-        .select(['id', 'next_attempt_at'])
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .orderBy('next_attempt_at')
-        .orderBy('id')
-        .limit(limit)
-        .execute(),
+    findDue: leased.findDue,
 
-    /** Optimistic claim, as mail/outbox.ts: only the update that still sees `seen` wins. */
+    /** The optimistic claim of storage/leased-outbox.ts: only the update that still sees `seen` wins. */
     claim: async (id: string, seen: number, leaseUntil: number): Promise<ClaimedDelivery | undefined> => {
-      const row = await held(id, seen)
-        .set((eb) => ({ next_attempt_at: leaseUntil, attempts: eb('attempts', '+', 1) }))
-        .returning(['id', 'attempts', 'event_id', 'endpoint_id'])
-        .executeTakeFirst();
-      if (!row) return undefined;
+      const claimed = await leased.claim(id, seen, leaseUntil);
+      if (!claimed) return undefined;
+      const { row } = claimed;
       const detail = await db
         .selectFrom('webhook_events')
         .innerJoin('webhook_endpoints', (join) => join.on('webhook_endpoints.id', '=', row.endpoint_id))
@@ -112,37 +114,47 @@ export const createWebhookQueries = (db: Db) => {
         .executeTakeFirst();
       if (!detail) return undefined;
       return {
-        id: row.id,
-        lease: leaseUntil,
-        attempts: Number(row.attempts),
+        ...claimed.claim,
         eventId: row.event_id,
         endpointId: row.endpoint_id,
         kind: detail.kind,
         payload: detail.payload,
         createdAt: Number(detail.created_at),
         url: detail.url,
-        secret: detail.secret,
+        secret: openSecret(row.endpoint_id, detail.secret),
       };
     },
 
-    markDelivered: async (delivery: ClaimedDelivery, now: number) =>
-      changed(
-        await held(delivery.id, delivery.lease)
-          .set({ status: 'delivered', delivered_at: now, last_error: null })
-          .executeTakeFirst(),
-      ),
+    markDelivered: (delivery: ClaimedDelivery, now: number) =>
+      leased.settle(delivery, { status: 'delivered', delivered_at: now, last_error: null }),
 
-    markRetry: async (delivery: ClaimedDelivery, nextAttemptAt: number, error: string) =>
-      changed(
-        await held(delivery.id, delivery.lease)
-          .set({ next_attempt_at: nextAttemptAt, last_error: error })
-          .executeTakeFirst(),
-      ),
+    markRetry: (delivery: ClaimedDelivery, nextAttemptAt: number, error: string) =>
+      leased.retry(delivery, nextAttemptAt, error),
 
-    markDead: async (delivery: ClaimedDelivery, error: string) =>
-      changed(
-        await held(delivery.id, delivery.lease).set({ status: 'dead', last_error: error }).executeTakeFirst(),
-      ),
+    markDead: (delivery: ClaimedDelivery, error: string) =>
+      leased.settle(delivery, { status: 'dead', last_error: error }),
+
+    /**
+     * `hub keys rewrap`: seals anew every endpoint secret stored in clear (written before sealing)
+     * or under another key than the current one (key-encryption.ts rewrapRows).
+     */
+    rewrapSecrets: async () => {
+      const rows = await db.selectFrom('webhook_endpoints').select(['id', 'secret']).orderBy('id').execute();
+      return rewrapRows(
+        sealer,
+        rows.map((row) => ({ id: row.id, stored: row.secret })),
+        async (id, from, to) =>
+          (
+            await db
+              .updateTable('webhook_endpoints')
+              .set({ secret: to })
+              .where('id', '=', id)
+              .where('secret', '=', from)
+              .executeTakeFirst()
+          ).numUpdatedRows === 1n,
+        isPlainSecret,
+      );
+    },
 
     /**
      * Sends the event(s) again: deliveries of one event, or of events created in [from, to), for

@@ -33,6 +33,11 @@ export const mail = {
     'The email address of your {product} account was changed to {email} on {when}. This address no longer signs in.',
   'emailChanged.help':
     'If this was you, you need to do nothing. If it was not, contact {product} support right away.',
+  'emailNew.subject': 'This is now the email address of your {product} account',
+  'emailNew.what':
+    'This address, {email}, became the email address of your {product} account on {when}. From now on you sign in with it.',
+  'emailNew.help':
+    'If this was you, you need to do nothing. If it was not, check your Security page and contact {product} support.',
   'deletion.subject': 'Your {product} account will be deleted',
   'deletion.intro':
     'You asked us to delete your {product} account. It will be deleted on {when}, with your profile, platforms, links, tools and sessions.',

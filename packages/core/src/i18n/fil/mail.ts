@@ -35,6 +35,11 @@ export const mail = {
     'Napalitan ang email address ng iyong {product} account ng {email} noong {when}. Hindi na makakapag-sign in ang address na ito.',
   'emailChanged.help':
     'Kung ikaw ito, wala kang kailangang gawin. Kung hindi, makipag-ugnayan agad sa support ng {product}.',
+  'emailNew.subject': 'Ito na ang email address ng iyong {product} account',
+  'emailNew.what':
+    'Ang address na ito, {email}, ang naging email address ng iyong {product} account noong {when}. Ito na ang gagamitin mo sa pag-sign in.',
+  'emailNew.help':
+    'Kung ikaw ito, wala kang kailangang gawin. Kung hindi, tingnan ang iyong pahina ng Seguridad at makipag-ugnayan sa support ng {product}.',
   'deletion.subject': 'Buburahin na ang iyong {product} account',
   'deletion.intro':
     'Hiniling mong burahin ang iyong {product} account. Buburahin ito sa {when}, kasama ang iyong profile, mga platform, link, tool at session.',
