@@ -50,6 +50,7 @@ import {
   type SignInPipeline,
 } from './sso/complete-sign-in.js';
 import { registerSsoRoutes } from './sso/routes.js';
+import { announceEndedSessions } from './sso/session-end.js';
 import { JWKS_MAX_AGE_SECONDS } from './sso/signing-keys.js';
 import type { HubDatabase } from './storage/database.js';
 import { createDevMailQueries } from './storage/dev-mail.js';
@@ -203,12 +204,18 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     mail.transport.close?.();
   });
   const eventWorker = eventDelivery(app, deps.database, now);
+  // Set once the hub exists: the cleanup announces an erasure's ended sessions through it.
+  let hubOfApp: Hub | undefined;
   const cleanupJob = createCleanupJob({
     database: deps.database,
     now,
     intervalMs: config.cleanupIntervalMinutes * 60_000,
     policy: { auditRetentionDays: config.auditRetentionDays },
     log: app.log,
+    // An erasure ends the account's last sessions; the clients signed in from them are told.
+    announceEnded: async (ended) => {
+      if (hubOfApp) await announceEndedSessions(hubOfApp, ended);
+    },
   });
   app.addHook('onClose', () => cleanupJob.stop());
   // Throttle counters in Redis when REDIS_URL is set (shared by every hub process,
@@ -225,7 +232,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
       keySecret: await sharedSecret(deps.database.db, 'throttle_keys', now()),
       keyPrefix: config.redisKeyPrefix,
     });
-  const hub = createHub({
+  const hub: Hub = createHub({
     config,
     database: deps.database,
     now,
@@ -233,6 +240,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     throttle,
     nudgeMail: () => mailWorker.nudge(),
   });
+  hubOfApp = hub;
 
   registerHealthRoutes(app, deps.database);
   app.get('/.well-known/jwks.json', { schema: { errors: [] } }, async (_request, reply) => {

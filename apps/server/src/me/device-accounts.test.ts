@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { policy } from '../policy.js';
 import { seedAccount } from '../test-support/accounts.js';
 import { setUpTestHub } from '../test-support/app.js';
+import { auditEvents } from '../test-support/audit.js';
 import { demoToolUrl, seedDemoCatalogue } from '../test-support/catalogue.js';
 import { browserFor, signInWith, type TestBrowser } from '../test-support/client.js';
 import { testDialects } from '../test-support/databases.js';
@@ -163,7 +164,7 @@ describe.each(testDialects)('Continue as and the accounts of one browser on %s',
     expect(await accounts()).toEqual([]);
   });
 
-  it(`keeps at most ${policy.deviceAccountsMax} accounts, forgetting the one used least recently`, async () => {
+  it(`keeps at most ${policy.deviceAccountsMax} accounts, signing out the one used least recently`, async () => {
     const ids: string[] = [];
     for (let i = 0; i <= policy.deviceAccountsMax; i += 1) {
       ids.push(await seedAccount(ctx.hub, { email: email(`n${i}`) }));
@@ -173,5 +174,21 @@ describe.each(testDialects)('Continue as and the accounts of one browser on %s',
     expect(kept).toHaveLength(policy.deviceAccountsMax);
     expect(kept).not.toContain(ids[0]);
     expect(kept[0]).toBe(ids.at(-1));
+    // The session that left the list is ended on the server (the single sign-out), not just forgotten.
+    const live = async (id: string) =>
+      ctx.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('account_id', '=', id)
+        .where('revoked_at', 'is', null)
+        .execute();
+    expect(await live(ids[0]!)).toEqual([]);
+    for (const id of ids.slice(1)) expect(await live(id)).toHaveLength(1);
+    expect(await auditEvents(ctx.hub, { accountId: ids[0]!, event: 'session.ended' })).toEqual([
+      expect.objectContaining({ detail: expect.stringContaining('"scope":"evicted"') }),
+    ]);
+    // Signing in again as an account the browser holds replaces its own entry: nobody is evicted.
+    await signInWith(ctx.browser, email('n3'));
+    for (const id of ids.slice(1)) expect(await live(id)).not.toEqual([]);
   });
 });

@@ -25,6 +25,7 @@ import { createSessionQueries } from '../storage/sessions.js';
 import type { ToolRow } from '../storage/tools.js';
 import { issueAinfo } from './ainfo.js';
 import { checkSubcb } from './callbacks.js';
+import { endSessions } from './session-end.js';
 import { recordToolRefusal, type ToolAccess, type ToolReader } from './tool-access.js';
 import { type ToolExit, toolAccessOfSession, toolExitUrl } from './tool-exit.js';
 
@@ -363,13 +364,38 @@ export const createSessionStep =
     if (noticed) hub.nudgeMail();
     await record(id);
     await cancelDeletion(hub, signIn.accountId, request.ip);
-    // The browser keeps the accounts signed in on it (docs/sessions.md): the new one joins them.
+    // The browser keeps the accounts signed in on it (docs/sessions.md): the new one joins them, and
+    // one over the limit is signed out, not just forgotten.
+    const remembered = await rememberDeviceSession(hub, request.cookies, token, signIn.accountId);
+    for (const evicted of remembered.evicted) await endEvictedSession(hub, evicted, request.ip);
     return [
       sessionCookie(hub.config, token, Math.floor(hub.config.sessionTtlMs / 1000)),
-      await rememberDeviceSession(hub, request.cookies, token, signIn.accountId),
+      remembered.cookie,
       deviceCookie(hub.config, device.token),
     ];
   };
+
+/**
+ * A session the browser's account list let go of (a sign-in beyond policy.deviceAccountsMax) ends
+ * through the single sign-out, as a sign-out would: its OpenID Connect clients are told, its tools
+ * get `session.ended`; audited on its account (`session.ended`, scope `evicted`).
+ */
+const endEvictedSession = async (hub: Hub, session: { id: string; account_id: string }, ip: string) => {
+  await endSessions(hub, { only: session.id }, async (trx, ended) => {
+    if (ended.sessions.length === 0) return;
+    await recordAudit(
+      trx,
+      {
+        event: 'session.ended',
+        outcome: 'success',
+        accountId: session.account_id,
+        ip,
+        detail: { scope: 'evicted', ended: 1 },
+      },
+      hub.now(),
+    );
+  });
+};
 
 /** Records the sign-in's device and, when it is new to the account, queues the person's notice (throttled). */
 const noticeOfNewDevice = async (
