@@ -122,7 +122,7 @@ const buildSignInPipeline = (
   });
 
 /** Every API route of the hub, each given the one sign-in pipeline where it completes sign-ins. */
-const registerHubRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {
+const registerHubRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline, oidc: HubOidc) => {
   registerLoginRoutes(app, hub, signIn);
   registerSignupRoutes(app, hub, signIn);
   registerResetRoutes(app, hub);
@@ -136,7 +136,7 @@ const registerHubRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipelin
   registerPlatformApiRoutes(app, hub);
   registerSocialRoutes(app, hub, signIn);
   registerPasskeyRoutes(app, hub, signIn);
-  registerMeRoutes(app, hub, signIn);
+  registerMeRoutes(app, hub, signIn, { loginReasonsOf: (uid) => oidc.loginReasonsOf(uid) });
   registerSecondFactorRoutes(app, hub, signIn);
 };
 
@@ -257,7 +257,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   ]);
   const oidc = await createHubOidc(hub);
   const signIn = buildSignInPipeline(hub, oidc, oidcExitLocation);
-  registerHubRoutes(app, hub, signIn);
+  registerHubRoutes(app, hub, signIn, oidc);
   registerOidcRoutes(app, hub, oidc);
   registerAdminRoutes(app, hub);
   const local = config.appEnv === 'local' || config.appEnv === 'development';

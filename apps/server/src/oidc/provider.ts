@@ -41,6 +41,12 @@ export interface HubOidc {
   finishInteraction(uid: string, result: InteractionResults): Promise<string>;
   /** The acr_values of interaction `uid`'s authorization request (empty when none, or it is over). */
   acrValuesOf(uid: string): Promise<string[]>;
+  /**
+   * Why interaction `uid` asks for a sign-in (its login prompt's reasons: `no_session`,
+   * `login_prompt`, `max_age`, `second_factor_required`, …); undefined when it is over or asks
+   * something else (consent).
+   */
+  loginReasonsOf(uid: string): Promise<string[] | undefined>;
   /** Whole seconds (at least 1) interaction `uid` has left on the hub's clock; 0 when it is over. */
   interactionSecondsLeft(uid: string): Promise<number>;
   /** Resolves once the audit rows of the requests answered so far are written. */
@@ -103,6 +109,12 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
       const interaction = await (await provider()).Interaction.find(uid);
       const asked = interaction?.params.acr_values;
       return typeof asked === 'string' ? asked.split(' ').filter(Boolean) : [];
+    },
+    async loginReasonsOf(uid) {
+      if ((await interactionSecondsLeft(uid)) === 0) return undefined;
+      const interaction = await (await provider()).Interaction.find(uid);
+      const prompt = interaction?.prompt as { name?: string; reasons?: string[] } | undefined;
+      return prompt?.name === 'login' ? [...(prompt.reasons ?? [])] : undefined;
     },
     async finishInteraction(uid, result) {
       const interaction = await (await provider()).Interaction.find(uid);

@@ -153,10 +153,20 @@ export const SIGN_IN_STEPS = [
   'session',
 ] as const;
 
+/** What a route adds to one sign-in's completion. */
+export interface SignInExtras {
+  /**
+   * Runs once the platform's rules and the second-factor gate let the sign-in through, before the
+   * tool access and the exit: switching by Continue as links the account here (me/continue.ts).
+   * A sign-in the gate stops does not run it (its second step does what the flow left to it).
+   */
+  beforeExit?: () => Promise<void>;
+}
+
 export interface SignInPipeline {
   readonly steps: readonly (keyof SignInSteps)[];
   /** Every sign-in ends here (docs/architecture.md "Every sign-in ends in one place"). */
-  complete(request: SignInRequest, signIn: SignInOutcome): Promise<SignInCompletion>;
+  complete(request: SignInRequest, signIn: SignInOutcome, extras?: SignInExtras): Promise<SignInCompletion>;
 }
 
 /**
@@ -178,7 +188,11 @@ export const createSignInPipeline = (hub: Hub, steps: SignInSteps): SignInPipeli
   for (const name of SIGN_IN_STEPS) {
     if (typeof steps[name] !== 'function') throw new Error(`the sign-in pipeline has no ${name} step`);
   }
-  const complete = async (request: SignInRequest, signIn: SignInOutcome): Promise<SignInCompletion> => {
+  const complete = async (
+    request: SignInRequest,
+    signIn: SignInOutcome,
+    extras: SignInExtras = {},
+  ): Promise<SignInCompletion> => {
     await steps.platformRules(signIn);
     const stop = await steps.secondFactor(request, signIn);
     if (stop) {
@@ -189,6 +203,7 @@ export const createSignInPipeline = (hub: Hub, steps: SignInSteps): SignInPipeli
         ? { cookies: stop.cookies, headers, location: stop.nextStep.location }
         : { cookies: stop.cookies, headers, nextStep: stop.nextStep };
     }
+    await extras.beforeExit?.();
     const amr = await amrOfSignIn(hub, request, signIn);
     // A sign-in by the browser's session proved nothing new: the ainfo's auth_time is the session's.
     const held = signIn.authMethod === 'session' ? await request.session() : undefined;
