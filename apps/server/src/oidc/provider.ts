@@ -2,7 +2,7 @@ import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import type { Hub } from '../hub.js';
 import { policy } from '../policy.js';
-import { onSessionsEnded } from '../sso/session-end.js';
+import { type EndedSessions, onSessionsEnded } from '../sso/session-end.js';
 import { createOidcClientQueries, createOidcPayloadQueries } from '../storage/oidc.js';
 import { sharedSecret } from '../storage/secrets.js';
 import { createOidcAdapter } from './adapter.js';
@@ -51,6 +51,12 @@ export interface HubOidc {
   interactionSecondsLeft(uid: string): Promise<number>;
   /** Resolves once the audit rows of the requests answered so far are written. */
   idle(): Promise<void>;
+  /**
+   * Tells the clients signed in from ended sessions (back-channel logout) and waits for the audit
+   * rows: what the provider's own session-end listener does, for a caller that created the provider
+   * in the middle of an announcement (the command line, cli/console-context.ts).
+   */
+  tellSignedOut(ended: EndedSessions): Promise<void>;
 }
 
 /**
@@ -90,7 +96,9 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
   };
   const provider = createProviderCache({ now: hub.now, jwks: () => hub.keys.providerJwks(), build });
   // Single sign-out: when hub sessions end, the clients signed in from them are told (back-channel).
-  onSessionsEnded(hub, async (ended) => tellClientsSignedOut(await provider(), ended, events.audit));
+  const tellSignedOut = async (ended: EndedSessions) =>
+    tellClientsSignedOut(await provider(), ended, events.audit);
+  onSessionsEnded(hub, tellSignedOut);
 
   /** The interaction row's expiry is on the hub's clock (adapter.ts), so its remaining life is too. */
   const interactionSecondsLeft = async (uid: string) => {
@@ -104,6 +112,10 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
   return {
     provider,
     idle: events.idle,
+    async tellSignedOut(ended) {
+      await tellSignedOut(ended);
+      await events.idle();
+    },
     interactionSecondsLeft,
     async acrValuesOf(uid) {
       const interaction = await (await provider()).Interaction.find(uid);
