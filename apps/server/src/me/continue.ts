@@ -127,19 +127,16 @@ export const continueAsOf = async (
     const value = account.email ?? account.mobile_num ?? account.username ?? '';
     return { redirect: switchingRedirect(input.platform, { kind, value }, context), cookies: sessionCookies };
   }
+  // Switching an account that is already a member links nothing: it is the login's sign-in.
+  const link = Boolean(input.switching && !member);
   const signIn: SignInOutcome = {
     accountId: input.account,
     platform: input.platform,
     authMethod: 'session',
     context,
-    ...(input.switching ? { fromSwitching: true } : {}),
+    ...(link ? { fromSwitching: true } : {}),
   };
-  return {
-    signIn,
-    session: chosen.session,
-    cookies: sessionCookies,
-    link: Boolean(input.switching && !member),
-  };
+  return { signIn, session: chosen.session, cookies: sessionCookies, link };
 };
 
 /** Continue as's outcome: a sign-in by the chosen session (`link`: switching joins the platform first), or a redirect. */

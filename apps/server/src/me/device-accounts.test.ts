@@ -165,8 +165,17 @@ describe.each(testDialects)('Continue as and the accounts of one browser on %s',
     expect(await auditEvents(ctx.hub, { accountId: id, event: 'switching.linked' })).toHaveLength(1);
     // No new session, no password: the session's own sign-in.
     expect(linked.cookies.find((c) => c.name === 'hub_session')).toBeUndefined();
-    // Linked now: the login's Continue as goes straight on.
+    // Linked now: the login's Continue as goes straight on, and switching again links nothing.
     expect((await continueAs(id, from)).json().location).toContain('ainfo=');
+    const again = await ctx.browser.post(deviceAccountEndpoints.continueAs, {
+      account: id,
+      platform: 'psl',
+      context: { from },
+      switching: true,
+    });
+    expect(again.json().notice).toBeUndefined();
+    expect(again.json().location).toContain('ainfo=');
+    expect(await auditEvents(ctx.hub, { accountId: id, event: 'switching.linked' })).toHaveLength(1);
   });
 
   it('links by Continue as only after the second factor a one-factor session has not proved', async () => {
