@@ -231,6 +231,43 @@ describe('an OpenID Connect client that asks for a second factor (acr_values)', 
     await allowAndExpectMfa(page, email);
     await page.context().close();
   });
+
+  it('lets that browser Continue as its account, then asks only the second step (docs/sessions.md)', async () => {
+    const email = emailOf('oidc-continue');
+    const page = await openPage();
+    await signUpByApi(page.context(), setup.hub.url, setup.sink, 'psl', email);
+    await page.goto(`${setup.hub.url}/`);
+    const secret = await enrolFromPage(page);
+
+    await startMfaSignIn(page);
+    // The screen shows for the second factor, not for a fresh sign-in: the session may answer it.
+    await page.getByTestId('continue-as').waitFor();
+    for (const width of [375, 800, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `/tmp/w32-oidc-continue-as-${width}.png`, fullPage: true });
+    }
+    await page.getByRole('button', { name: `Continue as ${email}` }).click();
+    await secondStep(page, secret);
+    await allowAndExpectMfa(page, email);
+
+    // A client that demands a fresh sign-in (prompt=login) gets the password form, no Continue as.
+    const fresh = new URLSearchParams({
+      client_id: clientId,
+      redirect_uri: `${exampleUrl}/callback`,
+      response_type: 'code',
+      scope: 'openid email',
+      state: 'fresh-sign-in',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+      prompt: 'login',
+    });
+    await page.goto(`${setup.hub.url}/oidc/auth?${fresh}`);
+    await page.waitForURL((url) => url.origin === setup.hub.url && url.searchParams.has('oidc'));
+    await page.getByLabel('Email, mobile number or username').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('continue-as').count()).toBe(0);
+    await page.context().close();
+  });
 });
 
 describe('a burst of wrong codes on the second step', () => {

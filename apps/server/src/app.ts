@@ -50,6 +50,7 @@ import {
   type SignInPipeline,
 } from './sso/complete-sign-in.js';
 import { registerSsoRoutes } from './sso/routes.js';
+import { announceEndedSessions } from './sso/session-end.js';
 import { JWKS_MAX_AGE_SECONDS } from './sso/signing-keys.js';
 import type { HubDatabase } from './storage/database.js';
 import { createDevMailQueries } from './storage/dev-mail.js';
@@ -123,7 +124,7 @@ const buildSignInPipeline = (
   });
 
 /** Every API route of the hub, each given the one sign-in pipeline where it completes sign-ins. */
-const registerHubRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {
+const registerHubRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline, oidc: HubOidc) => {
   registerLoginRoutes(app, hub, signIn);
   registerSignupRoutes(app, hub, signIn);
   registerResetRoutes(app, hub);
@@ -137,7 +138,7 @@ const registerHubRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipelin
   registerPlatformApiRoutes(app, hub);
   registerSocialRoutes(app, hub, signIn);
   registerPasskeyRoutes(app, hub, signIn);
-  registerMeRoutes(app, hub, signIn);
+  registerMeRoutes(app, hub, signIn, { loginReasonsOf: (uid) => oidc.loginReasonsOf(uid) });
   registerSecondFactorRoutes(app, hub, signIn);
 };
 
@@ -205,12 +206,18 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     mail.transport.close?.();
   });
   const eventWorker = eventDelivery(app, deps.database, config, now);
+  // Set once the hub exists: the cleanup announces an erasure's ended sessions through it.
+  let hubOfApp: Hub | undefined;
   const cleanupJob = createCleanupJob({
     database: deps.database,
     now,
     intervalMs: config.cleanupIntervalMinutes * 60_000,
     policy: { auditRetentionDays: config.auditRetentionDays },
     log: app.log,
+    // An erasure ends the account's last sessions; the clients signed in from them are told.
+    announceEnded: async (ended) => {
+      if (hubOfApp) await announceEndedSessions(hubOfApp, ended);
+    },
   });
   app.addHook('onClose', () => cleanupJob.stop());
   // Throttle counters in Redis when REDIS_URL is set (shared by every hub process,
@@ -227,7 +234,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
       keySecret: await sharedSecret(deps.database.db, 'throttle_keys', now()),
       keyPrefix: config.redisKeyPrefix,
     });
-  const hub = createHub({
+  const hub: Hub = createHub({
     config,
     database: deps.database,
     now,
@@ -235,6 +242,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     throttle,
     nudgeMail: () => mailWorker.nudge(),
   });
+  hubOfApp = hub;
 
   registerHealthRoutes(app, deps.database);
   app.get('/.well-known/jwks.json', { schema: { errors: [] } }, async (_request, reply) => {
@@ -251,7 +259,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   ]);
   const oidc = await createHubOidc(hub);
   const signIn = buildSignInPipeline(hub, oidc, oidcExitLocation);
-  registerHubRoutes(app, hub, signIn);
+  registerHubRoutes(app, hub, signIn, oidc);
   registerOidcRoutes(app, hub, oidc);
   registerAdminRoutes(app, hub);
   const local = config.appEnv === 'local' || config.appEnv === 'development';

@@ -1,6 +1,8 @@
 import { eraseDueAccounts } from '../services/account-erasure.js';
 import { ERASURE_RULE } from '../services/cleanup-job.js';
+import { announceEndedSessions } from '../sso/session-end.js';
 import { runRetention } from '../storage/retention.js';
+import { hubOf } from './console-context.js';
 import type { CommandContext, Subcommand } from './context.js';
 import { parseCommand, table } from './io.js';
 
@@ -18,7 +20,9 @@ The hub runs the same cleanup itself every CLEANUP_INTERVAL_MINUTES; running bot
 export const cleanup: Subcommand = (args) => {
   const { values } = parseCommand(args, { 'dry-run': { type: 'boolean' } }, []);
   const dryRun = values['dry-run'] ?? false;
-  return async ({ config, database, now, out }: CommandContext) => {
+  return async (context: CommandContext) => {
+    const { config, database, now, out } = context;
+    const hub = hubOf(context);
     const { outcomes } = await runRetention(database.db, {
       now: now(),
       policy: { auditRetentionDays: config.auditRetentionDays },
@@ -27,7 +31,13 @@ export const cleanup: Subcommand = (args) => {
     outcomes.push({
       table: 'accounts',
       rule: ERASURE_RULE,
-      rows: await eraseDueAccounts(database.db, now(), { dryRun }),
+      // The erasure ends the account's last sessions; their OpenID Connect clients are told.
+      rows: await eraseDueAccounts(database.db, now(), {
+        dryRun,
+        announce: async (ended) => {
+          await announceEndedSessions(hub, ended);
+        },
+      }),
     });
     out(
       table([

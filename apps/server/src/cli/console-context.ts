@@ -1,5 +1,6 @@
 import type { ActionBy } from '../admin/actions.js';
 import { createHub, type Hub } from '../hub.js';
+import { onSessionsEnded } from '../sso/session-end.js';
 import type { AccountRow } from '../storage/accounts.js';
 import type { CommandContext } from './context.js';
 import { failure, usageError } from './io.js';
@@ -9,8 +10,8 @@ import { failure, usageError } from './io.js';
  * (the console's own, admin/), the account a command names, its reason, and its output, as text
  * or, with --json, as one JSON document on stdout.
  */
-export const hubOf = (context: CommandContext): Hub =>
-  createHub({
+export const hubOf = (context: CommandContext): Hub => {
+  const hub = createHub({
     config: context.config,
     database: context.database,
     now: context.now,
@@ -20,6 +21,24 @@ export const hubOf = (context: CommandContext): Hub =>
       error: (_d, message) => context.err(message),
     },
   });
+  tellClientsFromTheCommandLine(hub);
+  return hub;
+};
+
+/**
+ * Single sign-out from the command line (`hub accounts end-sessions|lock|delete`, `hub cleanup`):
+ * no provider runs here, so the first time a command ends sessions that OpenID Connect clients
+ * signed in from, it is loaded (never before: most commands end nothing) and tells them by
+ * back-channel logout, as the running hub does; from then on it listens itself.
+ */
+const tellClientsFromTheCommandLine = (hub: Hub) => {
+  const stop = onSessionsEnded(hub, async (ended) => {
+    if (ended.oidc.length === 0) return;
+    stop();
+    const { createHubOidc } = await import('../oidc/provider.js');
+    await (await createHubOidc(hub)).tellSignedOut(ended);
+  });
+};
 
 /** The account a command names: its id, or its email (any case). */
 export const namedAccount = async (hub: Hub, input: string): Promise<AccountRow> => {

@@ -287,6 +287,25 @@ describe.each(testDialects)('events to tools and platforms on %s', (dialect) => 
     expect(member.received.length).toBe(before + 1);
   });
 
+  it('tells a member tool that an erased account’s last session ended (session.ended beside account.deleted)', async () => {
+    const email = `erased${randomUUID().slice(0, 8)}@example.ph`;
+    const id = await seedAccount(ctx.hub, { email });
+    await ctx.hub.hub.tools.addMember(memberTid, id, ctx.hub.clock.now());
+    await signInWith(browserFor(ctx.hub, '198.19.77.2'), email);
+    const now = ctx.hub.clock.now();
+    await ctx.db
+      .updateTable('accounts')
+      .set({ deletion_requested_at: now - 1000, deletion_due_at: now - 1 })
+      .where('id', '=', id)
+      .execute();
+    const before = member.received.length;
+    expect(await eraseDueAccounts(ctx.db, now)).toBe(1);
+    await ctx.hub.eventWorker.runOnce();
+    const sent = member.received.slice(before).map((r) => verified(r, secrets.member));
+    expect(sent.map((body) => body.type).sort()).toEqual(['account.deleted', 'session.ended']);
+    for (const body of sent) expect(body.data.account_id).toBe(id);
+  });
+
   it('sends each delivery once when two hub processes deliver the same outbox', async () => {
     const id = await memberAccount('race');
     const before = member.received.length;

@@ -109,14 +109,17 @@ export const deviceAccountsCookieOf = (hub: Hub, tokens: readonly string[]) =>
 
 /**
  * A new session joins this browser's accounts: first in the list, in place of an older session of
- * the same account; over policy.deviceAccountsMax, the one used least recently is forgotten by the
- * browser (its session stays on the account's Devices page until it ends there or expires).
+ * the same account. Over policy.deviceAccountsMax, the one used least recently leaves the list:
+ * `evicted` names its session, which the caller ends (sso/complete-sign-in.ts, through the single
+ * sign-out), so no session outlives the last browser that held its token.
  */
 export const rememberDeviceSession = async (hub: Hub, cookies: Cookies, token: string, accountId: string) => {
-  const kept = (await deviceSessions(hub, cookies))
-    .filter((d) => d.session.account_id !== accountId)
-    .map((d) => d.token);
-  return deviceAccountsCookieOf(hub, [token, ...kept]);
+  const others = (await deviceSessions(hub, cookies)).filter((d) => d.session.account_id !== accountId);
+  const kept = others.slice(0, policy.deviceAccountsMax - 1);
+  return {
+    cookie: deviceAccountsCookieOf(hub, [token, ...kept.map((d) => d.token)]),
+    evicted: others.slice(kept.length).map((d) => d.session),
+  };
 };
 
 /**

@@ -1,12 +1,13 @@
 import {
   continueAsRequestSchema,
+  continueAsResponseSchema,
   deviceAccountEndpoints,
+  deviceAccountsQuerySchema,
   deviceAccountsResponseSchema,
   meContinueEndpoints,
   meContinueRequestSchema,
   meContinueResponseSchema,
   redirectSchema,
-  signInAnswerSchema,
   switchAccountRequestSchema,
 } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
@@ -18,14 +19,27 @@ import { signedInChange } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
 import type { SignInPipeline } from '../sso/complete-sign-in.js';
 import { applySignIn, finishSignIn, signInRequestOf } from '../sso/sign-in-route.js';
-import { continueAsOf, continueTo, deviceAccountsOf, signOutAllOf } from './continue.js';
+import {
+  type ContinueAsDeps,
+  continueAsOf,
+  continueTo,
+  deviceAccountsOf,
+  linkBySession,
+  oidcAllowsContinueAs,
+  signOutAllOf,
+} from './continue.js';
 
 /**
  * POST /api/me/continue: a landing card's 'Continue' (docs/account-center.md "Header and landing"),
  * and the accounts signed in on this browser: the chooser's 'Continue as', switching, and signing
  * out of them all (docs/sessions.md).
  */
-export const registerContinueRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {
+export const registerContinueRoutes = (
+  app: FastifyInstance,
+  hub: Hub,
+  signIn: SignInPipeline,
+  deps: ContinueAsDeps,
+) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     meContinueEndpoints.continue,
@@ -48,9 +62,18 @@ export const registerContinueRoutes = (app: FastifyInstance, hub: Hub, signIn: S
 
   r.get(
     deviceAccountEndpoints.list,
-    { schema: { response: { 200: deviceAccountsResponseSchema }, errors: [] } },
+    {
+      schema: {
+        querystring: deviceAccountsQuerySchema,
+        response: { 200: deviceAccountsResponseSchema },
+        errors: [],
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
+      // An OpenID Connect login that demands a fresh sign-in shows no Continue as (docs/sessions.md).
+      const { oidc } = request.query;
+      if (oidc && !(await oidcAllowsContinueAs(deps, oidc))) return { accounts: [] };
       return deviceAccountsOf(hub, request.cookies);
     },
   );
@@ -60,7 +83,7 @@ export const registerContinueRoutes = (app: FastifyInstance, hub: Hub, signIn: S
     {
       schema: {
         body: continueAsRequestSchema,
-        response: { 200: signInAnswerSchema },
+        response: { 200: continueAsResponseSchema },
         errors: [
           ...signedInWrite,
           'session.fresh_sign_in_required',
@@ -72,14 +95,27 @@ export const registerContinueRoutes = (app: FastifyInstance, hub: Hub, signIn: S
     },
     async (request, reply) => {
       requireSameOrigin(request, hub.config);
-      const chosen = await continueAsOf(hub, request.cookies, request.ip, request.body);
+      const chosen = await continueAsOf(hub, deps, request.cookies, request.ip, request.body);
+      if (chosen.redirect) {
+        // An account of the other platform: on to switching option1, as the chosen account.
+        for (const cookie of chosen.cookies) reply.setCookie(cookie.name, cookie.value, cookie.options);
+        reply.header('cache-control', 'no-store');
+        return chosen.redirect;
+      }
+      let linked = false;
+      const link = async () => {
+        await linkBySession(hub, chosen.signIn, request.ip);
+        linked = true;
+      };
       // The pipeline reads the chosen account's session, which this answer makes the current one.
       const completion = await signIn.complete(
         { ...signInRequestOf(hub, request), session: async () => chosen.session },
         chosen.signIn,
+        chosen.link ? { beforeExit: link } : {},
       );
       for (const cookie of chosen.cookies) reply.setCookie(cookie.name, cookie.value, cookie.options);
-      return applySignIn(reply, completion);
+      const answer = applySignIn(reply, completion);
+      return linked && answer.next === 'redirect' ? { ...answer, notice: 'account_linked' as const } : answer;
     },
   );
 

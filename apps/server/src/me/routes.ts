@@ -5,6 +5,7 @@ import { signedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
 import type { SignInPipeline } from '../sso/complete-sign-in.js';
 import { registerMeAccessRoutes } from './access-routes.js';
+import type { ContinueAsDeps } from './continue.js';
 import { registerContinueRoutes } from './continue-routes.js';
 import { registerDataRoutes } from './data-routes.js';
 import { registerLogoutRoutes } from './logout-routes.js';
@@ -17,7 +18,12 @@ import { meSummary } from './summary.js';
  * The account center's API (docs/account-center.md). Every answer is about the signed-in person
  * only and is never cached. Each part registers its own routes from its own module.
  */
-export const registerMeRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInPipeline) => {
+export const registerMeRoutes = (
+  app: FastifyInstance,
+  hub: Hub,
+  signIn: SignInPipeline,
+  continueAs: ContinueAsDeps,
+) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const summarySchema = { response: { 200: meSummarySchema }, errors: ['session.required'] } as const;
   r.get(meEndpoints.summary, { schema: summarySchema }, async (request, reply) => {
@@ -30,5 +36,5 @@ export const registerMeRoutes = (app: FastifyInstance, hub: Hub, signIn: SignInP
   registerMeAccessRoutes(app, hub);
   registerProfileRoutes(app, hub);
   registerLogoutRoutes(app, hub);
-  registerContinueRoutes(app, hub, signIn);
+  registerContinueRoutes(app, hub, signIn, continueAs);
 };

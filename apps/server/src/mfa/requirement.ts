@@ -62,7 +62,10 @@ export const secondStepOf = async (
   if (SECOND_STEP_IF_REQUIRED.has(signIn.authMethod)) {
     if (signIn.authMethod === 'session' && sessionProvedTwoFactors((await request.session())?.amr))
       return { step: 'none' };
-    if (!(await isRequired())) return { step: 'none' };
+    // Switching by a session (Continue as on switching option1) links the account to another
+    // platform: like switching's password, it asks for the second factor the account has.
+    const linking = signIn.authMethod === 'session' && signIn.fromSwitching === true;
+    if (!linking && !(await isRequired())) return { step: 'none' };
   }
   const methods = await enrolledMethods(hub, signIn.accountId);
   const required = methods.length === 0 && (await isRequired());

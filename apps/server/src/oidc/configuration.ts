@@ -14,6 +14,7 @@ import {
   OIDC_CLAIMS,
   OIDC_ROUTES,
   oidcCookieNames,
+  SECOND_FACTOR_REASON,
   TOOL_MEMBERSHIP_DESCRIPTION,
   TOOL_MEMBERSHIP_REASON,
 } from './constants.js';
@@ -68,7 +69,7 @@ export const interactionPrompts = ({ interactionPolicy }: OidcModule, deps: Conf
   // session was signed in with one factor: its sign-in then needs the second (docs/second-factors.md).
   prompts.get('login').checks.push(
     new interactionPolicy.Check(
-      'second_factor_required',
+      SECOND_FACTOR_REASON,
       'the client asked for a sign-in with a second factor',
       'login_required',
       (ctx: KoaContextWithOIDC) => {

@@ -8,6 +8,8 @@ export const OIDC_PREFIX = '/oidc';
 
 /** Why an interaction refuses the account: it is not a member of the client's tool. */
 export const TOOL_MEMBERSHIP_REASON = 'tool_membership';
+/** Why an interaction asks a signed-in browser to sign in again: the client wants a second factor (acr). */
+export const SECOND_FACTOR_REASON = 'second_factor_required';
 /** The check's error_description: what a prompt=none refusal of a restricted tool answers. */
 export const TOOL_MEMBERSHIP_DESCRIPTION = 'the account may not use this application';
 

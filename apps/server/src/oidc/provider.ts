@@ -2,7 +2,7 @@ import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import type { Hub } from '../hub.js';
 import { policy } from '../policy.js';
-import { onSessionsEnded } from '../sso/session-end.js';
+import { type EndedSessions, onSessionsEnded } from '../sso/session-end.js';
 import { createOidcClientQueries, createOidcPayloadQueries } from '../storage/oidc.js';
 import { sharedSecret } from '../storage/secrets.js';
 import { createOidcAdapter } from './adapter.js';
@@ -41,10 +41,22 @@ export interface HubOidc {
   finishInteraction(uid: string, result: InteractionResults): Promise<string>;
   /** The acr_values of interaction `uid`'s authorization request (empty when none, or it is over). */
   acrValuesOf(uid: string): Promise<string[]>;
+  /**
+   * Why interaction `uid` asks for a sign-in (its login prompt's reasons: `no_session`,
+   * `login_prompt`, `max_age`, `second_factor_required`, …); undefined when it is over or asks
+   * something else (consent).
+   */
+  loginReasonsOf(uid: string): Promise<string[] | undefined>;
   /** Whole seconds (at least 1) interaction `uid` has left on the hub's clock; 0 when it is over. */
   interactionSecondsLeft(uid: string): Promise<number>;
   /** Resolves once the audit rows of the requests answered so far are written. */
   idle(): Promise<void>;
+  /**
+   * Tells the clients signed in from ended sessions (back-channel logout) and waits for the audit
+   * rows: what the provider's own session-end listener does, for a caller that created the provider
+   * in the middle of an announcement (the command line, cli/console-context.ts).
+   */
+  tellSignedOut(ended: EndedSessions): Promise<void>;
 }
 
 /**
@@ -84,7 +96,9 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
   };
   const provider = createProviderCache({ now: hub.now, jwks: () => hub.keys.providerJwks(), build });
   // Single sign-out: when hub sessions end, the clients signed in from them are told (back-channel).
-  onSessionsEnded(hub, async (ended) => tellClientsSignedOut(await provider(), ended, events.audit));
+  const tellSignedOut = async (ended: EndedSessions) =>
+    tellClientsSignedOut(await provider(), ended, events.audit);
+  onSessionsEnded(hub, tellSignedOut);
 
   /** The interaction row's expiry is on the hub's clock (adapter.ts), so its remaining life is too. */
   const interactionSecondsLeft = async (uid: string) => {
@@ -98,11 +112,21 @@ export const createHubOidc = async (hub: Hub): Promise<HubOidc> => {
   return {
     provider,
     idle: events.idle,
+    async tellSignedOut(ended) {
+      await tellSignedOut(ended);
+      await events.idle();
+    },
     interactionSecondsLeft,
     async acrValuesOf(uid) {
       const interaction = await (await provider()).Interaction.find(uid);
       const asked = interaction?.params.acr_values;
       return typeof asked === 'string' ? asked.split(' ').filter(Boolean) : [];
+    },
+    async loginReasonsOf(uid) {
+      if ((await interactionSecondsLeft(uid)) === 0) return undefined;
+      const interaction = await (await provider()).Interaction.find(uid);
+      const prompt = interaction?.prompt as { name?: string; reasons?: string[] } | undefined;
+      return prompt?.name === 'login' ? [...(prompt.reasons ?? [])] : undefined;
     },
     async finishInteraction(uid, result) {
       const interaction = await (await provider()).Interaction.find(uid);

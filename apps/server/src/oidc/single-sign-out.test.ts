@@ -4,6 +4,8 @@ import { meDataEndpoints, meLogoutEndpoints, meSecurityEndpoints, meSessionsEndp
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAccountAction } from '../admin/actions.js';
+import { policy } from '../policy.js';
 import { seedAccount } from '../test-support/accounts.js';
 import { setUpTestHub } from '../test-support/app.js';
 import { browserFor, signInWith, strongPassword, type TestBrowser } from '../test-support/client.js';
@@ -199,6 +201,23 @@ describe.each(testDialects)('single sign-out on %s', (dialect) => {
         expect(res.statusCode, res.body).toBe(200);
       },
     ],
+    [
+      'an operator’s delete',
+      async ({ sub }) => {
+        const by = { operatorId: null, via: 'cli' as const, reason: 'asked by letter', ip: null };
+        await runAccountAction(ctx.hub.hub, sub, 'delete', by);
+      },
+    ],
+    [
+      `signing in ${policy.deviceAccountsMax} more accounts on the same browser`,
+      async ({ laptop }) => {
+        for (let i = 0; i < policy.deviceAccountsMax; i += 1) {
+          const other = `sso-out-${ctx.n}-more${i}@example.ph`;
+          await seedAccount(ctx.hub, { email: other });
+          await signInWith(laptop, other);
+        }
+      },
+    ],
   ];
 
   it.each(kinds)('after %s, the ended session’s clients are refused and told', async (_kind, signOut) => {
@@ -217,6 +236,31 @@ describe.each(testDialects)('single sign-out on %s', (dialect) => {
       .where('account_id', '=', s.sub)
       .execute();
     expect(grants.length).toBeGreaterThan(0);
+  });
+
+  it('ends the last session when the account is erased, and tells its clients after the commit', async () => {
+    const s = await scenario();
+    // The laptop asks for the deletion: its own session stays through the grace period, the phone's ends.
+    expect((await s.laptop.post(meDataEndpoints.deletion, { password: strongPassword })).statusCode).toBe(
+      200,
+    );
+    await ctx.hub.oidc.idle();
+    await client.fetchUserInfo(s.clients.told.config, s.told.access_token, s.sub);
+    receiver.received.length = 0;
+    const now = ctx.hub.clock.now();
+    await ctx.db
+      .updateTable('accounts')
+      .set({ deletion_due_at: now - 1 })
+      .where('id', '=', s.sub)
+      .execute();
+    const outcomes = await ctx.hub.cleanupJob.runOnce();
+    expect(outcomes?.find((o) => o.table === 'accounts')?.rows).toBe(1);
+    await ctx.hub.oidc.idle();
+    await expectRefused(s.clients.told.config, s.told, s.sub);
+    await expectToldOnce(s.clients.told.id, s.told.claims()?.sid, s.sub);
+    expect(
+      await ctx.db.selectFrom('sessions').select('id').where('account_id', '=', s.sub).execute(),
+    ).toEqual([]);
   });
 
   it('keeps the sign-ins of the sessions that did not end', async () => {

@@ -1,9 +1,11 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { emitAccountEvent } from '../events/emit.js';
+import { endSessionRows } from '../events/session-ended.js';
 import { createAccountDataQueries } from '../storage/account-data.js';
 import type { Database } from '../storage/schema.js';
 import { sharedSecret } from '../storage/secrets.js';
+import type { EndedSessions } from '../storage/sessions.js';
 import { recordAudit } from './audit.js';
 
 /** Thrown inside an erasure's transaction to roll it back: the deletion is no longer due. */
@@ -32,6 +34,12 @@ export const eraseDueAccounts = async (
     limit?: number;
     /** Awaited after each account with the time its erasure took (the in-process job yields there). */
     rest?: (ms: number) => Promise<void>;
+    /**
+     * Told, after each erasure commits, which sessions it ended (sso/session-end.ts
+     * announceEndedSessions: the OpenID Connect clients' back-channel logout). A running hub's
+     * cleanup passes it; `hub cleanup` has no provider to send from (docs/sessions.md).
+     */
+    announce?: (ended: EndedSessions) => Promise<void>;
   } = {},
 ): Promise<number> => {
   const due = await createAccountDataQueries(db).dueForErasure(now, options.limit ?? ERASURE_BATCH_SIZE);
@@ -41,13 +49,26 @@ export const eraseDueAccounts = async (
   for (const account of due) {
     const started = performance.now();
     const pseudonym = pseudonymOf(secret, account.id);
+    let ended: EndedSessions | undefined;
     const done = await db
       .transaction()
       .execute(async (trx) => {
         // Chosen before the erasure takes the memberships: the tools and platforms that held the person.
         await emitAccountEvent(trx, { kind: 'account.deleted', accountId: account.id }, now);
         // Not due any more (a sign-in cancelled it a moment ago): the event is rolled back with the rest.
-        if (!(await createAccountDataQueries(trx).erase(trx, account, now, pseudonym))) throw notDue;
+        const erasedNow = await createAccountDataQueries(trx).erase(
+          trx,
+          account,
+          now,
+          pseudonym,
+          async () => {
+            // The sessions still live (the one that asked for the deletion) end by the single sign-out:
+            // their OpenID Connect sign-ins with them, `session.ended` queued after `account.deleted`
+            // (which clears the account's earlier events), while the memberships still name the tools.
+            ended = await endSessionRows(trx, { accountId: account.id }, now);
+          },
+        );
+        if (!erasedNow) throw notDue;
         await recordAudit(trx, { event: 'account.erased', outcome: 'success', accountId: pseudonym }, now);
         return true;
       })
@@ -56,6 +77,7 @@ export const eraseDueAccounts = async (
         throw error;
       });
     if (done) erased += 1;
+    if (done && ended && options.announce) await options.announce(ended);
     await options.rest?.(performance.now() - started);
   }
   return erased;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { HubDatabase } from '../storage/database.js';
 import { createLeaseQueries } from '../storage/leases.js';
 import { type RetentionOutcome, type RetentionPolicy, runRetention } from '../storage/retention.js';
+import type { EndedSessions } from '../storage/sessions.js';
 import { eraseDueAccounts } from './account-erasure.js';
 
 export const CLEANUP_LEASE = 'cleanup';
@@ -59,6 +60,8 @@ export const createCleanupJob = (options: {
   /** This process's lease holder id (random by default). */
   holder?: string;
   batchSize?: number;
+  /** Told what each erasure's sessions ended, after its commit (app.ts: the single sign-out's announcement). */
+  announceEnded?: (ended: EndedSessions) => Promise<void>;
 }): CleanupJob => {
   const { database, now, intervalMs, policy, log } = options;
   const holder = options.holder ?? randomUUID();
@@ -87,7 +90,10 @@ export const createCleanupJob = (options: {
       outcomes.push({
         table: 'accounts',
         rule: ERASURE_RULE,
-        rows: await eraseDueAccounts(database.db, at, { rest: restAfterBatch }),
+        rows: await eraseDueAccounts(database.db, at, {
+          rest: restAfterBatch,
+          ...(options.announceEnded ? { announce: options.announceEnded } : {}),
+        }),
       });
     const deleted = Object.fromEntries(outcomes.filter((o) => o.rows > 0).map((o) => [o.table, o.rows]));
     if (Object.keys(deleted).length > 0 || !complete)

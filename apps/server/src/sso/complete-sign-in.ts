@@ -25,6 +25,7 @@ import { createSessionQueries } from '../storage/sessions.js';
 import type { ToolRow } from '../storage/tools.js';
 import { issueAinfo } from './ainfo.js';
 import { checkSubcb } from './callbacks.js';
+import { endSessions } from './session-end.js';
 import { recordToolRefusal, type ToolAccess, type ToolReader } from './tool-access.js';
 import { type ToolExit, toolAccessOfSession, toolExitUrl } from './tool-exit.js';
 
@@ -152,10 +153,20 @@ export const SIGN_IN_STEPS = [
   'session',
 ] as const;
 
+/** What a route adds to one sign-in's completion. */
+export interface SignInExtras {
+  /**
+   * Runs once the platform's rules and the second-factor gate let the sign-in through, before the
+   * tool access and the exit: switching by Continue as links the account here (me/continue.ts).
+   * A sign-in the gate stops does not run it (its second step does what the flow left to it).
+   */
+  beforeExit?: () => Promise<void>;
+}
+
 export interface SignInPipeline {
   readonly steps: readonly (keyof SignInSteps)[];
   /** Every sign-in ends here (docs/architecture.md "Every sign-in ends in one place"). */
-  complete(request: SignInRequest, signIn: SignInOutcome): Promise<SignInCompletion>;
+  complete(request: SignInRequest, signIn: SignInOutcome, extras?: SignInExtras): Promise<SignInCompletion>;
 }
 
 /**
@@ -177,7 +188,11 @@ export const createSignInPipeline = (hub: Hub, steps: SignInSteps): SignInPipeli
   for (const name of SIGN_IN_STEPS) {
     if (typeof steps[name] !== 'function') throw new Error(`the sign-in pipeline has no ${name} step`);
   }
-  const complete = async (request: SignInRequest, signIn: SignInOutcome): Promise<SignInCompletion> => {
+  const complete = async (
+    request: SignInRequest,
+    signIn: SignInOutcome,
+    extras: SignInExtras = {},
+  ): Promise<SignInCompletion> => {
     await steps.platformRules(signIn);
     const stop = await steps.secondFactor(request, signIn);
     if (stop) {
@@ -188,6 +203,7 @@ export const createSignInPipeline = (hub: Hub, steps: SignInSteps): SignInPipeli
         ? { cookies: stop.cookies, headers, location: stop.nextStep.location }
         : { cookies: stop.cookies, headers, nextStep: stop.nextStep };
     }
+    await extras.beforeExit?.();
     const amr = await amrOfSignIn(hub, request, signIn);
     // A sign-in by the browser's session proved nothing new: the ainfo's auth_time is the session's.
     const held = signIn.authMethod === 'session' ? await request.session() : undefined;
@@ -363,13 +379,38 @@ export const createSessionStep =
     if (noticed) hub.nudgeMail();
     await record(id);
     await cancelDeletion(hub, signIn.accountId, request.ip);
-    // The browser keeps the accounts signed in on it (docs/sessions.md): the new one joins them.
+    // The browser keeps the accounts signed in on it (docs/sessions.md): the new one joins them, and
+    // one over the limit is signed out, not just forgotten.
+    const remembered = await rememberDeviceSession(hub, request.cookies, token, signIn.accountId);
+    for (const evicted of remembered.evicted) await endEvictedSession(hub, evicted, request.ip);
     return [
       sessionCookie(hub.config, token, Math.floor(hub.config.sessionTtlMs / 1000)),
-      await rememberDeviceSession(hub, request.cookies, token, signIn.accountId),
+      remembered.cookie,
       deviceCookie(hub.config, device.token),
     ];
   };
+
+/**
+ * A session the browser's account list let go of (a sign-in beyond policy.deviceAccountsMax) ends
+ * through the single sign-out, as a sign-out would: its OpenID Connect clients are told, its tools
+ * get `session.ended`; audited on its account (`session.ended`, scope `evicted`).
+ */
+const endEvictedSession = async (hub: Hub, session: { id: string; account_id: string }, ip: string) => {
+  await endSessions(hub, { only: session.id }, async (trx, ended) => {
+    if (ended.sessions.length === 0) return;
+    await recordAudit(
+      trx,
+      {
+        event: 'session.ended',
+        outcome: 'success',
+        accountId: session.account_id,
+        ip,
+        detail: { scope: 'evicted', ended: 1 },
+      },
+      hub.now(),
+    );
+  });
+};
 
 /** Records the sign-in's device and, when it is new to the account, queues the person's notice (throttled). */
 const noticeOfNewDevice = async (

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { emitAccountEvent } from '../events/emit.js';
+import { endSessionRows } from '../events/session-ended.js';
 import type { Hub } from '../hub.js';
 import type { Database } from '../storage/schema.js';
 import type { EndedSessions, SessionSelector } from '../storage/sessions.js';
@@ -54,16 +54,11 @@ export const announceEndedSessions = async (hub: Hub, ended: EndedSessions) => {
  * is written to the outbox in the same transaction, so it is sent if and only if the end committed.
  */
 export const endSessionsIn = async (
-  hub: Hub,
+  _hub: Hub,
   selector: SessionSelector,
   now: number,
   trx: Transaction<Database>,
-): Promise<EndedSessions> => {
-  const ended = await hub.sessions.end(selector, now, trx);
-  for (const session of ended.sessions)
-    await emitAccountEvent(trx, { kind: 'session.ended', accountId: session.accountId }, now);
-  return ended;
-};
+): Promise<EndedSessions> => endSessionRows(trx, selector, now);
 
 /**
  * Ends sessions and announces it: in its own transaction, or in `within` (the caller's writes

@@ -174,7 +174,14 @@ export const createAccountDataQueries = (db: Db) => ({
    * that name it, mail to its address, referrals it made; audit rows stay, under `pseudonym`, without
    * an IP address. Only if the deletion is still due (a sign-in a moment ago cancels it): false then.
    */
-  erase: async (trx: Db, account: { id: string; email: string | null }, now: number, pseudonym: string) => {
+  erase: async (
+    trx: Db,
+    account: { id: string; email: string | null },
+    now: number,
+    pseudonym: string,
+    /** Runs once the deletion is known to be due, before anything is deleted (the sessions' end). */
+    beforeErase?: () => Promise<void>,
+  ) => {
     // Touching the row first locks it (PostgreSQL) or the database (SQLite) against a cancelling sign-in.
     const due = await trx
       .updateTable('accounts')
@@ -184,6 +191,7 @@ export const createAccountDataQueries = (db: Db) => ({
       .where('deletion_due_at', '<=', now)
       .executeTakeFirst();
     if (Number(due.numUpdatedRows) === 0) return false;
+    await beforeErase?.();
     // Sessions, interactions, grants, codes and tokens: by the indexed account column the adapter fills.
     await trx.deleteFrom('oidc_payloads').where('account_id', '=', account.id).execute();
     if (account.email) await trx.deleteFrom('mail_outbox').where('to_address', '=', account.email).execute();

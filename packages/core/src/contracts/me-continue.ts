@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { platforms } from '../platform.js';
-import { flowContextSchema, redirectSchema } from './auth.js';
+import { flowContextSchema, redirectSchema, secondFactorNeededSchema } from './auth.js';
+import { linkNotices } from './flow-steps.js';
 
 /** The landing's cards for a signed-in person ('Continue'): on to the platform's site. */
 export const meContinueEndpoints = {
@@ -43,10 +44,42 @@ export type DeviceAccount = z.infer<typeof deviceAccountSchema>;
 export const deviceAccountsResponseSchema = z.object({ accounts: z.array(deviceAccountSchema) });
 export type DeviceAccounts = z.infer<typeof deviceAccountsResponseSchema>;
 
+/**
+ * The list's query: the OpenID Connect interaction whose login screen asks (its uid, the screen's
+ * `oidc`). An interaction that demands a fresh sign-in (prompt=login, an expired max_age) gets an
+ * empty list: the password is the way on there (docs/sessions.md).
+ */
+export const deviceAccountsQuerySchema = z
+  .object({
+    oidc: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/)
+      .optional(),
+  })
+  .strict();
+export type DeviceAccountsQuery = z.infer<typeof deviceAccountsQuerySchema>;
+
 export const continueAsRequestSchema = z
-  .object({ account: accountIdSchema, platform: z.enum(platforms), context: flowContextSchema.optional() })
+  .object({
+    account: accountIdSchema,
+    platform: z.enum(platforms),
+    context: flowContextSchema.optional(),
+    /** From switching option1: the account joins this platform (after a second factor the session lacks). */
+    switching: z.literal(true).optional(),
+  })
   .strict();
 export type ContinueAsRequest = z.infer<typeof continueAsRequestSchema>;
+
+/**
+ * Where Continue as goes: the exit (with 'account_linked' when switching linked the account just
+ * now), or the second step on the login screen, or switching option1 for an account of the other
+ * platform. A session's sign-in is always a redirect; the second-factor form is the password's.
+ */
+export const continueAsResponseSchema = z.discriminatedUnion('next', [
+  redirectSchema.extend({ notice: z.enum(linkNotices).optional() }),
+  secondFactorNeededSchema,
+]);
+export type ContinueAsAnswer = z.infer<typeof continueAsResponseSchema>;
 
 export const switchAccountRequestSchema = z.object({ account: accountIdSchema }).strict();
 export type SwitchAccountRequest = z.infer<typeof switchAccountRequestSchema>;

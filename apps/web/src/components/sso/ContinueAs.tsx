@@ -1,41 +1,58 @@
-import { apiErrorText, type DeviceAccount, type FlowContext, type Platform } from '@hub/core';
+import {
+  apiErrorText,
+  type DeviceAccount,
+  type FlowContext,
+  type Platform,
+  REDIRECT_DELAY_MS,
+} from '@hub/core';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceAccountsApi } from '../../api/device-accounts';
 import { type ContextKey, useFlowContext } from '../../hooks/use-flow-context';
 import { Avatar } from '../Avatar';
+import { Banner } from '../Banner';
 import { Spinner } from '../Spinner';
 
-const CONTEXT_KEYS: readonly ContextKey[] = ['from', 'subcb', 'next', 'oidc'];
+const CONTEXT_KEYS: readonly ContextKey[] = ['from', 'subcb', 'next', 'oidc', 'sainfo'];
 
 /**
  * 'Continue as …' on a login screen (docs/sessions.md): a browser with accounts signed in on it
  * signs in as one of them in one action, without the password, through the same sign-in the form
  * would end in (the hub still refuses a restricted tool, a company account on Personal, and asks
  * for a second factor or the password where the tool demands it). A browser without a live session
- * sees nothing of it: the screen's steps and texts stay as they are.
+ * sees nothing of it: the screen's steps and texts stay as they are. On switching option1
+ * (`switching`) it links the account to this platform, with the screen's 'Account successfully
+ * linked' before the exit. In an OpenID Connect interaction the hub lists the accounts only when
+ * the client did not demand a fresh sign-in (prompt=login, max_age).
  */
-export const ContinueAs = ({ platform, from }: { platform: Platform; from?: string }) => {
+export const ContinueAs = ({
+  platform,
+  from,
+  switching = false,
+}: {
+  platform: Platform;
+  from?: string;
+  switching?: boolean;
+}) => {
   const { t } = useTranslation();
   const headingId = useId();
   const pageContext = useFlowContext(CONTEXT_KEYS);
   const [accounts, setAccounts] = useState<DeviceAccount[]>([]);
   const [dismissed, setDismissed] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
+  const [linked, setLinked] = useState(false);
   const [problem, setProblem] = useState<{ message: string; final: boolean } | null>(null);
-  // An OpenID Connect interaction shows its login only when the client wants a new sign-in.
-  const oidc = pageContext?.oidc !== undefined;
+  const oidc = pageContext?.oidc;
 
   useEffect(() => {
-    if (oidc) return;
     const controller = new AbortController();
-    deviceAccountsApi.list({ signal: controller.signal }).then((result) => {
+    deviceAccountsApi.list({ signal: controller.signal }, oidc).then((result) => {
       if (!controller.signal.aborted && result.ok) setAccounts(result.data.accounts);
     });
     return () => controller.abort();
   }, [oidc]);
 
-  if (oidc || dismissed || accounts.length === 0) return null;
+  if (dismissed || accounts.length === 0) return null;
 
   const continueAs = async (account: DeviceAccount) => {
     setBusy(account.id);
@@ -45,9 +62,17 @@ export const ContinueAs = ({ platform, from }: { platform: Platform; from?: stri
       account: account.id,
       platform,
       ...(Object.keys(context).length > 0 ? { context } : {}),
+      ...(switching ? { switching: true as const } : {}),
     });
     if (result.ok && result.data.next === 'redirect') {
-      window.location.assign(result.data.location);
+      const { location } = result.data;
+      if (result.data.notice === 'account_linked') {
+        // Spec §4: 'Account successfully linked', then the exit 1.5 s later, as after the password.
+        setLinked(true);
+        window.setTimeout(() => window.location.assign(location), REDIRECT_DELAY_MS);
+        return;
+      }
+      window.location.assign(location);
       return;
     }
     setBusy(null);
@@ -56,6 +81,8 @@ export const ContinueAs = ({ platform, from }: { platform: Platform; from?: stri
       setProblem({ message: apiErrorText(result.error), final });
     }
   };
+
+  if (linked) return <Banner variant="success">{t('notice.accountLinked')}</Banner>;
 
   if (problem?.final) {
     return (

@@ -6,6 +6,7 @@ import { switchingApi } from '../../api/switching';
 import { CentredLoader } from '../../components/auth/CentredLoader';
 import { withSignInContext } from '../../components/auth/hrefs';
 import { ScreenFrame } from '../../components/ScreenFrame';
+import { ContinueAs } from '../../components/sso/ContinueAs';
 import { ContinueToTool } from '../../components/sso/ContinueToTool';
 import { AccountLinkFlow } from '../../components/switching/AccountLinkFlow';
 import { resetPasswordHref } from '../../components/switching/hrefs';
@@ -26,7 +27,9 @@ const switchingContextKeys: readonly ContextKey[] = ['from', 'subcb', 'sainfo', 
  * (step 1 the account, pre-filled from sainfo; step 2 its password), with back, cancel and a
  * reset-password link that comes back here (rrf switching1). The login sends people here; without
  * sainfo the screen is not allowed and shows only a placeholder. sainfo is display only: the
- * server decides from its own records (docs/security.md "Query-string state").
+ * server decides from its own records (docs/security.md "Query-string state"). A browser with a
+ * live hub session also sees 'Continue as …', which links the chosen account without the password
+ * (docs/sessions.md); without one the screen is exactly the spec's.
  */
 const SwitchingOption1Screen = ({ platform = 'psl' }: ScreenProps) => {
   const { t } = useTranslation();
@@ -64,6 +67,7 @@ const SwitchingOption1Screen = ({ platform = 'psl' }: ScreenProps) => {
       })}
     >
       {tool && <ContinueToTool tool={tool} />}
+      <ContinueAs platform={platform} switching />
       <AccountLinkFlow
         api={api}
         accountLabel={t('switching.account')}
