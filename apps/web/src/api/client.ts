@@ -1,4 +1,5 @@
 import { type ApiError, apiErrorSchema, type ErrorCode, errorMessage, toApiError } from '@hub/core';
+import { solveSignInChallenge } from '../lib/sign-in-challenge';
 
 /**
  * The outcome of an API call. Never thrown: a failure is a value the screen must handle, so no
@@ -52,6 +53,8 @@ const request = async <T>(
   url: string,
   body: unknown,
   { signal }: ApiRequestOptions,
+  /** The solved challenge of a second try (a step sent again after 'challenge.required'). */
+  challengeHeaders?: Record<string, string>,
 ): Promise<ApiResult<T>> => {
   let response: Response;
   let text: string;
@@ -61,8 +64,8 @@ const request = async <T>(
       credentials: 'same-origin',
       headers:
         body === undefined
-          ? { Accept: 'application/json' }
-          : { Accept: 'application/json', 'Content-Type': 'application/json' },
+          ? { Accept: 'application/json', ...challengeHeaders }
+          : { Accept: 'application/json', 'Content-Type': 'application/json', ...challengeHeaders },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: signal ?? null,
     });
@@ -89,6 +92,13 @@ const request = async <T>(
     return failure('internal', response.status);
   }
   const error: ApiError = parsed.data;
+  // A sign-in step under attack asks for a proof of work (docs/security.md "Credential stuffing"):
+  // solved in the background, then the step is sent once more with it.
+  if (error.code === 'challenge.required' && method === 'POST' && !challengeHeaders) {
+    const flowId = (body as { flowId?: unknown } | undefined)?.flowId;
+    const solved = await solveSignInChallenge(typeof flowId === 'string' ? flowId : undefined);
+    if (solved) return request<T>(method, url, body, { signal }, solved);
+  }
   const retryAfter = error.retryAfter ?? retryAfterHeader(response);
   return {
     ok: false,
