@@ -5,7 +5,7 @@ import { useHubBrowserAndMail } from './support/setup.js';
 
 /**
  * Credential stuffing (docs/security.md): with the address's risk raised, the login screen in a
- * real Chromium solves the hub's proof-of-work challenge in the background, at both steps, shows
+ * real Chromium solves the hub's proof-of-work challenge in the background, for both steps, shows
  * 'Checking your browser…' meanwhile, and signs in; the person's own browser is never asked.
  */
 const setup = useHubBrowserAndMail({ env: { SIGN_IN_CHALLENGE: 'on' } });
@@ -67,11 +67,12 @@ describe('the login screen under a credential-stuffing run', () => {
     });
     expect(statuses.at(-1)).toBe(428);
 
-    // A new browser: both steps are challenged, solved, and the person is in.
+    // A new browser: the account step is challenged and solved; the password step's challenge is
+    // solved ahead while the person types, so it is sent with its step and never refused.
     const fresh = await openPage(1280);
     const seen = await watch(fresh);
     await logIn(fresh, email);
-    expect(seen.challenged).toEqual(['/api/login/identify', '/api/login/password']);
+    expect(seen.challenged).toEqual(['/api/login/identify']);
     expect(seen.checking).toBe(true);
 
     // The browser that signed up (a known device of the account) is never asked.

@@ -33,9 +33,11 @@ const base64url = (text: string) => btoa(text).replaceAll('+', '-').replaceAll('
  * The header that carries a solved challenge for the step of `flowId` (none: an account step), or
  * undefined when none could be had (the step then shows its error as usual).
  */
-export const solveSignInChallenge = async (flowId?: string): Promise<Record<string, string> | undefined> => {
-  solving += 1;
-  notify();
+export const solveSignInChallenge = async (
+  flowId?: string,
+  { quiet = false }: { quiet?: boolean } = {},
+): Promise<Record<string, string> | undefined> => {
+  if (!quiet) showSolving(1);
   try {
     const response = await fetch(authEndpoints.signInChallenge, {
       method: 'POST',
@@ -58,7 +60,38 @@ export const solveSignInChallenge = async (flowId?: string): Promise<Record<stri
     console.warn('the sign-in challenge could not be solved', cause);
     return undefined;
   } finally {
-    solving -= 1;
-    notify();
+    if (!quiet) showSolving(-1);
+  }
+};
+
+const showSolving = (change: 1 | -1) => {
+  solving += change;
+  notify();
+};
+
+/**
+ * Challenges solved ahead for a flow's next step: an account step that had to solve one leads to a
+ * password step that will too, so its challenge is solved while the person types the password.
+ */
+const ahead = new Map<string, Promise<Record<string, string> | undefined>>();
+
+/** Starts solving the next step's challenge of `flowId` in the background (once). */
+export const solveAheadFor = (flowId: string) => {
+  if (!ahead.has(flowId)) ahead.set(flowId, solveSignInChallenge(flowId, { quiet: true }));
+};
+
+/**
+ * The challenge solved ahead for `flowId`, taken (it is good once); the status shows while a solve
+ * still running is waited for. Undefined when none was started.
+ */
+export const takeSolvedAhead = async (flowId: string) => {
+  const pending = ahead.get(flowId);
+  if (!pending) return undefined;
+  ahead.delete(flowId);
+  showSolving(1);
+  try {
+    return await pending;
+  } finally {
+    showSolving(-1);
   }
 };
