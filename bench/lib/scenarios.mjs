@@ -181,9 +181,9 @@ export const scenarios = [
     },
   },
   {
-    // What an attacker can make the hub spend on challenges (docs/security.md "Credential
-    // stuffing"): one PBKDF2 of 500 iterations and two HMACs per challenge handed out. Checking a
-    // solution costs two HMACs, far less; it is not driven here, as each solution is good once.
+    // What an attacker can make the hub spend on challenges: one PBKDF2 of 500 iterations and two
+    // HMACs per challenge handed out. Checking a solution costs two HMACs, far less; it is not
+    // driven here, as each solution is good once. See docs/security.md "Credential stuffing".
     id: 'challenge',
     label: '1b. proof-of-work challenge handed out',
     async prepare(ctx) {

@@ -54,8 +54,8 @@ export const registerLoginRoutes = (app: FastifyInstance, hub: Hub, signIn: Sign
       return finishSignIn(signIn, hub, request, reply, { ...outcome, authMethod: 'password' });
     },
   );
-  // A proof-of-work challenge for this browser's next sign-in step (docs/security.md "Credential
-  // stuffing"): stateless (signed), so it costs one key derivation; throttled per client address.
+  // A proof-of-work challenge for this browser's next sign-in step, stateless (signed), so it costs
+  // one key derivation; throttled per client address. See docs/security.md "Credential stuffing".
   r.post(
     authEndpoints.signInChallenge,
     {
