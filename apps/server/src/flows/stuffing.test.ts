@@ -1,4 +1,4 @@
-import { authEndpoints, SIGN_IN_CHALLENGE_HEADER } from '@hub/core';
+import { authEndpoints, SIGN_IN_CHALLENGE_HEADER, switchingEndpoints } from '@hub/core';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
@@ -157,6 +157,24 @@ describe.each(testDialects)('credential stuffing on %s', (dialect) => {
     const again = await identify(own, email);
     expect(again.statusCode).toBe(200);
     expect((await password(own, again.json().flowId, strongPassword)).statusCode).toBe(200);
+  });
+
+  it('challenges switching option1 too, the other screen that signs in with a password', async () => {
+    const n = ++ctx.n;
+    const email = `switcher${n}@example.ph`;
+    await seedAccount(hub(), { email, platforms: ['psl'] });
+    const browser = browserFor(hub(), `198.19.${n}.7`);
+    await tryAccounts(browser, `switch-noise${n}`, 10);
+    const identifyStep = (headers: Record<string, string> = {}) =>
+      browser.post(switchingEndpoints.switchingIdentify, { platform: 'biz', account: email }, headers);
+    expect((await identifyStep()).json().code).toBe('challenge.required');
+    const identified = await identifyStep((await solveSignInChallenge(browser)).header);
+    expect(identified.statusCode).toBe(200);
+    const flowId = identified.json().flowId as string;
+    const passwordStep = (headers: Record<string, string> = {}) =>
+      browser.post(switchingEndpoints.switchingPassword, { flowId, password: strongPassword }, headers);
+    expect((await passwordStep()).json().code).toBe('challenge.required');
+    expect((await passwordStep((await solveSignInChallenge(browser, flowId)).header)).statusCode).toBe(200);
   });
 
   it('asks nothing of a normal sign-in', async () => {
