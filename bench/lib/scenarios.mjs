@@ -186,6 +186,31 @@ export const scenarios = [
     },
   },
   {
+    // What an attacker can make the hub spend on challenges: one PBKDF2 of 500 iterations and two
+    // HMACs per challenge handed out. Checking a solution costs two HMACs, far less; it is not
+    // driven here, as each solution is good once. See docs/security.md "Credential stuffing".
+    id: 'challenge',
+    label: '1b. proof-of-work challenge handed out',
+    async prepare(ctx) {
+      const cookie = randomBytes(32).toString('base64url');
+      const headers = browserHeaders(ctx.hub, cookie);
+      await expectOnce(
+        ctx.hub,
+        { method: 'POST', path: '/api/sign-in/challenge', headers, body: '{}' },
+        (res, text) => res.ok && typeof JSON.parse(text).signature === 'string',
+      );
+      return {
+        spec: {
+          connections: CONNECTIONS,
+          method: 'POST',
+          path: '/api/sign-in/challenge',
+          headers,
+          body: '{}',
+        },
+      };
+    },
+  },
+  {
     id: 'login',
     label: '2. password login (step 2)',
     async prepare(ctx) {

@@ -24,7 +24,9 @@ const startOn = async (env: Record<string, string>, listenPort: number): Promise
   const hub = await startNodeProcess(
     'hub',
     'apps/server/bin/serve.cjs',
-    { PORT: String(listenPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    // The credential-stuffing challenge off: journeys sign in to many accounts from one address;
+    // e2e/sign-in-challenge.test.ts turns it on.
+    { PORT: String(listenPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SIGN_IN_CHALLENGE: 'off', ...env },
     `${url}/readyz`,
     30_000,
   );

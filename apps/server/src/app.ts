@@ -224,6 +224,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   // docs/operations.md); else in this process, or in the primary for the workers of HUB_WORKERS.
   const redis = !deps.throttle && config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
   if (redis) app.addHook('onClose', () => closeRedis(redis));
+  const secret = await sharedSecret(deps.database.db, 'throttle_keys', now());
   const throttle =
     deps.throttle ??
     createThrottle({
@@ -231,7 +232,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
       scale: config.rateLimitScale,
       redis,
       clusterWorker: cluster.isWorker,
-      keySecret: await sharedSecret(deps.database.db, 'throttle_keys', now()),
+      keySecret: secret,
       keyPrefix: config.redisKeyPrefix,
     });
   const hub: Hub = createHub({
@@ -240,6 +241,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     now,
     log: app.log,
     throttle,
+    secret,
     nudgeMail: () => mailWorker.nudge(),
   });
   hubOfApp = hub;

@@ -66,6 +66,7 @@ const envSchema = z.object({
   DEMO_TOOL_URL: httpUrl.default('http://localhost:3001'),
   OIDC_EXAMPLE_URL: httpUrl.default('http://localhost:3002'),
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(1_000_000).default(1),
+  SIGN_IN_CHALLENGE: z.enum(['on', 'off']).default('on'),
   REQUIRE_SECOND_FACTOR: z
     .string()
     .regex(/^\s*((psl|biz)\s*(,\s*(psl|biz)\s*)*)?$/, 'must be psl, biz, or psl,biz (or empty)')
@@ -165,6 +166,8 @@ export interface Config {
   oidcExampleUrl: string;
   /** Multiplies every throttle limit (1 in normal operation; raised for load tests). */
   rateLimitScale: number;
+  /** SIGN_IN_CHALLENGE: the credential-stuffing checks and their proof-of-work challenge (docs/security.md). */
+  signInChallenge: boolean;
   /** The platforms whose sign-ins need a second factor (REQUIRE_SECOND_FACTOR, docs/second-factors.md). */
   requireSecondFactor: Platform[];
   /** Hub processes sharing the port on this machine (HUB_WORKERS; `auto` is one per core). */
@@ -394,6 +397,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trustProxy: e.TRUST_PROXY,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    signInChallenge: e.SIGN_IN_CHALLENGE === 'on',
     requireSecondFactor: e.REQUIRE_SECOND_FACTOR,
     demoToolUrl: e.DEMO_TOOL_URL,
     oidcExampleUrl: e.OIDC_EXAMPLE_URL,

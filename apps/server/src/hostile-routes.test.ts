@@ -60,6 +60,7 @@ const routeFields: Record<string, string[]> = {
   'GET /.well-known/jwks.json': [],
   [`POST ${authEndpoints.loginIdentify}`]: ['platform', 'account', 'toolLogin', 'context'],
   [`POST ${authEndpoints.loginPassword}`]: ['flowId', 'password'],
+  [`POST ${authEndpoints.signInChallenge}`]: ['flowId'],
   [`POST ${authEndpoints.signupStart}`]: ['platform', 'account', 'entry', 'context'],
   [`GET ${authEndpoints.signupStatus}`]: ['flowId'],
   [`POST ${authEndpoints.signupVerify}`]: ['flowId', 'code'],

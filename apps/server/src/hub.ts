@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { HubLog } from './log.js';
+import { createSignInGuard, type SignInGuard } from './services/stuffing.js';
 import { createThrottle, type Throttle } from './services/throttle.js';
 import { createKeyRing, type KeyRing } from './sso/signing-keys.js';
 import { type AccountQueries, createAccountQueries } from './storage/accounts.js';
@@ -41,6 +43,8 @@ export interface Hub {
   /** Seals the authenticator apps' secrets at rest (KEY_ENCRYPTION_KEY, as the signing keys). */
   secondFactorSealer: PrivateKeySealer;
   throttle: Throttle;
+  /** Credential-stuffing checks and their proof-of-work challenges (services/stuffing.ts). */
+  signInGuard: SignInGuard;
   keys: KeyRing;
   /** Asks the mail worker to send now (call after the transaction that queued a mail has committed). */
   nudgeMail: () => void;
@@ -52,9 +56,12 @@ export const createHub = (deps: {
   now: () => number;
   log: HubLog;
   throttle?: Throttle;
+  /** The hub's shared secret (hub_secrets) the challenge keys derive from; a random one if not given. */
+  secret?: Buffer;
   nudgeMail?: () => void;
 }): Hub => {
   const { config, database, now } = deps;
+  const throttle = deps.throttle ?? createThrottle({ now, scale: config.rateLimitScale });
   return {
     config,
     database,
@@ -72,7 +79,15 @@ export const createHub = (deps: {
     issuedTokens: createIssuedTokenQueries(database.db),
     secondFactors: createSecondFactorQueries(database.db),
     secondFactorSealer: createSealer(config.keyEncryption, 'second factor'),
-    throttle: deps.throttle ?? createThrottle({ now, scale: config.rateLimitScale }),
+    throttle,
+    signInGuard: createSignInGuard({
+      throttle,
+      db: database.db,
+      now,
+      secret: deps.secret ?? randomBytes(32),
+      scale: config.rateLimitScale,
+      enabled: config.signInChallenge,
+    }),
     keys: createKeyRing(database, now, createSealer(config.keyEncryption)),
     nudgeMail: deps.nudgeMail ?? (() => {}),
   };

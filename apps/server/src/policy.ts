@@ -147,6 +147,28 @@ export const policy = {
    */
   knownDevicesPerAccount: 20,
 
+  // ---- Credential stuffing (services/stuffing.ts, docs/security.md "Credential stuffing"): sign-in
+  // attempts from browsers the account does not know, counted in distinct accounts per address
+  // bucket (an IPv4 /24, an IPv6 /64) and distinct buckets per account, in fixed windows.
+  /** The window over which distinct accounts and address buckets are counted. */
+  stuffingWindowMs: HOUR_MS,
+  /** Distinct accounts tried from one address bucket in a window before its sign-ins must solve a proof-of-work challenge. */
+  stuffingAccountsPerIpChallenge: 10,
+  /** Distinct accounts from one bucket past which the stricter limits apply as well (throttle.stuffingStrict*). */
+  stuffingAccountsPerIpStrict: 30,
+  /** Distinct address buckets trying one account in a window before its sign-ins from unknown browsers must solve a challenge. */
+  stuffingIpsPerAccountChallenge: 5,
+  /** Distinct buckets on one account past which the stricter limits apply as well. */
+  stuffingIpsPerAccountStrict: 20,
+  /** How long a proof-of-work challenge can be solved and used (once). */
+  challengeTtlMs: 5 * MINUTE_MS,
+  /** PBKDF2-SHA-256 iterations per try of the challenge (ALTCHA v2); the work is this times the counter. */
+  challengeCost: 500,
+  /** The smallest secret counter a challenge hides: the browser tries every counter up to it. */
+  challengeCounterMin: 1_000,
+  /** The largest secret counter (chosen at random between the two for each challenge). */
+  challengeCounterMax: 2_000,
+
   // ---- Throttles (services/throttle.ts): fixed windows, per client address or per account.
   throttle: {
     /** Account look-ups (login and switching step 1, sign-up start, a social start) per client address. */
@@ -181,6 +203,12 @@ export const policy = {
     meDevicesChangePerAccount: { name: 'me_devices_change_acct', points: 30, windowMs: 10 * MINUTE_MS },
     /** Account center changes of one's own account (the profile's name) per account. */
     accountChangePerAccount: { name: 'me_change_acct', points: 30, windowMs: 10 * MINUTE_MS },
+    /** Sign-in attempts per address bucket once it tried more accounts than stuffingAccountsPerIpStrict. */
+    stuffingStrictPerIp: { name: 'stuffing_strict_ip', points: 10, windowMs: 15 * MINUTE_MS },
+    /** Sign-in attempts on one account from unknown browsers once more buckets than stuffingIpsPerAccountStrict tried it. */
+    stuffingStrictPerAccount: { name: 'stuffing_strict_acct', points: 10, windowMs: 15 * MINUTE_MS },
+    /** Proof-of-work challenges handed out per client address. */
+    challengePerIp: { name: 'challenge_ip', points: 60, windowMs: MINUTE_MS },
     /** Security notices (new device, wrong passwords, second factors) mailed per account: no mail-bombing by sign-ins. */
     securityNoticePerAccount: { name: 'security_notice_acct', points: 5, windowMs: HOUR_MS },
   },

@@ -93,6 +93,8 @@ const statuses: Record<string, number> = {
   'oidc.consent_not_found': 404,
   'origin.forbidden': 403,
   'account.locked': 403,
+  'challenge.required': 428,
+  'challenge.invalid': 403,
   'admin.forbidden': 403,
   'admin.second_factor_required': 403,
   'admin.reason_required': 400,

@@ -188,6 +188,13 @@ export const errorCatalog = {
   },
   'admin.reason_required': { message: 'Please give a reason for this action.', status: 400 },
   'admin.operator_not_found': { message: 'This account holds no console role.', status: 404 },
+  // Credential stuffing (docs/security.md): the sign-in step needs a solved proof-of-work challenge.
+  // The page solves it in the background and sends the step again; the texts show only if it cannot.
+  'challenge.required': { message: 'Checking your browser… Please try again.', status: 428 },
+  'challenge.invalid': {
+    message: 'Your browser could not be checked. Please try again.',
+    status: 403,
+  },
   internal: { message: 'Something went wrong on our side. Please try again.', status: 500 },
   // Load shedding: this process is too busy to answer in time; another one, or this one shortly, will.
   'service.overloaded': {

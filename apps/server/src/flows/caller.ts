@@ -1,9 +1,15 @@
 import type { Language } from '@hub/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestLanguage } from '../http/language.js';
-import { existingFlowBinding, flowBinding, requireSameOrigin } from '../http/request-context.js';
+import {
+  deviceTokenOf,
+  existingFlowBinding,
+  flowBinding,
+  requireSameOrigin,
+} from '../http/request-context.js';
 import { signedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
+import { CHALLENGE_HEADER } from '../services/stuffing.js';
 
 /**
  * Who calls a step of a flow: the client IP for throttles, the browser's flow binding for the flow,
@@ -13,6 +19,10 @@ export interface FlowCaller {
   ip: string;
   binding: string;
   language?: Language;
+  /** The browser's device cookie (services/device.ts): a known device of the account is never challenged. */
+  device?: string | undefined;
+  /** A solved proof-of-work challenge, when the page sent one (services/stuffing.ts). */
+  challenge?: string | undefined;
 }
 
 /**
@@ -27,7 +37,14 @@ export const callerOf = (
 ): FlowCaller => {
   requireSameOrigin(request, hub.config);
   const binding = starts ? flowBinding(request, reply, hub.config) : existingFlowBinding(request, hub.config);
-  return { ip: request.ip, binding, language: requestLanguage(request) };
+  const challenge = request.headers[CHALLENGE_HEADER];
+  return {
+    ip: request.ip,
+    binding,
+    language: requestLanguage(request),
+    device: deviceTokenOf(hub.config, request.cookies),
+    challenge: typeof challenge === 'string' ? challenge : undefined,
+  };
 };
 
 /** A read of a flow (GET): changes nothing, so no Origin check, but only the binding browser may read it. */

@@ -8,6 +8,7 @@ import {
 } from '@hub/core';
 import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
+import type { SignInAttempt } from '../services/stuffing.js';
 import type { AccountRow } from '../storage/accounts.js';
 
 /** An account input that passed its screen's format check. */
@@ -31,6 +32,12 @@ export interface IdentifyRules<K extends 'password_hash' | 'email', T> {
    * the same statement. The answer's `onPlatform` is undefined when not asked.
    */
   memberOf?: Platform;
+  /**
+   * A sign-in attempt (login, switching, linking): counted and, when the risk calls for it, made to
+   * carry a solved challenge (docs/security.md "Credential stuffing"), before the answer says
+   * whether the account exists.
+   */
+  attempt?: SignInAttempt;
   /** Throws the spec's refusal (§6, §8) of the account found, on the account field. */
   refuse?: (account: AccountRow) => void | Promise<void>;
 }
@@ -60,6 +67,10 @@ export const identifyAccount = async <K extends 'password_hash' | 'email', T = u
     ? await hub.accounts.findByIdentifierOnPlatform(check.kind, check.value, rules.memberOf)
     : { account: await hub.accounts.findByIdentifier(check.kind, check.value), onPlatform: undefined };
   const account = found?.account;
+  if (rules.attempt) {
+    const accountKey = account?.id ?? `typed:${check.kind}:${check.value}`;
+    await hub.signInGuard.check(rules.attempt, { accountKey, accountId: account?.id });
+  }
   if (!account?.[rules.requires]) throw new HubError('account.not_found', { field: 'account', ...screen });
   await rules.refuse?.(account);
   return { check, account: account as AccountRow & Record<K, string>, before, onPlatform: found?.onPlatform };

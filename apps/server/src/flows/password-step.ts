@@ -56,6 +56,12 @@ export const checkFlowPassword = async (
   password: string,
 ): Promise<AccountRow> => {
   if (flow.state !== step.waiting || !flow.account_id) throw new HubError('flow.not_found');
+  // Credential stuffing (docs/security.md): the same check as the account step, bound to this flow.
+  await hub.signInGuard.check(caller, {
+    accountKey: flow.account_id,
+    accountId: flow.account_id,
+    flowId: flow.id,
+  });
   const account = await checkAccountPassword(hub, {
     accountId: flow.account_id,
     password,

@@ -190,6 +190,7 @@ describe('the OpenAPI document at /api/docs/json', () => {
     expect(codesOf('/api/login/password', 'post')).toEqual(
       [
         ...['request.malformed_json', 'origin.forbidden', 'flow.not_found', 'flow.expired', 'rate_limited'],
+        ...['challenge.required', 'challenge.invalid'],
         ...['password.required', 'password.incorrect'],
         ...['account.not_registered_to_tool', 'account.not_registered_to_platform'],
         ...['account.company_on_personal', 'account.client_refused', 'sso.tsa_key_missing'],

@@ -83,5 +83,8 @@ export const signInRefusals = [
   'sso.tsa_key_missing',
 ] as const satisfies RouteErrors;
 
+/** A sign-in step under the credential-stuffing checks (services/stuffing.ts): a challenge to solve. */
+export const signInChallenge = ['challenge.required', 'challenge.invalid'] as const satisfies RouteErrors;
+
 /** A server-to-server call with a tool's or a platform's credential (sso/credentials.ts). */
 export const toolCredential = ['tool.unauthorized', 'tool.forbidden'] as const satisfies RouteErrors;

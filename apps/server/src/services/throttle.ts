@@ -19,7 +19,17 @@ export const throttleRules = policy.throttle;
 export interface Throttle {
   /** Counts one attempt; throws HubError rate_limited (with retryAfter seconds) past the rule's limit. */
   consume(rule: ThrottleRuleName, key: string): Promise<void>;
+  /**
+   * Notes `member` in `group` for the current window of `windowMs` and answers how many distinct
+   * members the group has had in it, this one included (never refuses). Both keyed like consume's.
+   */
+  distinct(name: string, group: string, member: string, windowMs: number): Promise<number>;
+  /** True the first time `key` is seen under `name` within `ttlMs` (in this store), false after. */
+  once(name: string, key: string, ttlMs: number): Promise<boolean>;
 }
+
+/** Counts that never refuse (a distinct count's members and groups). */
+const UNBOUNDED = 1_000_000_000;
 
 /**
  * Fixed-window counters on rate-limiter-flexible (memory, or Redis shared by every hub process).
@@ -45,17 +55,14 @@ export const createThrottle = (options: {
   const keySecret = options.keySecret ?? randomBytes(32);
   const keyPrefix = options.keyPrefix ?? 'hub:';
   const keyed = (key: string) => createHmac('sha256', keySecret).update(key).digest('base64url');
-  const limiters = new Map<ThrottleRuleName, RateLimiterMemory | RateLimiterRedis | RateLimiterCluster>();
-  const limiterFor = (name: ThrottleRuleName) => {
-    let limiter = limiters.get(name);
-    if (!limiter) {
-      const rule = throttleRules[name];
-      const base = {
-        keyPrefix: `${keyPrefix}${rule.name}`,
-        points: Math.ceil(rule.points * scale),
-        duration: (rule.windowMs / 1000) * 2,
-      };
-      limiter = options.redis
+  type Limiter = RateLimiterMemory | RateLimiterRedis | RateLimiterCluster;
+  const made = new Map<string, Limiter>();
+  const limiter = (name: string, points: number, durationSeconds: number): Limiter => {
+    const keyPrefixOf = `${keyPrefix}${name}`;
+    let found = made.get(keyPrefixOf);
+    if (!found) {
+      const base = { keyPrefix: keyPrefixOf, points, duration: durationSeconds };
+      found = options.redis
         ? new RateLimiterRedis({
             ...base,
             storeClient: options.redis,
@@ -64,9 +71,22 @@ export const createThrottle = (options: {
         : options.clusterWorker
           ? new RateLimiterCluster({ ...base, timeoutMs: 3_000 })
           : new RateLimiterMemory(base);
-      limiters.set(name, limiter);
+      made.set(keyPrefixOf, found);
     }
-    return limiter;
+    return found;
+  };
+  const limiterFor = (name: ThrottleRuleName) => {
+    const rule = throttleRules[name];
+    return limiter(rule.name, Math.ceil(rule.points * scale), (rule.windowMs / 1000) * 2);
+  };
+  /** The points a key has used, whether or not this consume was refused. */
+  const counted = async (target: Limiter, key: string) => {
+    try {
+      return (await target.consume(key)).consumedPoints;
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return error.consumedPoints;
+      throw error;
+    }
   };
 
   return {
@@ -83,6 +103,19 @@ export const createThrottle = (options: {
         const retryAfter = Math.max(1, Math.ceil(((windowIndex + 1) * windowMs - now) / 1000));
         throw rateLimited(retryAfter);
       }
+    },
+    async distinct(name, group, member, windowMs) {
+      const windowIndex = Math.floor(options.now() / windowMs);
+      const seconds = Math.ceil(windowMs / 1000) * 2;
+      const groupKey = `${keyed(group)}:${windowIndex}`;
+      const members = limiter(name, UNBOUNDED, seconds);
+      const pairs = limiter(`${name}_seen`, UNBOUNDED, seconds);
+      const first = (await counted(pairs, `${keyed(`${group}\n${member}`)}:${windowIndex}`)) === 1;
+      if (first) return counted(members, groupKey);
+      return (await members.get(groupKey))?.consumedPoints ?? 1;
+    },
+    async once(name, key, ttlMs) {
+      return (await counted(limiter(name, 1, Math.ceil(ttlMs / 1000) + 1), keyed(key))) === 1;
     },
   };
 };

@@ -50,7 +50,9 @@ export const createTestHub = async (
   { captureLog = false }: { captureLog?: boolean } = {},
 ): Promise<TestHub> => {
   const database = await createTestDatabase(dialect);
-  const config = loadConfig({ APP_ENV: 'local', LOG_LEVEL: 'silent', ...env });
+  // The credential-stuffing challenge off: a describe block signs in to many accounts from one /24;
+  // flows/stuffing.test.ts turns it on.
+  const config = loadConfig({ APP_ENV: 'local', LOG_LEVEL: 'silent', SIGN_IN_CHALLENGE: 'off', ...env });
   const clock = createTestClock();
   const logLines: LogRecord[] | undefined = captureLog ? [] : undefined;
   const logger = logLines

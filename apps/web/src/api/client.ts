@@ -1,4 +1,5 @@
 import { type ApiError, apiErrorSchema, type ErrorCode, errorMessage, toApiError } from '@hub/core';
+import { solveAheadFor, solveSignInChallenge, takeSolvedAhead } from '../lib/sign-in-challenge';
 
 /**
  * The outcome of an API call. Never thrown: a failure is a value the screen must handle, so no
@@ -47,11 +48,13 @@ const retryAfterHeader = (response: Response): number | undefined => {
   return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
 };
 
-const request = async <T>(
+const send = async <T>(
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   url: string,
   body: unknown,
   { signal }: ApiRequestOptions,
+  /** The solved challenge of a second try (a step sent again after 'challenge.required'). */
+  challengeHeaders?: Record<string, string>,
 ): Promise<ApiResult<T>> => {
   let response: Response;
   let text: string;
@@ -61,8 +64,8 @@ const request = async <T>(
       credentials: 'same-origin',
       headers:
         body === undefined
-          ? { Accept: 'application/json' }
-          : { Accept: 'application/json', 'Content-Type': 'application/json' },
+          ? { Accept: 'application/json', ...challengeHeaders }
+          : { Accept: 'application/json', 'Content-Type': 'application/json', ...challengeHeaders },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: signal ?? null,
     });
@@ -95,6 +98,38 @@ const request = async <T>(
     status: response.status,
     error: retryAfter === undefined ? error : { ...error, retryAfter },
   };
+};
+
+const flowIdOf = (value: unknown) => {
+  const flowId = (value as { flowId?: unknown } | null | undefined)?.flowId;
+  return typeof flowId === 'string' ? flowId : undefined;
+};
+
+/**
+ * A call, under the credential-stuffing challenge (docs/security.md "Credential stuffing"): a step
+ * answered 'challenge.required' is solved in the background and sent once more with the solution;
+ * a step whose challenge was solved ahead (lib/sign-in-challenge.ts) is sent with it at once, and
+ * sent again with a fresh one if that was refused (expired while the person typed, say). An
+ * account step that needed one has the next step's solved ahead, while the person types.
+ */
+const request = async <T>(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  body: unknown,
+  options: ApiRequestOptions,
+): Promise<ApiResult<T>> => {
+  const flowId = method === 'POST' ? flowIdOf(body) : undefined;
+  const ahead = flowId ? await takeSolvedAhead(flowId) : undefined;
+  let result = await send<T>(method, url, body, options, ahead);
+  const code = result.ok ? undefined : result.error.code;
+  const refused = code === 'challenge.required' || (ahead !== undefined && code === 'challenge.invalid');
+  if (method !== 'POST' || !refused) return result;
+  const solved = await solveSignInChallenge(flowId);
+  if (!solved) return result;
+  result = await send<T>(method, url, body, options, solved);
+  const next = result.ok ? flowIdOf(result.data) : undefined;
+  if (next && !flowId) solveAheadFor(next);
+  return result;
 };
 
 /** GET /api{path}?{query}; `null`/`undefined` query values are left out. */

@@ -3,6 +3,7 @@ import { type ReactNode, useId } from 'react';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { documentTitle } from '../lib/brand';
 import type { ScreenId } from '../screens/screen-id';
+import { ChallengeStatus } from './auth/ChallengeStatus';
 import { Card } from './Card';
 import { Logo } from './Logo';
 import { PlatformBadge } from './PlatformBadge';
@@ -43,6 +44,7 @@ export const ScreenFrame = ({ screen, title, platform, description, logo, childr
         </h1>
         {description && <p className="mt-2 text-sm leading-6 text-slate-600">{description}</p>}
         {children && <div className="mt-6">{children}</div>}
+        <ChallengeStatus />
       </Card>
     </section>
   );

@@ -135,6 +135,26 @@ export const resetStartRequestSchema = z
   .strict();
 export const resetStartResponseSchema = codeSentSchema;
 
+// A proof-of-work challenge for a sign-in step (docs/security.md "Credential stuffing"): asked for
+// when a step answers challenge.required, for the step's flow when it has one (a password step).
+export const signInChallengeRequestSchema = z.object({ flowId: flowId.optional() }).strict();
+/** An ALTCHA v2 challenge, as altcha-lib makes and solves it; the page sends it back solved. */
+export const signInChallengeResponseSchema = z.object({
+  parameters: z
+    .object({
+      algorithm: z.string(),
+      nonce: z.string(),
+      salt: z.string(),
+      cost: z.number(),
+      keyLength: z.number(),
+      keyPrefix: z.string(),
+    })
+    .passthrough(),
+  signature: z.string(),
+});
+/** The request header that carries a solved challenge (base64url of `{ challenge, solution }`). */
+export const SIGN_IN_CHALLENGE_HEADER = 'x-hub-challenge';
+
 export type LoginIdentifyRequest = z.infer<typeof loginIdentifyRequestSchema>;
 export type LoginIdentifyResponse = z.infer<typeof loginIdentifyResponseSchema>;
 export type LoginPasswordRequest = z.infer<typeof loginPasswordRequestSchema>;
@@ -161,4 +181,5 @@ export const authEndpoints = {
   resetResend: '/api/reset/resend',
   resetStatus: '/api/reset/status',
   resetFinalize: '/api/reset/finalize',
+  signInChallenge: '/api/sign-in/challenge',
 } as const;

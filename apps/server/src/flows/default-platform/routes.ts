@@ -10,7 +10,7 @@ import {
 } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { flowStep, type RouteErrors } from '../../http/route-errors.js';
+import { flowStep, type RouteErrors, signInChallenge } from '../../http/route-errors.js';
 import type { Hub } from '../../hub.js';
 import type { SignInPipeline } from '../../sso/complete-sign-in.js';
 import { finishSignIn } from '../../sso/sign-in-route.js';
@@ -25,6 +25,7 @@ import {
 /** Every step: the signed-in account, a member of the platform it chooses. */
 const defaultPlatformErrors = [
   ...flowStep,
+  ...signInChallenge,
   'session.required',
   'account.not_registered_to_platform',
   'account.locked',

@@ -7,7 +7,7 @@ import {
 } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { flowStep, passwordCheck, type RouteErrors } from '../../http/route-errors.js';
+import { flowStep, passwordCheck, type RouteErrors, signInChallenge } from '../../http/route-errors.js';
 import type { Hub } from '../../hub.js';
 import type { SignInPipeline } from '../../sso/complete-sign-in.js';
 import { finishSignIn } from '../../sso/sign-in-route.js';
@@ -17,6 +17,7 @@ import { identifyParent, linkToParent } from './service.js';
 /** Both steps: the signed-in account, the parent as typed and looked up, the parent's password. */
 const linkingErrors = [
   ...flowStep,
+  ...signInChallenge,
   'session.required',
   'account.required',
   'account.format_invalid',

@@ -39,6 +39,7 @@ export const identifyParent = async (
     checkInput: checkLinkingAccount,
     requires: 'password_hash',
     screen: 'linking',
+    attempt: caller,
     refuse: (parent) => refuseLink(hub, child, parent, input.platform),
   });
   const context: LinkingContext = { ...toContextRecord(input.context), childAccountId: child.id };

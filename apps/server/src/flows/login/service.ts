@@ -25,6 +25,7 @@ export const identifyForLogin = async (
   const rules = {
     ...passwordAccountRules(input.platform),
     memberOf: input.platform,
+    attempt: caller,
     // A tool login's tool is known before its account is read.
     before: input.toolLogin ? () => toolOfLogin(hub, context.tool) : undefined,
   };

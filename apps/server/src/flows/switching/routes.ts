@@ -12,6 +12,7 @@ import {
   identifyAccount,
   passwordCheck,
   type RouteErrors,
+  signInChallenge,
   signInRefusals,
 } from '../../http/route-errors.js';
 import type { Hub } from '../../hub.js';
@@ -23,6 +24,7 @@ import { identifyForSwitching, linkToPlatform, type SwitchingDeps } from './serv
 /** Both steps: the account is looked up, its password checked, then linked and signed in. */
 const switchingErrors = [
   ...flowStep,
+  ...signInChallenge,
   ...identifyAccount,
   ...passwordCheck,
   'account.already_linked',

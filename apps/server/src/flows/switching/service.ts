@@ -20,12 +20,10 @@ export const identifyForSwitching = async (
   caller: FlowCaller,
   input: { platform: Platform; account: string; context?: FlowContext },
 ) => {
-  const { check, account } = await identifyAccount(
-    hub,
-    caller.ip,
-    input.account,
-    passwordAccountRules(input.platform),
-  );
+  const { check, account } = await identifyAccount(hub, caller.ip, input.account, {
+    ...passwordAccountRules(input.platform),
+    attempt: caller,
+  });
   return startPasswordStep(hub, caller, {
     kind: 'switching',
     state: switchingStates.identified,

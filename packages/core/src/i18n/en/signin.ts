@@ -46,6 +46,8 @@ export const signin = {
   'login.signUp': 'Sign up',
   'login.passkey': 'Sign in with a passkey',
   'login.accountShown': 'Account: ',
+  // While the page solves a credential-stuffing challenge in the background (docs/security.md).
+  'login.checkingBrowser': 'Checking your browser…',
   'toolLogin.title': 'Log in to {tool}',
   'toolLogin.description': 'Log in with the account you use for {tool}, then we will send you back to it.',
   /** Stands for the tool's name when its session does not give one. */

@@ -92,6 +92,8 @@ export const errors = {
     'Hinihingi muli ng pag-sign in na ito ang iyong password. Pakigamit ang form sa ibaba.',
   // The operator console (docs/console.md).
   'account.locked': 'Naka-lock ang pag-sign in sa account na ito. Makipag-ugnayan sa support.',
+  'challenge.required': 'Sinusuri ang iyong browser… Subukang muli.',
+  'challenge.invalid': 'Hindi masuri ang iyong browser. Subukang muli.',
   'admin.forbidden': 'Hindi ito pinapayagan ng iyong role sa console.',
   'admin.second_factor_required':
     'Mag-sign in gamit ang passkey o code ng authenticator para mabuksan ang console.',

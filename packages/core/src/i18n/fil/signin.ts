@@ -36,6 +36,7 @@ export const signin = {
   'login.signUp': 'Mag-sign up',
   'login.passkey': 'Mag-sign in gamit ang passkey',
   'login.accountShown': 'Account: ',
+  'login.checkingBrowser': 'Sinusuri ang iyong browser…',
   'toolLogin.title': 'Mag-log in sa {tool}',
   'toolLogin.description':
     'Mag-log in gamit ang account na ginagamit mo sa {tool}, at ibabalik ka namin doon pagkatapos.',

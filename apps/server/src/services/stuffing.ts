@@ -1,0 +1,195 @@
+import { createHmac, randomInt } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
+import { SIGN_IN_CHALLENGE_HEADER } from '@hub/core';
+import { type Challenge, createChallenge, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { HubError } from '../errors.js';
+import { policy } from '../policy.js';
+import type { Db } from '../storage/db.js';
+import { isKnownDevice } from './device.js';
+import { throttleRefusals } from './metrics.js';
+import type { Throttle } from './throttle.js';
+import { sha256 } from './tokens.js';
+
+/**
+ * Credential stuffing (docs/security.md "Credential stuffing"): sign-in attempts from browsers the
+ * account does not know are counted, across hub processes in the throttle store, as distinct
+ * accounts per address bucket and distinct buckets per account. Past the first thresholds the
+ * attempt must carry a solved proof-of-work challenge (ALTCHA v2, self-hosted, signed with a key
+ * derived from the hub's shared secret); past the second, the stricter limits of the policy apply
+ * as well. A challenge is bound to the browser's flow binding (and to the flow, at a password
+ * step), expires, and is taken once (the throttle store remembers it, so across processes with Redis).
+ */
+
+/** The request header that carries a solved challenge: base64url of `{ challenge, solution }`. */
+export const CHALLENGE_HEADER = SIGN_IN_CHALLENGE_HEADER;
+
+/** The address bucket an attempt counts in: an IPv4 /24, an IPv6 /64 (IPv4-mapped addresses as IPv4). */
+export const addressBucket = (ip: string): string => {
+  const mapped = ip.toLowerCase().startsWith('::ffff:') ? ip.slice(7) : ip;
+  if (isIPv4(mapped)) return `${mapped.split('.').slice(0, 3).join('.')}.0/24`;
+  if (!isIPv6(mapped)) return mapped;
+  const [head = '', tail = ''] = mapped.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = mapped.includes('::')
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group || '0', 16).toString(16))
+    .join(':')}::/64`;
+};
+
+/** Who attempts a sign-in step: the caller's address, browser binding, device cookie and solved challenge. */
+export interface SignInAttempt {
+  ip: string;
+  binding: string;
+  device?: string | undefined;
+  challenge?: string | undefined;
+}
+
+/** A signed challenge as the page receives it. */
+export interface IssuedChallenge {
+  parameters: Challenge['parameters'] & Record<string, unknown>;
+  signature: string;
+}
+
+export interface SignInGuard {
+  /** A challenge for this browser (and this flow, at a password step). */
+  issue(binding: string, flowId?: string): Promise<IssuedChallenge>;
+  /**
+   * Counts the attempt on `accountKey` (an account id, or the typed identifier of an unknown
+   * account) unless the browser is a known device of `accountId`, and demands a challenge or
+   * applies the stricter limits when the risk calls for them.
+   */
+  check(
+    attempt: SignInAttempt,
+    target: { accountKey: string; accountId?: string; flowId?: string },
+  ): Promise<void>;
+}
+
+/** The risk of an attempt: 0 nothing, 1 a challenge, 2 a challenge and the stricter limits. */
+export type StuffingLevel = 0 | 1 | 2;
+
+const levelOf = (count: number, challengeAt: number, strictAt: number): StuffingLevel =>
+  count > strictAt ? 2 : count > challengeAt ? 1 : 0;
+
+interface SolvedChallenge {
+  challenge: Challenge;
+  solution: { counter: number; derivedKey: string };
+}
+
+const parseSolved = (header: string | undefined): SolvedChallenge | undefined => {
+  if (!header || header.length > 4096) return undefined;
+  try {
+    const value = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as SolvedChallenge;
+    const { challenge, solution } = value ?? {};
+    if (typeof challenge?.signature !== 'string' || typeof challenge.parameters !== 'object')
+      return undefined;
+    if (typeof solution?.counter !== 'number' || typeof solution.derivedKey !== 'string') return undefined;
+    return { challenge, solution };
+  } catch {
+    return undefined;
+  }
+};
+
+export const createSignInGuard = (deps: {
+  throttle: Throttle;
+  db: Db;
+  now: () => number;
+  /** The hub's shared secret; the challenge keys are derived from it. */
+  secret: Buffer;
+  /** RATE_LIMIT_SCALE: multiplies the thresholds, as it does every throttle's points. */
+  scale: number;
+  /** SIGN_IN_CHALLENGE: off counts nothing and demands nothing. */
+  enabled: boolean;
+}): SignInGuard => {
+  const derive = (label: string) => createHmac('sha256', deps.secret).update(label).digest('base64url');
+  const signatureSecret = derive('altcha-challenge');
+  const keySignatureSecret = derive('altcha-key');
+  const bindingDigest = (binding: string) => sha256(`challenge:${binding}`).slice(0, 24);
+  const scaled = (n: number) => Math.ceil(n * deps.scale);
+
+  const assess = async (ip: string, accountKey: string) => {
+    const bucket = addressBucket(ip);
+    const windowMs = policy.stuffingWindowMs;
+    const [accounts, buckets] = await Promise.all([
+      deps.throttle.distinct('stuffing_ip_accounts', bucket, accountKey, windowMs),
+      deps.throttle.distinct('stuffing_account_ips', accountKey, bucket, windowMs),
+    ]);
+    return {
+      bucket,
+      byIp: levelOf(
+        accounts,
+        scaled(policy.stuffingAccountsPerIpChallenge),
+        scaled(policy.stuffingAccountsPerIpStrict),
+      ),
+      byAccount: levelOf(
+        buckets,
+        scaled(policy.stuffingIpsPerAccountChallenge),
+        scaled(policy.stuffingIpsPerAccountStrict),
+      ),
+    };
+  };
+
+  const verify = async (attempt: SignInAttempt, flowId: string | undefined) => {
+    const solved = parseSolved(attempt.challenge);
+    if (!solved) {
+      throttleRefusals.inc({ rule: attempt.challenge ? 'challenge_invalid' : 'challenge_required' });
+      throw new HubError(attempt.challenge ? 'challenge.invalid' : 'challenge.required');
+    }
+    const data = solved.challenge.parameters.data ?? {};
+    const bound =
+      data.b === bindingDigest(attempt.binding) &&
+      (data.f ?? undefined) === flowId &&
+      typeof data.exp === 'number' &&
+      data.exp > deps.now();
+    const result = bound
+      ? await verifySolution({
+          challenge: solved.challenge,
+          solution: solved.solution,
+          deriveKey,
+          hmacSignatureSecret: signatureSecret,
+          hmacKeySignatureSecret: keySignatureSecret,
+        })
+      : undefined;
+    // Taken once: a replay (here or on another process sharing the store) is refused.
+    if (
+      !result?.verified ||
+      !(await deps.throttle.once('challenge_used', solved.challenge.signature!, policy.challengeTtlMs))
+    ) {
+      throttleRefusals.inc({ rule: 'challenge_invalid' });
+      throw new HubError('challenge.invalid');
+    }
+  };
+
+  return {
+    async issue(binding, flowId) {
+      const challenge = await createChallenge({
+        algorithm: 'PBKDF2/SHA-256',
+        cost: policy.challengeCost,
+        counter: randomInt(policy.challengeCounterMin, policy.challengeCounterMax + 1),
+        deriveKey,
+        data: {
+          b: bindingDigest(binding),
+          exp: deps.now() + policy.challengeTtlMs,
+          ...(flowId ? { f: flowId } : {}),
+        },
+        hmacSignatureSecret: signatureSecret,
+        hmacKeySignatureSecret: keySignatureSecret,
+      });
+      return { parameters: { ...challenge.parameters }, signature: challenge.signature ?? '' };
+    },
+    async check(attempt, target) {
+      if (!deps.enabled) return;
+      // A person's own browser, one that signed in to this account before, is never asked.
+      if (target.accountId && (await isKnownDevice(deps.db, target.accountId, attempt.device))) return;
+      const risk = await assess(attempt.ip, target.accountKey);
+      if (risk.byIp === 0 && risk.byAccount === 0) return;
+      if (risk.byIp === 2) await deps.throttle.consume('stuffingStrictPerIp', risk.bucket);
+      if (risk.byAccount === 2) await deps.throttle.consume('stuffingStrictPerAccount', target.accountKey);
+      await verify(attempt, target.flowId);
+    },
+  };
+};
