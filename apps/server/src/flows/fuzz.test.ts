@@ -15,8 +15,9 @@ import {
 } from '../test-support/hostile-requests.js';
 import { expectJsonRefusal } from '../test-support/refusals.js';
 
+// The challenge's issuer takes an empty body and writes no row (hostile-routes.test.ts covers it).
 const postEndpoints = Object.entries(authEndpoints)
-  .filter(([name]) => !name.endsWith('Status'))
+  .filter(([name]) => !name.endsWith('Status') && name !== 'signInChallenge')
   .map(([, path]) => path);
 const getEndpoints = [authEndpoints.signupStatus, authEndpoints.resetStatus];
 const tables = [

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiPost } from './client';
 
 /**
- * The credential-stuffing challenge as the API client meets it (docs/security.md "Credential
- * stuffing"), against a stand-in of the hub that makes and checks real ALTCHA challenges (a small
+ * The credential-stuffing challenge as the API client meets it
+ * (docs/security.md "Credential stuffing"), against a stand-in of the hub that makes and checks real ALTCHA challenges (a small
  * counter, so the real solver runs fast): a step answered 'challenge.required' is solved and sent
  * again; the password step after it goes out with a challenge solved ahead for its flow.
  */
