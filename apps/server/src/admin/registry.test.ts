@@ -65,9 +65,9 @@ describe.each(testDialects)('the console tool and client registry on %s', (diale
   };
 
   const auditOf = async (event: string) =>
-    (await ctx.hub.database.db.selectFrom('audit_events').selectAll().where('event', '=', event).execute()).map(
-      (row) => ({ ...row, detail: JSON.parse(row.detail) as Record<string, unknown> }),
-    );
+    (
+      await ctx.hub.database.db.selectFrom('audit_events').selectAll().where('event', '=', event).execute()
+    ).map((row) => ({ ...row, detail: JSON.parse(row.detail) as Record<string, unknown> }));
 
   const expectRefusal = (res: LightMyRequestResponse, status: number, code: string, field?: string) => {
     expect(res.statusCode, res.body).toBe(status);

@@ -46,7 +46,6 @@ export const adminRegistry = {
   'admin.tools.grace.24h': 'For 24 hours',
   'admin.tools.grace.7d': 'For 7 days',
   'admin.tools.newCredential': 'The new server credential of tool {tid}',
-  'admin.tools.open': 'Open tool {tid}',
   'admin.clients.register': 'Register a client',
   'admin.clients.name': 'Name',
   'admin.clients.redirectUris': 'Redirect URIs (one a line)',

@@ -50,7 +50,6 @@ export const adminRegistry = {
   'admin.tools.grace.24h': 'Nang 24 na oras',
   'admin.tools.grace.7d': 'Nang 7 araw',
   'admin.tools.newCredential': 'Ang bagong server credential ng tool {tid}',
-  'admin.tools.open': 'Buksan ang tool {tid}',
   'admin.clients.register': 'Magrehistro ng client',
   'admin.clients.name': 'Pangalan',
   'admin.clients.redirectUris': 'Mga redirect URI (isa bawat linya)',
