@@ -40,7 +40,7 @@ const RegisterClient = ({ ask }: { ask: Ask }) => {
   };
   return (
     <Panel title={t('admin.clients.register')}>
-      <form onSubmit={submit} className="grid gap-3 md:grid-cols-2">
+      <form onSubmit={submit} className="grid gap-3 tablet:grid-cols-2">
         <label className={label}>
           {t('admin.clients.name')}
           <input
@@ -61,7 +61,7 @@ const RegisterClient = ({ ask }: { ask: Ask }) => {
             className={input}
           />
         </label>
-        <label className={`${label} md:col-span-2`}>
+        <label className={`${label} tablet:col-span-2`}>
           {t('admin.clients.redirectUris')}
           <textarea
             name="redirectUris"
@@ -71,7 +71,7 @@ const RegisterClient = ({ ask }: { ask: Ask }) => {
             className={input}
           />
         </label>
-        <div className="space-y-2 md:col-span-2">
+        <div className="space-y-2 tablet:col-span-2">
           {(['public', 'native', 'firstParty'] as const).map((name) => (
             <Check
               key={name}
@@ -120,7 +120,7 @@ const EditClient = ({ client, ask, onClose }: { client: AdminClient; ask: Ask; o
     );
   };
   return (
-    <form onSubmit={submit} className="grid gap-3 border-t border-slate-100 pt-3 md:grid-cols-2">
+    <form onSubmit={submit} className="grid gap-3 border-t border-slate-100 pt-3 tablet:grid-cols-2">
       <label className={label}>
         {t('admin.clients.name')}
         <input
@@ -143,7 +143,7 @@ const EditClient = ({ client, ask, onClose }: { client: AdminClient; ask: Ask; o
           <option value="fapi2">{t('admin.clients.profile.fapi2')}</option>
         </select>
       </label>
-      <label className={`${label} md:col-span-2`}>
+      <label className={`${label} tablet:col-span-2`}>
         {t('admin.clients.redirectUris')}
         <textarea
           name="redirectUris"
@@ -153,7 +153,7 @@ const EditClient = ({ client, ask, onClose }: { client: AdminClient; ask: Ask; o
           className={input}
         />
       </label>
-      <label className={`${label} md:col-span-2`}>
+      <label className={`${label} tablet:col-span-2`}>
         {t('admin.clients.scopes')}
         <input
           name="scopes"
@@ -162,7 +162,7 @@ const EditClient = ({ client, ask, onClose }: { client: AdminClient; ask: Ask; o
           className={input}
         />
       </label>
-      <div className="md:col-span-2">
+      <div className="tablet:col-span-2">
         <Check
           name="firstParty"
           checked={form.firstParty}
@@ -218,18 +218,18 @@ const ClientCard = ({ client, ask }: { client: AdminClient; ask: Ask }) => {
           )}
         </div>
       </div>
-      <dl className="grid grid-cols-1 gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-        <dt className="text-slate-500">{t('admin.tools.type')}</dt>
+      <dl className="grid grid-cols-1 gap-x-3 gap-y-1 text-sm tablet:grid-cols-[auto_1fr]">
+        <dt className="text-slate-500">{t('admin.clients.col.kind')}</dt>
         <dd>
           {client.public ? t('admin.clients.kind.public') : t('admin.clients.kind.confidential')} ·{' '}
           {client.application_type}
           {client.security_profile ? ` · ${client.security_profile}` : ''}
         </dd>
-        <dt className="text-slate-500">{t('admin.clients.firstParty')}</dt>
+        <dt className="text-slate-500">{t('admin.clients.col.firstParty')}</dt>
         <dd>{client.first_party ? t('admin.registry.yes') : t('admin.registry.no')}</dd>
-        <dt className="text-slate-500">{t('admin.clients.scopes')}</dt>
+        <dt className="text-slate-500">{t('admin.clients.col.scopes')}</dt>
         <dd className="break-all">{client.scopes?.join(' ') ?? t('admin.clients.defaultScopes')}</dd>
-        <dt className="text-slate-500">{t('admin.clients.redirectUris')}</dt>
+        <dt className="text-slate-500">{t('admin.clients.col.redirects')}</dt>
         <dd className="break-all">{client.redirect_uris.join(' ') || '-'}</dd>
       </dl>
       {editing && <EditClient client={client} ask={ask} onClose={() => setEditing(false)} />}

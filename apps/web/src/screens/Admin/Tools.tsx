@@ -30,7 +30,7 @@ const RegisterTool = ({ ask }: { ask: Ask }) => {
   };
   return (
     <Panel title={t('admin.tools.register')}>
-      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <form onSubmit={submit} className="grid gap-3 tablet:grid-cols-2 desktop:grid-cols-4">
         <label className={label}>
           {t('admin.tools.tid')}
           <input
@@ -77,10 +77,10 @@ const RegisterTool = ({ ask }: { ask: Ask }) => {
             className={input}
           />
         </label>
-        <p id="admin-tool-type-hint" className="text-xs text-slate-500 sm:col-span-2 lg:col-span-4">
+        <p id="admin-tool-type-hint" className="text-xs text-slate-500 tablet:col-span-2 desktop:col-span-4">
           {t('admin.tools.typeHint')}
         </p>
-        <div className="sm:col-span-2 lg:col-span-3">
+        <div className="tablet:col-span-2 desktop:col-span-3">
           <Check
             name="secondFactor"
             checked={form.secondFactor}
@@ -139,12 +139,12 @@ const ToolRecord = ({ page, ask }: { page: AdminToolPage; ask: Ask }) => {
   );
   return (
     <Panel title={t('admin.registry.edit')}>
-      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
+      <form onSubmit={submit} className="grid gap-3 tablet:grid-cols-2">
         {text('name', 'admin.tools.name')}
         {text('type', 'admin.tools.type')}
         {text('logo', 'admin.tools.logo')}
         {text('pathPrefix', 'admin.tools.pathPrefix')}
-        <div className="sm:col-span-2">
+        <div className="tablet:col-span-2">
           <Check
             name="secondFactor"
             checked={form.secondFactor}
@@ -153,7 +153,7 @@ const ToolRecord = ({ page, ask }: { page: AdminToolPage; ask: Ask }) => {
             {t('admin.tools.secondFactor')}
           </Check>
         </div>
-        <div className="sm:col-span-2">
+        <div className="tablet:col-span-2">
           <button type="submit" className={primary}>
             {t('admin.registry.save')}
           </button>
@@ -215,7 +215,7 @@ const Callbacks = ({ page, ask }: { page: AdminToolPage; ask: Ask }) => {
           ))}
         </ul>
       )}
-      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[10rem_8rem_1fr_auto] sm:items-end">
+      <form onSubmit={submit} className="grid gap-3 tablet:grid-cols-[10rem_8rem_1fr_auto] tablet:items-end">
         <label className={label}>
           {t('admin.tools.env')}
           <select
@@ -254,7 +254,7 @@ const Callbacks = ({ page, ask }: { page: AdminToolPage; ask: Ask }) => {
           {t('admin.registry.add')}
         </button>
         {isProtected && (
-          <div className="sm:col-span-4">
+          <div className="tablet:col-span-4">
             <Check name="force" checked={force} onChange={setForce}>
               {t('admin.tools.force')}
             </Check>
@@ -301,7 +301,7 @@ const NamedList = ({
       )}
       {note && <p className="text-sm text-slate-500">{note}</p>}
       <form
-        className="flex flex-col gap-2 sm:flex-row sm:items-end"
+        className="flex flex-col gap-2 tablet:flex-row tablet:items-end"
         onSubmit={(event) => {
           event.preventDefault();
           if (value.trim()) onAdd(value.trim());
@@ -336,7 +336,7 @@ const Credential = ({ page, ask }: { page: AdminToolPage; ask: Ask }) => {
         </p>
       )}
       <form
-        className="flex flex-col gap-2 sm:flex-row sm:items-end"
+        className="flex flex-col gap-2 tablet:flex-row tablet:items-end"
         onSubmit={(event) => {
           event.preventDefault();
           ask(t('admin.tools.rotate'), async (reason) =>
@@ -418,7 +418,7 @@ const ToolView = ({
           {/* Keyed by the record, so a saved change shows as saved. */}
           <ToolRecord key={JSON.stringify(page.tool)} page={page} ask={ask} />
           <Callbacks page={page} ask={ask} />
-          <div className="grid gap-4 md:grid-cols-2">
+          <div className="grid gap-4 tablet:grid-cols-2">
             <NamedList
               title={t('admin.tools.keys')}
               fieldLabel={t('admin.tools.key')}

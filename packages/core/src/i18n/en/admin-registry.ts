@@ -61,4 +61,8 @@ export const adminRegistry = {
   'admin.clients.rotate': 'Rotate the secret',
   'admin.clients.newSecret': 'The client secret of {clientId}',
   'admin.clients.defaultScopes': 'openid email profile hub (default)',
+  'admin.clients.col.kind': 'Kind',
+  'admin.clients.col.firstParty': 'First-party',
+  'admin.clients.col.scopes': 'Scopes allowed',
+  'admin.clients.col.redirects': 'Redirect URIs',
 } as const;

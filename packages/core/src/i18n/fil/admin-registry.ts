@@ -65,4 +65,8 @@ export const adminRegistry = {
   'admin.clients.rotate': 'Palitan ang secret',
   'admin.clients.newSecret': 'Ang client secret ng {clientId}',
   'admin.clients.defaultScopes': 'openid email profile hub (default)',
+  'admin.clients.col.kind': 'Uri',
+  'admin.clients.col.firstParty': 'First-party',
+  'admin.clients.col.scopes': 'Mga pinapayagang scope',
+  'admin.clients.col.redirects': 'Mga redirect URI',
 } as const satisfies Catalogue<typeof en>;
