@@ -64,7 +64,7 @@ export const adminRegistry = {
   'admin.clients.kind.confidential': 'Confidential',
   'admin.clients.rotate': 'Palitan ang secret',
   'admin.clients.newSecret': 'Ang client secret ng {clientId}',
-  'admin.clients.defaultScopes': 'openid email profile hub (default)',
+  'admin.clients.defaultScopes': 'openid email profile hub (ang default)',
   'admin.clients.col.kind': 'Uri',
   'admin.clients.col.firstParty': 'First-party',
   'admin.clients.col.scopes': 'Mga pinapayagang scope',
