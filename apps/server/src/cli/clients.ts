@@ -29,7 +29,9 @@ export const clientsUsage = `Usage: hub clients <subcommand>
         client_credentials (a server calling a platform's API), device_code (a device without
         a browser, RFC 8628). --profile fapi2: FAPI 2.0 (PAR, PKCE, private_key_jwt, DPoP)
   update CLIENT_ID [--name NAME] [--scopes "SCOPE …"] [--profile fapi2|none]
-        change a client's name, allowed scopes or security profile
+      [--redirect-uri URI…] [--first-party | --third-party]
+        change a client's name, allowed scopes, security profile, redirect URIs (the list given
+        replaces the old one) or whether it is first-party
   list
         every client: client_id, name, kind, redirect URIs
   show CLIENT_ID
@@ -196,7 +198,15 @@ const add: Subcommand = (args) => {
 const update: Subcommand = (args) => {
   const { values, positionals } = parseCommand(
     args,
-    { ...JSON_OPTION, name: { type: 'string' }, scopes: { type: 'string' }, profile: { type: 'string' } },
+    {
+      ...JSON_OPTION,
+      name: { type: 'string' },
+      scopes: { type: 'string' },
+      profile: { type: 'string' },
+      'redirect-uri': { type: 'string', multiple: true },
+      'first-party': { type: 'boolean' },
+      'third-party': { type: 'boolean' },
+    },
     ['CLIENT_ID'],
   );
   const clientId = positionals[0]!;
@@ -208,17 +218,31 @@ const update: Subcommand = (args) => {
       : values.profile === 'none'
         ? null
         : accepted(checkChoice(values.profile, SECURITY_PROFILES, '--profile'));
-  if (name === undefined && scopes === undefined && profile === undefined)
-    throw usageError('Nothing to update: give --name, --scopes or --profile.');
+  if (values['first-party'] && values['third-party'])
+    throw usageError('--first-party and --third-party exclude each other.');
+  const firstParty = values['first-party'] ? 1 : values['third-party'] ? 0 : undefined;
+  const redirectInputs = values['redirect-uri'];
+  if ([name, scopes, profile, firstParty, redirectInputs].every((value) => value === undefined))
+    throw usageError(
+      'Nothing to update: give --name, --scopes, --profile, --redirect-uri, --first-party or --third-party.',
+    );
   return async ({ database, now, out }: CommandContext) => {
     const clients = createOidcClientQueries(database.db);
     const row = await findClient(clients, clientId);
-    const problem = clientUpdateProblem(row, { profile });
+    // Replaced as a whole, each checked as `add` checks it for this kind of app.
+    const redirectUris = redirectInputs?.map((input) =>
+      row.application_type === 'native'
+        ? checkNativeUri(input)
+        : accepted(checkRedirectUri(input, '--redirect-uri')),
+    );
+    const problem = clientUpdateProblem(row, { profile, redirectUris });
     if (problem) throw usageError(problem.problem);
     await clients.update(clientId, {
       ...(name === undefined ? {} : { name }),
       ...(scopes === undefined ? {} : { scopes }),
       ...(profile === undefined ? {} : { security_profile: profile }),
+      ...(firstParty === undefined ? {} : { first_party: firstParty }),
+      ...(redirectUris === undefined ? {} : { redirect_uris: JSON.stringify(redirectUris) }),
       updated_at: now(),
     });
     const updated = await findClient(clients, clientId);
