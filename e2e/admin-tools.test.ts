@@ -1,9 +1,11 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { secondFactorEndpoints, secondFactorTexts } from '@hub/core';
 import { generateSync } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { field, journeyPassword, logInToPasswordStep, signUp, typeCode } from './support/auth.js';
 import { runHubCli } from './support/demo-tool.js';
+import { layoutProblems } from './support/i18n-check.js';
 import { useHubBrowserAndMail } from './support/setup.js';
 
 const setup = useHubBrowserAndMail();
@@ -47,11 +49,21 @@ const takeSecret = async (page: Page) => {
   return secret;
 };
 
+/**
+ * The screen at 375, 800 and 1280 px: never wider than the window, no control clipped, no serious
+ * axe-core violation; a full-page screenshot of each in /tmp.
+ */
 const shoot = async (page: Page, name: string) => {
   for (const width of [375, 800, 1280]) {
     await page.setViewportSize({ width, height: 900 });
+    expect(await layoutProblems(page), `${name} at ${width} px`).toEqual({ page: 0, clipped: [] });
     await page.screenshot({ path: `/tmp/w34a-${name}-${width}.png`, fullPage: true });
   }
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+  expect(serious, name).toEqual([]);
 };
 
 describe('the console’s tools and clients in Chromium', () => {
