@@ -7,6 +7,7 @@ export * from './code-input.js';
 export * from './codecs.js';
 export * from './constants.js';
 export * from './contracts/admin.js';
+export * from './contracts/admin-registry.js';
 export * from './contracts/auth.js';
 export * from './contracts/default-platform.js';
 export * from './contracts/flow-steps.js';

@@ -188,6 +188,21 @@ export const errorCatalog = {
   },
   'admin.reason_required': { message: 'Please give a reason for this action.', status: 400 },
   'admin.operator_not_found': { message: 'This account holds no console role.', status: 404 },
+  // The console's tool and client registry (docs/console.md "Tools and clients"). `field` names the
+  // input refused; the same rules as `hub tools` and `hub clients`.
+  'admin.value_invalid': { message: 'This value is not accepted. Please check it.', status: 400 },
+  'admin.tool_not_found': { message: 'There is no tool with this id.', status: 404 },
+  'admin.tool_exists': { message: 'A tool with this id already exists.', status: 409 },
+  'admin.tool_protected': {
+    message: 'A platform or the seeded catalogue relies on these callbacks. Confirm to change them anyway.',
+    status: 409,
+  },
+  'admin.callback_not_found': { message: 'The tool has no callback of this name here.', status: 404 },
+  'admin.tsa_key_taken': { message: 'This tsa key already names another tool.', status: 409 },
+  'admin.tsa_key_not_found': { message: 'No tool has this tsa key.', status: 404 },
+  'admin.member_not_found': { message: 'This account is not a member of the tool.', status: 404 },
+  'admin.client_not_found': { message: 'There is no client with this id.', status: 404 },
+  'admin.client_without_secret': { message: 'This client has no secret to rotate.', status: 409 },
   // Credential stuffing (docs/security.md): the sign-in step needs a solved proof-of-work challenge.
   // The page solves it in the background and sends the step again; the texts show only if it cannot.
   'challenge.required': { message: 'Checking your browser… Please try again.', status: 428 },

@@ -15,8 +15,10 @@ import type { Hub } from '../hub.js';
 import { accountPage, searchAccounts } from './accounts.js';
 import { consoleActor, runAccountAction } from './actions.js';
 import { auditLogCsv, auditLogPage } from './audit-log.js';
+import { registerAdminClientRoutes } from './clients.js';
 import { requireOperator } from './guard.js';
 import { grantRole, listOperators, revokeRole } from './operators.js';
+import { registerAdminToolRoutes } from './tools.js';
 
 /** What the guard refuses with (admin/guard.ts), on every console route. */
 const consoleRead = [
@@ -133,4 +135,6 @@ export const registerAdminRoutes = (app: FastifyInstance, hub: Hub) => {
       return revokeRole(hub, request.params.id, by);
     },
   );
+  registerAdminToolRoutes(app, hub);
+  registerAdminClientRoutes(app, hub);
 };

@@ -285,6 +285,27 @@ describe.each(testDialects)('hub clients on %s', (dialect) => {
       env,
     );
     expect(JSON.parse(updated.out).scopes).toEqual(['openid', 'email', 'psl:read']);
+    // Redirect URIs and first-party, as the console changes them, by the same checks.
+    const moved = await run(
+      [
+        'clients',
+        'update',
+        clientId,
+        '--redirect-uri',
+        'https://clinic.example.ph/cb2',
+        '--first-party',
+        '--json',
+      ],
+      env,
+    );
+    expect(JSON.parse(moved.out)).toMatchObject({
+      redirect_uris: ['https://clinic.example.ph/cb2'],
+      first_party: true,
+    });
+    expect(
+      (await run(['clients', 'update', clientId, '--redirect-uri', 'https://*.example.ph/cb'], env)).code,
+    ).toBe(64);
+    expect((await run(['clients', 'update', clientId, '--first-party', '--third-party'], env)).code).toBe(64);
     expect(JSON.parse((await run(['clients', 'remove', clientId, '--yes', '--json'], env)).out)).toEqual({
       client_id: clientId,
       removed: true,

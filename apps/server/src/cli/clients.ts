@@ -1,18 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { clientJson, clientUpdateProblem } from '../admin/client-registry.js';
+import { checkChoice, checkNativeRedirectUri, checkRedirectUri, checkScopes } from '../oidc/client-checks.js';
 import { clientProblem, registerOidcClient, rotateClientSecret } from '../oidc/clients.js';
-import {
-  ALL_SCOPES,
-  DEVICE_CODE_GRANT,
-  GRANT_TYPES,
-  type GrantType,
-  SECURITY_PROFILES,
-} from '../oidc/constants.js';
+import { DEVICE_CODE_GRANT, GRANT_TYPES, type GrantType, SECURITY_PROFILES } from '../oidc/constants.js';
+import { checkGrace, checkTid, checkToolName } from '../services/registry-checks.js';
 import { createOidcClientQueries, type OidcClientQueries } from '../storage/oidc.js';
-import type { OidcClientsTable } from '../storage/schema.js';
 import { createToolQueries } from '../storage/tools.js';
 import { accepted, type CommandContext, type Subcommand } from './context.js';
 import { failure, iso, parseCommand, table, usageError } from './io.js';
-import { type Checked, checkCallbackUrl, checkGrace, checkTid, checkToolName } from './validate.js';
 
 export const clientsUsage = `Usage: hub clients <subcommand>
 
@@ -34,7 +29,9 @@ export const clientsUsage = `Usage: hub clients <subcommand>
         client_credentials (a server calling a platform's API), device_code (a device without
         a browser, RFC 8628). --profile fapi2: FAPI 2.0 (PAR, PKCE, private_key_jwt, DPoP)
   update CLIENT_ID [--name NAME] [--scopes "SCOPE …"] [--profile fapi2|none]
-        change a client's name, allowed scopes or security profile
+      [--redirect-uri URI…] [--first-party | --third-party]
+        change a client's name, allowed scopes, security profile, redirect URIs (the list given
+        replaces the old one) or whether it is first-party
   list
         every client: client_id, name, kind, redirect URIs
   show CLIENT_ID
@@ -53,54 +50,9 @@ Exit codes: 0 done, 1 not found or a conflict, 64 bad usage, 78 bad configuratio
 const AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'private_key_jwt'] as const;
 type AuthMethod = (typeof AUTH_METHODS)[number];
 
-/** A redirect URI is checked as strictly as a tool's callback (and stored exactly as given). */
 const checkUris = (inputs: string[] | undefined, what: string): string[] =>
-  (inputs ?? []).map((input) => {
-    // Matching is exact, so a * would only ever match itself: refuse it rather than let an
-    // operator believe it is a wildcard.
-    if (input.includes('*')) throw usageError(`${what}: no wildcard; register each URI exactly: ${input}.`);
-    const checked = checkCallbackUrl(input, 'production');
-    if (!checked.ok) throw usageError(`${what}: ${checked.problem}`);
-    return checked.value;
-  });
-
-/**
- * A native app's redirect (RFC 8252): a loopback address by IP (its port is not matched, the app
- * picks one when it starts), a private-use scheme named after a domain the app's maker holds
- * (com.example.app:/cb), or https. `localhost` is refused: it may resolve elsewhere (RFC 8252 8.3).
- */
-const checkNativeUri = (input: string): string => {
-  if (!URL.canParse(input)) throw usageError(`--redirect-uri is not a URI: ${input}.`);
-  const url = new URL(input);
-  if (input.includes('#') || url.username || url.password)
-    throw usageError(`--redirect-uri: no #fragment, user name or password: ${input}.`);
-  if (url.protocol === 'http:') {
-    if (url.hostname !== '127.0.0.1' && url.hostname !== '[::1]')
-      throw usageError(
-        `--redirect-uri: a native app's http redirect is http://127.0.0.1 or http://[::1]: ${input}.`,
-      );
-    if (url.port) throw usageError(`--redirect-uri: leave out the port; any port matches: ${input}.`);
-    return input;
-  }
-  if (url.protocol === 'https:') return checkUris([input], '--redirect-uri')[0]!;
-  const scheme = url.protocol.slice(0, -1);
-  if (!scheme.includes('.') || ['javascript', 'data', 'file', 'vbscript'].includes(scheme))
-    throw usageError(
-      `--redirect-uri: a private-use scheme is a reversed domain name (com.example.app:/cb): ${input}.`,
-    );
-  return input;
-};
-
-/** `--scopes "openid email psl:read"`: known scopes only, each once. */
-const checkScopes = (input: string): string[] => {
-  const scopes = [...new Set(input.split(/[\s,]+/).filter(Boolean))];
-  const unknown = scopes.filter((scope) => !ALL_SCOPES.includes(scope));
-  if (scopes.length === 0 || unknown.length > 0)
-    throw usageError(
-      `--scopes takes scopes among ${ALL_SCOPES.join(' ')} (unknown: ${unknown.join(' ') || 'none given'}).`,
-    );
-  return scopes;
-};
+  (inputs ?? []).map((input) => accepted(checkRedirectUri(input, what)));
+const checkNativeUri = (input: string): string => accepted(checkNativeRedirectUri(input));
 
 /** `--grant-type` names: the device grant is also accepted by its short name. */
 const checkGrantTypes = (inputs: string[] | undefined): GrantType[] | undefined => {
@@ -115,11 +67,6 @@ const checkGrantTypes = (inputs: string[] | undefined): GrantType[] | undefined 
     ),
   ];
 };
-
-const checkChoice = <T extends string>(input: string, choices: readonly T[], what: string): Checked<T> =>
-  (choices as readonly string[]).includes(input)
-    ? { ok: true, value: input as T }
-    : { ok: false, problem: `${what} is one of ${choices.join(', ')} (got ${input}).` };
 
 /** A JWKS of public keys only: a private key given by mistake is refused, not stored. */
 const readJwks = (path: string): { keys: Record<string, unknown>[] } => {
@@ -154,31 +101,6 @@ const findClient = async (clients: OidcClientQueries, clientId: string) => {
 
 const kindOf = (row: { public: number; first_party: number; token_endpoint_auth_method: string }) =>
   `${row.public ? 'public' : `confidential (${row.token_endpoint_auth_method})`}${row.first_party ? ', first-party' : ''}`;
-
-/** A client as `--json` prints it: everything but its secret, which is only whether it has one. */
-const clientJson = (row: OidcClientsTable, now: number) => ({
-  client_id: row.client_id,
-  name: row.name,
-  public: row.public === 1,
-  first_party: row.first_party === 1,
-  application_type: row.application_type,
-  token_endpoint_auth_method: row.token_endpoint_auth_method,
-  grant_types: JSON.parse(row.grant_types) as string[],
-  scopes: row.scopes?.split(' ') ?? null,
-  security_profile: row.security_profile,
-  platform: row.platform,
-  tid: row.tid,
-  id_token_signed_response_alg: row.id_token_signed_response_alg,
-  redirect_uris: JSON.parse(row.redirect_uris) as string[],
-  post_logout_redirect_uris: JSON.parse(row.post_logout_redirect_uris) as string[],
-  backchannel_logout_uri: row.backchannel_logout_uri,
-  has_secret: row.secret_hash !== null,
-  previous_secret_valid_until:
-    row.previous_secret_hash && (row.previous_secret_expires_at ?? 0) > now
-      ? iso(row.previous_secret_expires_at)
-      : null,
-  registered_at: iso(row.created_at),
-});
 
 const json = (out: (text: string) => void, value: unknown) => out(JSON.stringify(value, null, 2));
 const JSON_OPTION = { json: { type: 'boolean' } } as const;
@@ -247,7 +169,7 @@ const add: Subcommand = (args) => {
     idTokenAlg,
     tid,
     applicationType: native ? ('native' as const) : ('web' as const),
-    scopes: values.scopes === undefined ? null : checkScopes(values.scopes),
+    scopes: values.scopes === undefined ? null : accepted(checkScopes(values.scopes)),
     grantTypes: checkGrantTypes(values['grant-type']),
     securityProfile:
       values.profile === undefined
@@ -276,29 +198,51 @@ const add: Subcommand = (args) => {
 const update: Subcommand = (args) => {
   const { values, positionals } = parseCommand(
     args,
-    { ...JSON_OPTION, name: { type: 'string' }, scopes: { type: 'string' }, profile: { type: 'string' } },
+    {
+      ...JSON_OPTION,
+      name: { type: 'string' },
+      scopes: { type: 'string' },
+      profile: { type: 'string' },
+      'redirect-uri': { type: 'string', multiple: true },
+      'first-party': { type: 'boolean' },
+      'third-party': { type: 'boolean' },
+    },
     ['CLIENT_ID'],
   );
   const clientId = positionals[0]!;
   const name = values.name === undefined ? undefined : accepted(checkToolName(values.name));
-  const scopes = values.scopes === undefined ? undefined : checkScopes(values.scopes).join(' ');
+  const scopes = values.scopes === undefined ? undefined : accepted(checkScopes(values.scopes)).join(' ');
   const profile =
     values.profile === undefined
       ? undefined
       : values.profile === 'none'
         ? null
         : accepted(checkChoice(values.profile, SECURITY_PROFILES, '--profile'));
-  if (name === undefined && scopes === undefined && profile === undefined)
-    throw usageError('Nothing to update: give --name, --scopes or --profile.');
+  if (values['first-party'] && values['third-party'])
+    throw usageError('--first-party and --third-party exclude each other.');
+  const firstParty = values['first-party'] ? 1 : values['third-party'] ? 0 : undefined;
+  const redirectInputs = values['redirect-uri'];
+  if ([name, scopes, profile, firstParty, redirectInputs].every((value) => value === undefined))
+    throw usageError(
+      'Nothing to update: give --name, --scopes, --profile, --redirect-uri, --first-party or --third-party.',
+    );
   return async ({ database, now, out }: CommandContext) => {
     const clients = createOidcClientQueries(database.db);
     const row = await findClient(clients, clientId);
-    if (profile === 'fapi2' && row.token_endpoint_auth_method !== 'private_key_jwt')
-      throw usageError('A fapi2 client authenticates with private_key_jwt; register a new client for it.');
+    // Replaced as a whole, each checked as `add` checks it for this kind of app.
+    const redirectUris = redirectInputs?.map((input) =>
+      row.application_type === 'native'
+        ? checkNativeUri(input)
+        : accepted(checkRedirectUri(input, '--redirect-uri')),
+    );
+    const problem = clientUpdateProblem(row, { profile, redirectUris });
+    if (problem) throw usageError(problem.problem);
     await clients.update(clientId, {
       ...(name === undefined ? {} : { name }),
       ...(scopes === undefined ? {} : { scopes }),
       ...(profile === undefined ? {} : { security_profile: profile }),
+      ...(firstParty === undefined ? {} : { first_party: firstParty }),
+      ...(redirectUris === undefined ? {} : { redirect_uris: JSON.stringify(redirectUris) }),
       updated_at: now(),
     });
     const updated = await findClient(clients, clientId);

@@ -1,8 +1,8 @@
 import type { Config } from '../config.js';
+import type { Checked } from '../services/registry-checks.js';
 import { type HubDatabase, openDatabase } from '../storage/database.js';
 import { migrateToLatest } from '../storage/migrate.js';
 import { type CliIo, cliLog, usageError } from './io.js';
-import type { Checked } from './validate.js';
 
 /** What a command that touches the tables gets: the database (migrated), its clock, its streams. */
 export interface CommandContext {

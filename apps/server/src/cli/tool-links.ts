@@ -1,10 +1,5 @@
 import { isTsaKey, platformProductNames } from '@hub/core';
-import { localCatalogue } from '../sso/catalogue.js';
-import { platformOfTool } from '../sso/server-caller.js';
-import { createToolQueries, type ToolRow } from '../storage/tools.js';
-import { accepted, type CommandContext, type Subcommand } from './context.js';
-import { failure, parseCommand } from './io.js';
-import { findTool } from './tool-registry.js';
+import { callbackPosition, toolProtection } from '../admin/tool-registry.js';
 import {
   checkCallbackName,
   checkCallbackUrl,
@@ -12,21 +7,22 @@ import {
   checkPosition,
   checkTid,
   checkTsaKey,
-} from './validate.js';
+} from '../services/registry-checks.js';
+import { createToolQueries, type ToolRow } from '../storage/tools.js';
+import { accepted, type CommandContext, type Subcommand } from './context.js';
+import { failure, parseCommand } from './io.js';
+import { findTool } from './tool-registry.js';
 
 /** How the hub reaches a tool: its callbacks per environment and the tsa keys that name it. */
 
-/**
- * Why changing this tool's callbacks needs --force, if it does: a platform's (Personal, Business)
- * decide where that platform's sign-ins go, and a seeded tool's are what the demo tool and a fresh
- * clone rely on. A mistyped tid must not quietly redirect them.
- */
+/** Why changing this tool's callbacks needs --force, if it does (admin/tool-registry.ts toolProtection). */
 const protectedBecause = (tool: ToolRow, context: CommandContext): string | undefined => {
-  const platform = platformOfTool(tool.tid, context.config.appEnv);
-  if (platform)
-    return `Tool ${tool.tid} is the ${platformProductNames[platform]} platform (${tool.name}): its callbacks decide where ${platformProductNames[platform]} sign-ins go.`;
-  const seeded = localCatalogue.find((entry) => entry.tid === tool.tid && entry.name === tool.name);
-  if (seeded)
+  const protection = toolProtection(tool, context.config.appEnv);
+  if (protection?.kind === 'platform') {
+    const product = platformProductNames[protection.platform];
+    return `Tool ${tool.tid} is the ${product} platform (${tool.name}): its callbacks decide where ${product} sign-ins go.`;
+  }
+  if (protection?.kind === 'seeded')
     return `Tool ${tool.tid} (${tool.name}) is a tool of the seeded local catalogue: the demo tool and every sign-in branch rely on its callbacks.`;
   return undefined;
 };
@@ -65,10 +61,7 @@ const setCallback: Subcommand = (args) => {
     refuseUnlessForced(tool, context, values.force);
     const existing = await tools.callbacks(tid, env);
     const same = existing.find((callback) => callback.name === name);
-    // Spec §3: the first callback is the checkout URL where there is one, so a new name goes
-    // last unless the operator says otherwise, and a replaced one keeps its place.
-    const at =
-      position ?? same?.position ?? Math.max(-1, ...existing.map((callback) => callback.position)) + 1;
+    const at = callbackPosition(existing, name, position);
     await tools.setCallback({ tid, env, name, url, position: at });
     out(`Tool ${tid} (${tool.name}), ${env}: callback '${name}' is ${url} (position ${at}).`);
     if (same && same.url !== url) out(`It replaces ${same.url}.`);

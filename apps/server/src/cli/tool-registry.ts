@@ -1,8 +1,4 @@
-import { newToolCredential, registerTool } from '../sso/credentials.js';
-import { createAccountQueries } from '../storage/accounts.js';
-import { createToolQueries, type ToolQueries } from '../storage/tools.js';
-import { accepted, type CommandContext, type Subcommand } from './context.js';
-import { failure, parseCommand, table, usageError } from './io.js';
+import { rotateToolCredential } from '../admin/tool-registry.js';
 import {
   checkGrace,
   checkLogo,
@@ -10,7 +6,12 @@ import {
   checkTid,
   checkToolName,
   checkToolType,
-} from './validate.js';
+} from '../services/registry-checks.js';
+import { registerTool } from '../sso/credentials.js';
+import { createAccountQueries } from '../storage/accounts.js';
+import { createToolQueries, type ToolQueries } from '../storage/tools.js';
+import { accepted, type CommandContext, type Subcommand } from './context.js';
+import { failure, parseCommand, table, usageError } from './io.js';
 
 /** The tool records themselves: register, list, show, update, rotate the credential, remove. */
 
@@ -163,11 +164,7 @@ const update: Subcommand = (args) => {
   };
 };
 
-/**
- * `rotate-credential TID [--grace DURATION]`: a new credential. Without a grace the old one stops
- * working at once (what a leaked secret needs); with one it keeps working that long, so the tool
- * can deploy the new secret without an outage. Only the last replaced credential has a grace.
- */
+/** `rotate-credential TID [--grace DURATION]`: a new credential (admin/tool-registry.ts rotateToolCredential). */
 const rotateCredential: Subcommand = (args) => {
   const { values, positionals } = parseCommand(args, { grace: { type: 'string' } }, ['TID']);
   const tid = accepted(checkTid(positionals[0]));
@@ -175,18 +172,10 @@ const rotateCredential: Subcommand = (args) => {
   return async ({ database, now, out }: CommandContext) => {
     const tools = createToolQueries(database.db);
     const tool = await findTool(tools, tid);
-    const { credential, hash } = newToolCredential(tid);
-    const at = now();
-    const grace = graceMs > 0 && tool.credential_hash !== null;
-    await tools.update(tid, {
-      credential_hash: hash,
-      previous_credential_hash: grace ? tool.credential_hash : null,
-      previous_credential_expires_at: grace ? at + graceMs : null,
-      updated_at: at,
-    });
+    const { credential, previousCredentialUntil } = await rotateToolCredential(tools, tool, graceMs, now());
     out(
-      grace
-        ? `Rotated the server credential of tool ${tid} (${tool.name}); the previous one keeps working until ${new Date(at + graceMs).toISOString()}.`
+      previousCredentialUntil !== null
+        ? `Rotated the server credential of tool ${tid} (${tool.name}); the previous one keeps working until ${new Date(previousCredentialUntil).toISOString()}.`
         : `Rotated the server credential of tool ${tid} (${tool.name}); the previous one no longer works.`,
     );
     printCredential(out, tid, credential);

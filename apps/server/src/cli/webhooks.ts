@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_KINDS, isEventKind } from '../events/kinds.js';
 import { newEndpointSecret } from '../events/signing.js';
+import { checkCallbackUrl, checkTid } from '../services/registry-checks.js';
 import { createToolQueries } from '../storage/tools.js';
 import { createWebhookQueries, webhookSecretSealer } from '../storage/webhooks.js';
 import { accepted, type Subcommand } from './context.js';
 import { failure, iso, parseCommand, table, usageError } from './io.js';
-import { checkCallbackUrl, checkTid } from './validate.js';
 
 export const webhooksUsage = `Usage: hub webhooks <subcommand>
 

@@ -75,6 +75,19 @@ export type AuditEvent =
   | 'admin.deletion_requested'
   | 'admin.operator_granted'
   | 'admin.operator_revoked'
+  // The console's tool and client registry: the tool (`tid`) or client (`client`) in the detail.
+  | 'admin.tool_registered'
+  | 'admin.tool_updated'
+  | 'admin.tool_credential_rotated'
+  | 'admin.tool_callback_set'
+  | 'admin.tool_callback_removed'
+  | 'admin.tool_key_added'
+  | 'admin.tool_key_removed'
+  | 'admin.tool_member_added'
+  | 'admin.tool_member_removed'
+  | 'admin.client_registered'
+  | 'admin.client_updated'
+  | 'admin.client_secret_rotated'
   | 'account.locked_refused';
 
 export interface AuditEntry {

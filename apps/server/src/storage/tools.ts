@@ -126,15 +126,16 @@ export const createToolQueries = (db: Kysely<Database>) => ({
       .orderBy('tools.tid')
       .execute(),
 
-  /** A tool's members with their emails, oldest first (what `hub tools members` lists). */
-  members: (tid: number) =>
-    db
+  /** A tool's members with their emails, oldest first (what `hub tools members` lists; the console, a page). */
+  members: (tid: number, limit?: number) => {
+    const query = db
       .selectFrom('tool_memberships')
       .innerJoin('accounts', 'accounts.id', 'tool_memberships.account_id')
       .select(['accounts.id', 'accounts.email', 'tool_memberships.created_at'])
       .where('tool_memberships.tid', '=', tid)
       .orderBy('tool_memberships.created_at')
-      .orderBy('accounts.id')
-      .execute(),
+      .orderBy('accounts.id');
+    return (limit === undefined ? query : query.limit(limit)).execute();
+  },
 });
 export type ToolQueries = ReturnType<typeof createToolQueries>;

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { adminApi, auditCsvHref } from '../../api/admin';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { documentTitle } from '../../lib/brand';
+import ClientsView from './Clients';
+import ToolsView from './Tools';
 
 type AuditRows =
   Awaited<ReturnType<typeof adminApi.audit>> extends infer R
@@ -352,7 +354,7 @@ const AdminScreen = () => {
   useDocumentTitle(documentTitle(t('admin.title')));
   const [me, setMe] = useState<{ email: string | null; role: string } | null>(null);
   const [refusal, setRefusal] = useState('');
-  const [tab, setTab] = useState<'accounts' | 'audit'>('accounts');
+  const [tab, setTab] = useState<'accounts' | 'audit' | 'tools' | 'clients'>('accounts');
   const [open, setOpen] = useState<string | null>(null);
   useEffect(() => {
     void adminApi.me().then((res) => {
@@ -373,7 +375,9 @@ const AdminScreen = () => {
             {t('admin.role', { email: me.email ?? '', role: me.role })}
           </p>
           <div role="tablist" className="flex gap-2 border-b border-slate-200">
-            {(['accounts', 'audit'] as const).map((name) => (
+            {(
+              ['accounts', 'audit', ...(me.role === 'admin' ? (['tools', 'clients'] as const) : [])] as const
+            ).map((name) => (
               <button
                 key={name}
                 type="button"
@@ -391,7 +395,11 @@ const AdminScreen = () => {
               </button>
             ))}
           </div>
-          {tab === 'audit' ? (
+          {tab === 'tools' ? (
+            <ToolsView />
+          ) : tab === 'clients' ? (
+            <ClientsView />
+          ) : tab === 'audit' ? (
             <AuditView />
           ) : open ? (
             <AccountView id={open} onBack={() => setOpen(null)} />

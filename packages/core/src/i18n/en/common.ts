@@ -6,6 +6,7 @@
  */
 import { labels, notices } from '../../labels.js';
 import { admin } from './admin.js';
+import { adminRegistry } from './admin-registry.js';
 import { flows } from './flows.js';
 import { signin } from './signin.js';
 
@@ -131,4 +132,5 @@ export const common = {
   ...signin,
   ...flows,
   ...admin,
+  ...adminRegistry,
 } as const;

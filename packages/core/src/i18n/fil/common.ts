@@ -1,6 +1,7 @@
 import type { Catalogue } from '../catalogue.js';
 import type { common as en } from '../en/common.js';
 import { admin } from './admin.js';
+import { adminRegistry } from './admin-registry.js';
 import { flows } from './flows.js';
 import { signin } from './signin.js';
 
@@ -154,4 +155,5 @@ export const common = {
   ...signin,
   ...flows,
   ...admin,
+  ...adminRegistry,
 } as const satisfies Catalogue<typeof en>;

@@ -99,4 +99,15 @@ export const errors = {
     'Mag-sign in gamit ang passkey o code ng authenticator para mabuksan ang console.',
   'admin.reason_required': 'Pakilagay ang dahilan ng aksyong ito.',
   'admin.operator_not_found': 'Walang role sa console ang account na ito.',
+  'admin.value_invalid': 'Hindi tinatanggap ang value na ito. Pakisuri ito.',
+  'admin.tool_not_found': 'Walang tool na may ganitong id.',
+  'admin.tool_exists': 'May tool na may ganitong id.',
+  'admin.tool_protected':
+    'Umaasa ang isang platform o ang seeded catalogue sa mga callback na ito. Kumpirmahin para baguhin pa rin.',
+  'admin.callback_not_found': 'Walang callback ang tool na may ganitong pangalan dito.',
+  'admin.tsa_key_taken': 'Pangalan na ng ibang tool ang tsa key na ito.',
+  'admin.tsa_key_not_found': 'Walang tool na may ganitong tsa key.',
+  'admin.member_not_found': 'Hindi miyembro ng tool ang account na ito.',
+  'admin.client_not_found': 'Walang client na may ganitong id.',
+  'admin.client_without_secret': 'Walang secret na maiikot ang client na ito.',
 } as const satisfies Catalogue<typeof en>;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkCallbackUrl, checkLogo, checkPathPrefix, checkTid, checkTsaKey } from './validate.js';
+import { checkCallbackUrl, checkLogo, checkPathPrefix, checkTid, checkTsaKey } from './registry-checks.js';
 
 describe('checkCallbackUrl', () => {
   it.each([

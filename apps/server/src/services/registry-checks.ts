@@ -1,8 +1,9 @@
 import { type AppEnv, isAppEnv } from '@hub/core';
 
 /**
- * What the operator CLI accepts, as pure checks: each returns the value, or a sentence saying
- * why it was refused. Nothing here rewrites input: what passes is stored exactly as given.
+ * What the tool and client registry accepts, from the command line (cli/) and the console (admin/)
+ * alike, as pure checks: each returns the value, or a sentence saying why it was refused. Nothing
+ * here rewrites input: what passes is stored exactly as given.
  */
 export type Checked<T> = { ok: true; value: T } | { ok: false; problem: string };
 
