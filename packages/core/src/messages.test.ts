@@ -97,6 +97,7 @@ const statuses: Record<string, number> = {
   'admin.second_factor_required': 403,
   'admin.reason_required': 400,
   'admin.operator_not_found': 404,
+  'admin.no_email': 409,
   internal: 500,
   'service.overloaded': 503,
   'service.unavailable': 503,

@@ -188,6 +188,10 @@ export const errorCatalog = {
   },
   'admin.reason_required': { message: 'Please give a reason for this action.', status: 400 },
   'admin.operator_not_found': { message: 'This account holds no console role.', status: 404 },
+  'admin.no_email': {
+    message: 'This account has no email address to send a code to.',
+    status: 409,
+  },
   internal: { message: 'Something went wrong on our side. Please try again.', status: 500 },
   // Load shedding: this process is too busy to answer in time; another one, or this one shortly, will.
   'service.overloaded': {

@@ -1,5 +1,5 @@
 import { policy } from '../policy.js';
-import { mailDeliveries } from '../services/metrics.js';
+import { mailDeliveries, observeMailDelivery } from '../services/metrics.js';
 import type { HubDatabase } from '../storage/database.js';
 import { type ClaimedMail, createOutboxQueries } from '../storage/outbox.js';
 import type { MailLog, MailTransport } from './transport.js';
@@ -105,7 +105,9 @@ const createDelivery = (settings: DeliverySettings) => {
       log.warn({ ...details, nextAttemptAt, claimHeld, error }, 'mail delivery failed; will retry');
       return 'retried';
     }
-    if (!(await queries.markSent(mail, now()))) log.warn(details, 'mail sent after its claim expired');
+    const sentAt = now();
+    if (!(await queries.markSent(mail, sentAt))) log.warn(details, 'mail sent after its claim expired');
+    observeMailDelivery(sentAt - mail.createdAt);
     log.info(details, 'mail sent');
     return 'sent';
   };

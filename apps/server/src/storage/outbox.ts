@@ -15,6 +15,8 @@ export interface ClaimedMail {
   subject: string;
   text: string | null;
   html: string | null;
+  /** When the mail was queued (epoch ms): its delivery latency counts from here. */
+  createdAt: number;
 }
 
 /** The outbox operations the mail code needs: SQL only, the rules live in mail/. */
@@ -52,7 +54,7 @@ export const createOutboxQueries = (db: Db) => {
     claim: async (id: string, seen: number, leaseUntil: number): Promise<ClaimedMail | undefined> => {
       const row = await held(id, seen)
         .set((eb) => ({ next_attempt_at: leaseUntil, attempts: eb('attempts', '+', 1) }))
-        .returning(['id', 'attempts', 'to_address', 'subject', 'text_body', 'html_body'])
+        .returning(['id', 'attempts', 'to_address', 'subject', 'text_body', 'html_body', 'created_at'])
         .executeTakeFirst();
       if (!row) return undefined;
       return {
@@ -63,6 +65,7 @@ export const createOutboxQueries = (db: Db) => {
         subject: row.subject,
         text: row.text_body,
         html: row.html_body,
+        createdAt: Number(row.created_at),
       };
     },
 

@@ -97,4 +97,5 @@ export const errors = {
     'Mag-sign in gamit ang passkey o code ng authenticator para mabuksan ang console.',
   'admin.reason_required': 'Pakilagay ang dahilan ng aksyong ito.',
   'admin.operator_not_found': 'Walang role sa console ang account na ito.',
+  'admin.no_email': 'Walang email address ang account na ito na mapapadalhan ng code.',
 } as const satisfies Catalogue<typeof en>;
