@@ -69,6 +69,18 @@ describe('the operator console in Chromium', () => {
 
     expect((await page.goto(`${setup.hub.url}/admin`))?.status()).toBe(200);
     await page.getByText('Operator console').first().waitFor();
+    // The landing page: the last hour's charts (uPlot canvases), each with its text summary.
+    await page.locator('[data-overview-chart="signIns"] canvas').waitFor();
+    expect(await page.locator('[data-overview-summary]').count()).toBe(5);
+    await page
+      .locator('[data-overview-summary="signIns"]')
+      .getByText(/in the last hour/)
+      .waitFor();
+    for (const width of [375, 800, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `/tmp/w34-admin-overview-${width}.png`, fullPage: true });
+    }
+    await page.getByRole('tab', { name: 'Accounts' }).click();
     await page.getByLabel('Email, account id or name').fill('diego.s');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: new RegExp(personEmail) }).click();
@@ -96,7 +108,27 @@ describe('the operator console in Chromium', () => {
       'identity confirmed by phone',
     ])
       await page.getByText(`Reason: ${reason}`).waitFor();
-    await page.screenshot({ path: '/tmp/w34-admin-audit-1280.png', fullPage: true });
+    // The time filter: a window that ends before the actions holds none of them.
+    await page.getByLabel('To', { exact: true }).fill('2020-01-01T00:00');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByText('Reason: identity confirmed by phone').waitFor({ state: 'detached' });
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `/tmp/w34-admin-audit-${width}.png`, fullPage: true });
+    }
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByText('Reason: identity confirmed by phone').waitFor();
+    // In Filipino: the overview and the audit log's filters.
+    await page.goto(`${setup.hub.url}/admin?lng=fil`);
+    await page.getByText('Console ng operator').first().waitFor();
+    await page
+      .locator('[data-overview-summary="signIns"]')
+      .getByText(/sa nakaraang oras/)
+      .waitFor();
+    await page.screenshot({ path: '/tmp/w34-admin-overview-fil-375.png', fullPage: true });
+    await page.getByRole('tab', { name: 'Audit log' }).click();
+    await page.getByLabel('Mula').waitFor();
+    await page.screenshot({ path: '/tmp/w34-admin-audit-fil-375.png', fullPage: true });
     await page.context().close();
     await personPage.context().close();
     // A journey of two browsers, a command-line process and three actions: longer than one screen's test.
