@@ -101,11 +101,27 @@ describe('the operator console in Chromium', () => {
     await personPage.getByText('Sign-in to this account is locked. Please contact support.').waitFor();
 
     await act(page, 'Unlock sign-in', 'identity confirmed by phone');
+
+    // A reset code from support: the person opens the mail's link in their own browser and enters the code.
+    const mailsBefore = setup.sink.messages.length;
+    await page.getByRole('button', { name: 'Send a password-reset code', exact: true }).click();
+    await page.getByLabel('Reason (goes into the audit log)').fill('forgot the password, called support');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('status').getByText(`A password-reset code was sent to ${personEmail}.`).waitFor();
+    const resetMail = await setup.sink.waitFor(personEmail, { after: mailsBefore, timeoutMs: 15_000 });
+    const resetLink = /https?:\/\/\S+\?reset=[A-Za-z0-9_-]+/.exec(resetMail.text)?.[0];
+    const resetCode = /^\s*(\d{6})\s*$/m.exec(resetMail.text)?.[1];
+    expect(resetLink && resetCode).toBeTruthy();
+    await personPage.goto(resetLink!);
+    await personPage.getByText('Support sent a verification code to your email.', { exact: false }).waitFor();
+    await typeCode(personPage, resetCode!);
+    await personPage.waitForURL(/\/psl\/reset\/password\/finalize/);
     await page.getByRole('tab', { name: 'Audit log' }).click();
     for (const reason of [
       'the person lost their phone',
       'someone guesses the password',
       'identity confirmed by phone',
+      'forgot the password, called support',
     ])
       await page.getByText(`Reason: ${reason}`).waitFor();
     // The time filter: a window that ends before the actions holds none of them.

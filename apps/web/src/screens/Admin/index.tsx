@@ -216,6 +216,7 @@ const AccountView = ({ id, onBack }: { id: string; onBack: () => void }) => {
 const AuditTable = ({ rows }: { rows: AuditRows }) => {
   const { t } = useTranslation();
   const word = useWord();
+  if (rows.length === 0) return <p className="text-sm text-slate-500">{t('admin.account.none')}</p>;
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
