@@ -23,7 +23,12 @@ const primary =
   'rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2';
 const input =
   'w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600';
-const when = (at: number | null | undefined) => (at ? new Date(at).toLocaleString() : '-');
+/** A time as the reader's language writes it (Filipino: fil-PH; English: the browser's own format). */
+const useWhen = () => {
+  const { i18n } = useTranslation();
+  const locale = i18n.language === 'fil' ? 'fil-PH' : undefined;
+  return (at: number | null | undefined) => (at ? new Date(at).toLocaleString(locale) : '-');
+};
 
 /** The reason dialog every action opens: the reason is required and goes into the audit row. */
 const ReasonDialog = ({
@@ -130,6 +135,7 @@ const AccountView = ({ id, onBack }: { id: string; onBack: () => void }) => {
     await load();
   };
   const word = useWord();
+  const when = useWhen();
   const none = <p className="text-sm text-slate-500">{t('admin.account.none')}</p>;
   return (
     <div className="space-y-4" data-admin-account={id}>
@@ -216,6 +222,7 @@ const AccountView = ({ id, onBack }: { id: string; onBack: () => void }) => {
 const AuditTable = ({ rows }: { rows: AuditRows }) => {
   const { t } = useTranslation();
   const word = useWord();
+  const when = useWhen();
   if (rows.length === 0) return <p className="text-sm text-slate-500">{t('admin.account.none')}</p>;
   return (
     <div className="overflow-x-auto">
