@@ -134,7 +134,8 @@ describe('the operator console in Chromium', () => {
     }
     await page.getByRole('button', { name: 'Clear' }).click();
     await page.getByText('Reason: identity confirmed by phone').waitFor();
-    // In Filipino: the overview and the audit log's filters.
+    // In Filipino, at 375 px: the overview and the audit log's filters.
+    await page.setViewportSize({ width: 375, height: 900 });
     await page.goto(`${setup.hub.url}/admin?lng=fil`);
     await page.getByText('Console ng operator').first().waitFor();
     await page
