@@ -69,6 +69,18 @@ describe('the operator console in Chromium', () => {
 
     expect((await page.goto(`${setup.hub.url}/admin`))?.status()).toBe(200);
     await page.getByText('Operator console').first().waitFor();
+    // The landing page: the last hour's charts (uPlot canvases), each with its text summary.
+    await page.locator('[data-overview-chart="signIns"] canvas').waitFor();
+    expect(await page.locator('[data-overview-summary]').count()).toBe(5);
+    await page
+      .locator('[data-overview-summary="signIns"]')
+      .getByText(/in the last hour/)
+      .waitFor();
+    for (const width of [375, 800, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `/tmp/w34-admin-overview-${width}.png`, fullPage: true });
+    }
+    await page.getByRole('tab', { name: 'Accounts' }).click();
     await page.getByLabel('Email, account id or name').fill('diego.s');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: new RegExp(personEmail) }).click();
@@ -89,14 +101,51 @@ describe('the operator console in Chromium', () => {
     await personPage.getByText('Sign-in to this account is locked. Please contact support.').waitFor();
 
     await act(page, 'Unlock sign-in', 'identity confirmed by phone');
+
+    // A reset code from support: the person opens the mail's link in their own browser and enters the code.
+    const mailsBefore = setup.sink.messages.length;
+    await page.getByRole('button', { name: 'Send a password-reset code', exact: true }).click();
+    await page.getByLabel('Reason (goes into the audit log)').fill('forgot the password, called support');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('status').getByText(`A password-reset code was sent to ${personEmail}.`).waitFor();
+    const resetMail = await setup.sink.waitFor(personEmail, { after: mailsBefore, timeoutMs: 15_000 });
+    const resetLink = /https?:\/\/\S+\?reset=[A-Za-z0-9_-]+/.exec(resetMail.text)?.[0];
+    const resetCode = /^\s*(\d{6})\s*$/m.exec(resetMail.text)?.[1];
+    expect(resetLink && resetCode).toBeTruthy();
+    await personPage.goto(resetLink!);
+    await personPage.getByText('Support sent a verification code to your email.', { exact: false }).waitFor();
+    await typeCode(personPage, resetCode!);
+    await personPage.waitForURL(/\/psl\/reset\/password\/finalize/);
     await page.getByRole('tab', { name: 'Audit log' }).click();
     for (const reason of [
       'the person lost their phone',
       'someone guesses the password',
       'identity confirmed by phone',
+      'forgot the password, called support',
     ])
       await page.getByText(`Reason: ${reason}`).waitFor();
-    await page.screenshot({ path: '/tmp/w34-admin-audit-1280.png', fullPage: true });
+    // The time filter: a window that ends before the actions holds none of them.
+    await page.getByLabel('To', { exact: true }).fill('2020-01-01T00:00');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByText('Reason: identity confirmed by phone').waitFor({ state: 'detached' });
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `/tmp/w34-admin-audit-${width}.png`, fullPage: true });
+    }
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByText('Reason: identity confirmed by phone').waitFor();
+    // In Filipino, at 375 px: the overview and the audit log's filters.
+    await page.setViewportSize({ width: 375, height: 900 });
+    await page.goto(`${setup.hub.url}/admin?lng=fil`);
+    await page.getByText('Console ng operator').first().waitFor();
+    await page
+      .locator('[data-overview-summary="signIns"]')
+      .getByText(/sa nakaraang oras/)
+      .waitFor();
+    await page.screenshot({ path: '/tmp/w34-admin-overview-fil-375.png', fullPage: true });
+    await page.getByRole('tab', { name: 'Audit log' }).click();
+    await page.getByLabel('Mula').waitFor();
+    await page.screenshot({ path: '/tmp/w34-admin-audit-fil-375.png', fullPage: true });
     await page.context().close();
     await personPage.context().close();
     // A journey of two browsers, a command-line process and three actions: longer than one screen's test.

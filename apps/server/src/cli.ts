@@ -38,7 +38,8 @@ Commands:
                           audit events (hub cleanup --help)
   help                    show this help
 
-Every command reads the same environment as the server (DATABASE_URL first of all).`;
+Every command reads the same environment as the server (DATABASE_URL first of all), and takes
+--json: its result as one JSON document on stdout (messages go to stderr; a secret is a field).`;
 
 interface Group {
   usage: string;
@@ -93,18 +94,26 @@ export const runCli = async (
   return execute(command, subcommand, args, io);
 };
 
+/**
+ * The commands whose --json the frame handles (their subcommands report a `result`); `operators`,
+ * `accounts` and `clients` parse --json themselves.
+ */
+const framedJson = new Set(['tools', 'keys', 'webhooks', 'cleanup']);
+
 /** Parses the arguments, reads the configuration, opens the database and runs the command there. */
 const execute = async (
   command: string,
   subcommand: Subcommand,
-  args: string[],
+  given: string[],
   io: CliIo,
 ): Promise<number> => {
   try {
+    const json = framedJson.has(command) && given.includes('--json');
+    const args = json ? given.filter((arg) => arg !== '--json') : given;
     const run = subcommand(args);
     const config = readConfig(io);
     if (typeof config === 'number') return config;
-    return await refusingBadDatabase(config.databaseUrl, io, () => withDatabase(config, io, run));
+    return await refusingBadDatabase(config.databaseUrl, io, () => withDatabase(config, io, run, { json }));
   } catch (error) {
     if (!(error instanceof CliError)) throw error;
     io.err.write(`${error.message}\n`);
@@ -137,7 +146,9 @@ const refusingBadDatabase = async (databaseUrl: string, io: CliIo, run: () => Pr
 };
 
 /** `migrate`: applies pending migrations and says which (the server also does it at start). */
-const runMigrate = async (args: string[], io: CliIo): Promise<number> => {
+const runMigrate = async (given: string[], io: CliIo): Promise<number> => {
+  const json = given.includes('--json');
+  const args = given.filter((arg) => arg !== '--json');
   if (args.length > 0) {
     io.err.write(`Unexpected argument: ${args[0]}\n\n${usage}\n`);
     return EXIT.usage;
@@ -153,7 +164,8 @@ const runMigrate = async (args: string[], io: CliIo): Promise<number> => {
     try {
       const result = await migrateToLatest(database);
       const applied = result.results?.map((r) => r.migrationName) ?? [];
-      io.out.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'Database is up to date.\n');
+      if (json) io.out.write(`${JSON.stringify({ applied }, null, 2)}\n`);
+      else io.out.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'Database is up to date.\n');
       return EXIT.ok;
     } finally {
       await database.close();

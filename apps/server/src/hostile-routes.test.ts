@@ -150,6 +150,7 @@ const routeFields: Record<string, string[]> = {
   'GET /dev/mail.js': [],
   // The operator console (admin/routes.ts): every route behind the operator guard.
   'GET /api/admin/me': [],
+  'GET /api/admin/overview': [],
   'GET /api/admin/accounts': ['q', 'page'],
   'GET /api/admin/accounts/:id': [],
   'POST /api/admin/accounts/:id/:action': ['reason'],

@@ -109,6 +109,7 @@ const statuses: Record<string, number> = {
   'admin.member_not_found': 404,
   'admin.client_not_found': 404,
   'admin.client_without_secret': 409,
+  'admin.no_email': 409,
   internal: 500,
   'service.overloaded': 503,
   'service.unavailable': 503,

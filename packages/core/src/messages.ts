@@ -210,6 +210,10 @@ export const errorCatalog = {
     message: 'Your browser could not be checked. Please try again.',
     status: 403,
   },
+  'admin.no_email': {
+    message: 'This account has no email address to send a code to.',
+    status: 409,
+  },
   internal: { message: 'Something went wrong on our side. Please try again.', status: 500 },
   // Load shedding: this process is too busy to answer in time; another one, or this one shortly, will.
   'service.overloaded': {

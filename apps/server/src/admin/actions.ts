@@ -1,6 +1,7 @@
 import { type AdminAccountAction, toLanguage } from '@hub/core';
 import { HubError } from '../errors.js';
 import { emitAccountEvent } from '../events/emit.js';
+import { sendResetCodeFor } from '../flows/reset/service.js';
 import type { SignedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
 import { deletionScheduledMail } from '../mail/deletion-notice.js';
@@ -129,6 +130,28 @@ export const resetSecondFactors = async (hub: Hub, account: AccountRow, by: Acti
   return outcome.result;
 };
 
+/**
+ * Sends the person a password-reset code: the spec's reset mail, with a link to the reset screen
+ * (flows/reset/service.ts). The code is in the mail only, never in the answer nor the audit row.
+ */
+export const sendPasswordResetCode = async (hub: Hub, account: AccountRow, by: ActionBy) => {
+  const email = account.email;
+  if (!email) throw new HubError('admin.no_email');
+  if (account.sign_in_locked_at !== null) throw new HubError('account.locked');
+  const { expiresAt } = await sendResetCodeFor(
+    hub,
+    { ...account, email },
+    {
+      ip: by.ip,
+      audit: {
+        event: 'admin.reset_code_sent',
+        detail: { operator: by.operatorId, via: by.via, reason: by.reason },
+      },
+    },
+  );
+  return { sentTo: email, expiresAt };
+};
+
 /** Unlinks a provider: the account center's own rule (never the last way to sign in). */
 export const unlinkAccountProvider = async (
   hub: Hub,
@@ -190,6 +213,8 @@ export const runAccountAction = async (hub: Hub, id: string, action: AdminAccoun
       return setAccountLock(hub, account, false, by);
     case 'reset-factors':
       return resetSecondFactors(hub, account, by);
+    case 'send-reset-code':
+      return sendPasswordResetCode(hub, account, by);
     case 'unlink-google':
       return unlinkAccountProvider(hub, account, 'google', by);
     case 'unlink-facebook':

@@ -7,17 +7,20 @@ import {
   adminReasonBodySchema,
   adminSearchQuerySchema,
 } from '@hub/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { HubError } from '../errors.js';
 import type { RouteErrors } from '../http/route-errors.js';
 import type { Hub } from '../hub.js';
+import type { OperatorRole } from '../storage/operators.js';
 import { accountPage, searchAccounts } from './accounts.js';
 import { consoleActor, runAccountAction } from './actions.js';
 import { auditLogCsv, auditLogPage } from './audit-log.js';
 import { registerAdminClientRoutes } from './clients.js';
-import { requireOperator } from './guard.js';
+import { type Operator, requireOperator } from './guard.js';
 import { grantRole, listOperators, revokeRole } from './operators.js';
+import { consoleOverview } from './overview.js';
 import { registerAdminToolRoutes } from './tools.js';
 
 /** What the guard refuses with (admin/guard.ts), on every console route. */
@@ -40,6 +43,8 @@ const actionErrors = [
   'account.deletion_pending',
   'provider.not_linked',
   'account.last_sign_in_method',
+  'account.locked',
+  'admin.no_email',
   'rate_limited',
 ] as const satisfies RouteErrors;
 
@@ -48,23 +53,37 @@ const grantBodySchema = adminGrantBodySchema.merge(adminReasonBodySchema);
 /**
  * The operator console's API (docs/console.md), every route behind requireOperator with the role it
  * needs: viewer to read, support to act on accounts, admin to manage operators. Nothing it answers
- * is cacheable.
+ * is cacheable. Each route names its role once (`as(role)`, run before the handler); the handler
+ * reads the operator the guard let in with `operatorOf(request)`.
  */
 export const registerAdminRoutes = (app: FastifyInstance, hub: Hub) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(adminEndpoints.me, { schema: { errors: consoleRead } }, async (request, reply) => {
+  const admitted = new WeakMap<FastifyRequest, Operator>();
+  /** The console's one handler shape, as a hook: no caching, then the guard with the route's role. */
+  const as = (need: OperatorRole) => async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
-    const operator = await requireOperator(hub, request, 'viewer');
+    admitted.set(request, await requireOperator(hub, request, need));
+  };
+  const operatorOf = (request: FastifyRequest): Operator => {
+    const operator = admitted.get(request);
+    if (!operator) throw new HubError('admin.forbidden');
+    return operator;
+  };
+  /** Who acts and why, for an audited change: the operator let in, the reason given, the address. */
+  const actor = (request: FastifyRequest, reason: string | undefined) =>
+    consoleActor(operatorOf(request), reason, request.ip);
+
+  r.get(adminEndpoints.me, { schema: { errors: consoleRead }, preHandler: as('viewer') }, async (request) => {
+    const operator = operatorOf(request);
     return { account: operator.account.id, email: operator.account.email, role: operator.role };
   });
+  r.get(adminEndpoints.overview, { schema: { errors: consoleRead }, preHandler: as('viewer') }, async () =>
+    consoleOverview(hub),
+  );
   r.get(
     adminEndpoints.accounts,
-    { schema: { querystring: adminSearchQuerySchema, errors: consoleRead } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      await requireOperator(hub, request, 'viewer');
-      return searchAccounts(hub, request.query);
-    },
+    { schema: { querystring: adminSearchQuerySchema, errors: consoleRead }, preHandler: as('viewer') },
+    async (request) => searchAccounts(hub, request.query),
   );
   r.get(
     adminEndpoints.account,
@@ -73,29 +92,23 @@ export const registerAdminRoutes = (app: FastifyInstance, hub: Hub) => {
         params: adminAccountParamsSchema,
         errors: [...consoleRead, 'account.not_found', 'rate_limited'],
       },
+      preHandler: as('viewer'),
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      await requireOperator(hub, request, 'viewer');
-      return accountPage(hub, request.params.id);
-    },
+    async (request) => accountPage(hub, request.params.id),
   );
   r.post(
     adminEndpoints.action,
-    { schema: { params: adminActionParamsSchema, body: adminReasonBodySchema, errors: actionErrors } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const operator = await requireOperator(hub, request, 'support');
-      const by = consoleActor(operator, request.body.reason, request.ip);
-      return runAccountAction(hub, request.params.id, request.params.action, by);
+    {
+      schema: { params: adminActionParamsSchema, body: adminReasonBodySchema, errors: actionErrors },
+      preHandler: as('support'),
     },
+    async (request) =>
+      runAccountAction(hub, request.params.id, request.params.action, actor(request, request.body.reason)),
   );
   r.get(
     adminEndpoints.audit,
-    { schema: { querystring: adminAuditQuerySchema, errors: consoleRead } },
+    { schema: { querystring: adminAuditQuerySchema, errors: consoleRead }, preHandler: as('viewer') },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      await requireOperator(hub, request, 'viewer');
       const { format, ...filter } = request.query;
       if (format === 'json') return auditLogPage(hub, filter);
       return reply
@@ -104,20 +117,16 @@ export const registerAdminRoutes = (app: FastifyInstance, hub: Hub) => {
         .send(await auditLogCsv(hub, filter));
     },
   );
-  r.get(adminEndpoints.operators, { schema: { errors: consoleRead } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    await requireOperator(hub, request, 'viewer');
-    return { operators: await listOperators(hub) };
-  });
+  r.get(
+    adminEndpoints.operators,
+    { schema: { errors: consoleRead }, preHandler: as('viewer') },
+    async () => ({ operators: await listOperators(hub) }),
+  );
   r.post(
     adminEndpoints.operators,
-    { schema: { body: grantBodySchema, errors: [...consoleChange] } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const operator = await requireOperator(hub, request, 'admin');
-      const by = consoleActor(operator, request.body.reason, request.ip);
-      return grantRole(hub, request.body.account, request.body.role, by);
-    },
+    { schema: { body: grantBodySchema, errors: [...consoleChange] }, preHandler: as('admin') },
+    async (request) =>
+      grantRole(hub, request.body.account, request.body.role, actor(request, request.body.reason)),
   );
   r.delete(
     adminEndpoints.operator,
@@ -127,13 +136,9 @@ export const registerAdminRoutes = (app: FastifyInstance, hub: Hub) => {
         querystring: z.object({ reason: adminReasonBodySchema.shape.reason }),
         errors: [...consoleChange, 'admin.operator_not_found'],
       },
+      preHandler: as('admin'),
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const operator = await requireOperator(hub, request, 'admin');
-      const by = consoleActor(operator, request.query.reason, request.ip);
-      return revokeRole(hub, request.params.id, by);
-    },
+    async (request) => revokeRole(hub, request.params.id, actor(request, request.query.reason)),
   );
   registerAdminToolRoutes(app, hub);
   registerAdminClientRoutes(app, hub);

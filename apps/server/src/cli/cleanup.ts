@@ -12,7 +12,8 @@ Deletes what has outlived its use, in small batches: expired flows and their cod
 and sessions a day after they expired (or were signed out), sent or failed mail after 30 days,
 retired signing keys after 7 days, audit events older than AUDIT_RETENTION_DAYS (0 keeps them), and
 accounts whose deletion is due (seven days after the person asked; their audit rows stay, pseudonymised).
-Prints the rows deleted per table. --dry-run only counts them.
+Prints the rows deleted per table. --dry-run only counts them. --json prints them as one JSON
+document ({ dryRun, tables: [{ table, rows, rule }] }).
 
 The hub runs the same cleanup itself every CLEANUP_INTERVAL_MINUTES; running both at once is safe.`;
 
@@ -21,7 +22,7 @@ export const cleanup: Subcommand = (args) => {
   const { values } = parseCommand(args, { 'dry-run': { type: 'boolean' } }, []);
   const dryRun = values['dry-run'] ?? false;
   return async (context: CommandContext) => {
-    const { config, database, now, out } = context;
+    const { config, database, now, out, result } = context;
     const hub = hubOf(context);
     const { outcomes } = await runRetention(database.db, {
       now: now(),
@@ -45,6 +46,7 @@ export const cleanup: Subcommand = (args) => {
         ...outcomes.map((o) => [o.table, String(o.rows), o.rule]),
       ]),
     );
+    result({ dryRun, tables: outcomes.map(({ table, rows, rule }) => ({ table, rows, rule })) });
     if (config.auditRetentionDays === 0) out('audit_events are kept for ever (AUDIT_RETENTION_DAYS=0).');
     if (dryRun) out('Dry run: nothing was deleted.');
     return 0;

@@ -11,6 +11,22 @@ export interface CommandContext {
   now: () => number;
   out: (text: string) => void;
   err: (text: string) => void;
+  /**
+   * What the command did, as data: printed as one JSON document on stdout when the command runs
+   * with --json (its text lines then go to stderr); ignored otherwise. A secret goes in once, as a
+   * field of its own.
+   */
+  result: (value: Record<string, unknown>) => void;
+  /**
+   * A secret shown once (a tool's credential, a signing secret): alone on its line in text; with
+   * --json only the result's field carries it, so it is printed once there too.
+   */
+  secret: (text: string) => void;
+}
+
+/** How a command's output is written: text on stdout, or (--json) its result as JSON there. */
+export interface OutputMode {
+  json: boolean;
 }
 
 /** Opens DATABASE_URL, brings it to the latest migration, runs the command and closes it. */
@@ -18,6 +34,7 @@ export const withDatabase = async (
   config: Config,
   io: CliIo,
   command: (context: CommandContext) => Promise<number>,
+  mode: OutputMode = { json: false },
 ): Promise<number> => {
   // No statement timeout: the pending migrations run first, and one may rightly take long.
   const database = openDatabase(config.databaseUrl, {
@@ -27,13 +44,23 @@ export const withDatabase = async (
   });
   try {
     await migrateToLatest(database);
-    return await command({
+    let result: Record<string, unknown> | undefined;
+    const code = await command({
       config,
       database,
       now: io.now ?? Date.now,
-      out: (text) => io.out.write(`${text}\n`),
+      // With --json, stdout holds the JSON document alone: the text lines are messages (stderr).
+      out: (text) => (mode.json ? io.err : io.out).write(`${text}\n`),
       err: (text) => io.err.write(`${text}\n`),
+      secret: (text) => {
+        if (!mode.json) io.out.write(`${text}\n`);
+      },
+      result: (value) => {
+        result = { ...result, ...value };
+      },
     });
+    if (mode.json) io.out.write(`${JSON.stringify(result ?? {}, null, 2)}\n`);
+    return code;
   } finally {
     await database.close();
   }

@@ -20,7 +20,9 @@ export const keysUsage = `Usage: hub keys <subcommand>
   list      every signing key: kid, created, retired, how its private half is encrypted, and
             whether it still signs or is published
   rewrap    encrypt every private key with KEY_ENCRYPTION_KEY: after a rotation of that key (with
-            the old one in KEY_ENCRYPTION_KEY_PREVIOUS), or for keys stored before encryption`;
+            the old one in KEY_ENCRYPTION_KEY_PREVIOUS), or for keys stored before encryption
+
+Each takes --json: its result as one JSON document on stdout (the text goes to stderr).`;
 
 const sealerOf = (config: Config) => createSealer(config.keyEncryption);
 
@@ -48,9 +50,10 @@ const protectionOf = (sealer: PrivateKeySealer, stored: string) => {
 /** `rotate`: prints the new kid. */
 const rotate: Subcommand = (args) => {
   parseCommand(args, {}, []);
-  return async ({ config, database, now, out }: CommandContext) => {
+  return async ({ config, database, now, out, result }: CommandContext) => {
     const kid = await createKeyRing(database, now, sealerOf(config)).rotate();
     out(`New signing key: ${kid}`);
+    result({ kid, signsFrom: now() + KEY_PUBLISH_LEAD_MS });
     out(
       `It is published now and signs from ${iso(now() + KEY_PUBLISH_LEAD_MS)}, so tools that cache the JWKS know it first. ` +
         `Earlier keys sign until then and stay published ${AINFO_TTL_SECONDS} s longer so their tokens still verify.`,
@@ -62,10 +65,11 @@ const rotate: Subcommand = (args) => {
 /** `list` */
 const list: Subcommand = (args) => {
   parseCommand(args, {}, []);
-  return async ({ config, database, now, out }: CommandContext) => {
+  return async ({ config, database, now, out, result }: CommandContext) => {
     const sealer = sealerOf(config);
     const rows = await createSigningKeyQueries(database.db, sealer).listAll();
     if (rows.length === 0) {
+      result({ keys: [] });
       out('No signing keys yet (the hub makes one when it first signs ainfo).');
       return 0;
     }
@@ -90,6 +94,16 @@ const list: Subcommand = (args) => {
         ? `published until ${iso(retiredAt + AINFO_TTL_SECONDS * 1000)}`
         : 'retired';
     };
+    result({
+      keys: rows.map((row) => ({
+        kid: row.kid,
+        alg: row.alg,
+        createdAt: row.created_at,
+        retiredAt: row.retired_at,
+        encryptedWith: protectionOf(sealer, row.private_jwk),
+        status: status(row.kid, row.created_at, row.retired_at),
+      })),
+    });
     out(
       table([
         ['kid', 'created', 'retired', 'encrypted with', 'status'],
@@ -109,7 +123,7 @@ const list: Subcommand = (args) => {
 /** `rewrap`: exits 1 when some key could not be decrypted (it is named, and left as it was). */
 const rewrap: Subcommand = (args) => {
   parseCommand(args, {}, []);
-  return async ({ config, database, out, err }: CommandContext) => {
+  return async ({ config, database, out, err, result: report }: CommandContext) => {
     const sealer = sealerOf(config);
     const result = await createSigningKeyQueries(database.db, sealer).rewrapAll();
     const target = config.keyEncryption.current
@@ -127,6 +141,12 @@ const rewrap: Subcommand = (args) => {
     ).rewrapSecrets();
     out(`Webhook endpoint secrets encrypted anew: ${webhooks.rewrapped.length}.`);
     for (const { id, reason } of webhooks.unreadable) err(`Not rewrapped: webhook endpoint ${id}: ${reason}`);
+    report({
+      rewrapped: result.rewrapped,
+      unchanged: result.unchanged,
+      unreadable: result.unreadable,
+      webhookSecrets: { rewrapped: webhooks.rewrapped, unreadable: webhooks.unreadable },
+    });
     const unreadable = result.unreadable.length + webhooks.unreadable.length;
     if (unreadable > 0)
       throw failure(`${unreadable} key(s) or secret(s) could not be decrypted and were left as they were.`);

@@ -64,6 +64,14 @@ const setCallback: Subcommand = (args) => {
     const at = callbackPosition(existing, name, position);
     await tools.setCallback({ tid, env, name, url, position: at });
     out(`Tool ${tid} (${tool.name}), ${env}: callback '${name}' is ${url} (position ${at}).`);
+    context.result({
+      tid,
+      env,
+      name,
+      url,
+      position: at,
+      replaced: same && same.url !== url ? same.url : null,
+    });
     if (same && same.url !== url) out(`It replaces ${same.url}.`);
     const tied = existing.filter((callback) => callback.name !== name && callback.position === at);
     if (tied.length > 0)
@@ -92,6 +100,7 @@ const removeCallback: Subcommand = (args) => {
     const result = await tools.removeCallback(tid, env, name);
     if (!result.numDeletedRows) throw failure(`Tool ${tid} has no '${name}' callback in ${env}.`);
     out(`Removed the '${name}' callback of tool ${tid} (${tool.name}) in ${env}.`);
+    context.result({ tid, env, name, removed: true });
     return 0;
   };
 };
@@ -101,12 +110,13 @@ const addKey: Subcommand = (args) => {
   const { positionals } = parseCommand(args, {}, ['TID', 'TSA_KEY']);
   const tid = accepted(checkTid(positionals[0]));
   const key = accepted(checkTsaKey(positionals[1]));
-  return async ({ database, now, out }: CommandContext) => {
+  return async ({ database, now, out, result }: CommandContext) => {
     const tools = createToolQueries(database.db);
     const tool = await findTool(tools, tid);
     const owner = await tools.findByKey(key);
     if (owner && owner.tid !== tid)
       throw failure(`TSA key ${key} already names tool ${owner.tid} (${owner.name}).`);
+    result({ tid, tsaKey: key, added: !owner });
     if (owner) {
       out(`TSA key ${key} already names tool ${tid} (${tool.name}).`);
       return 0;
@@ -123,11 +133,12 @@ const addKey: Subcommand = (args) => {
 const removeKey: Subcommand = (args) => {
   const { positionals } = parseCommand(args, {}, ['TSA_KEY']);
   const key = accepted(checkTsaKey(positionals[0]));
-  return async ({ database, out }: CommandContext) => {
+  return async ({ database, out, result }: CommandContext) => {
     const tools = createToolQueries(database.db);
     const owner = await tools.findByKey(key);
     if (!owner) throw failure(`No tool has the tsa key ${key}.`);
     await tools.removeKey(key);
+    result({ tid: owner.tid, tsaKey: key, removed: true });
     out(`Removed tsa key ${key} from tool ${owner.tid} (${owner.name}).`);
     return 0;
   };

@@ -25,11 +25,14 @@ const typeMeaning = (type: number) =>
   type === 1 ? '1 (signs in on the normal screens)' : `${type} (signs in on the tool login)`;
 
 /** docs/security.md "Credentials": the credential is shown here once; the hub keeps only its hash. */
-const printCredential = (out: (text: string) => void, tid: number, credential: string) => {
+const printCredential = (
+  { out, secret }: Pick<CommandContext, 'out' | 'secret'>,
+  tid: number,
+  credential: string,
+) => {
   out('');
   out(`Server credential of tool ${tid}:`);
-  out('');
-  out(`    ${credential}`);
+  secret(credential);
   out('');
   out('This is the only time it is shown: the hub stores only its hash and cannot show it again.');
   out(
@@ -52,13 +55,15 @@ const add: Subcommand = (args) => {
   const type = accepted(checkToolType(values.type));
   const logo = values.logo === undefined ? null : accepted(checkLogo(values.logo));
   const pathPrefix = accepted(checkPathPrefix(values['path-prefix'] ?? ''));
-  return async ({ database, now, out }: CommandContext) => {
+  return async (context: CommandContext) => {
+    const { database, now, out, result } = context;
     const tools = createToolQueries(database.db);
     const existing = await tools.findByTid(tid);
     if (existing) throw failure(`Tool ${tid} already exists (${existing.name}).`);
     const credential = await registerTool(tools, { tid, name, type, logo, pathPrefix }, now());
+    result({ tid, name, type, logo, pathPrefix, credential });
     out(`Registered tool ${tid} (${name}), type ${typeMeaning(type)}.`);
-    printCredential(out, tid, credential);
+    printCredential(context, tid, credential);
     out('');
     out(`Next: hub tools set-callback ${tid} --env production --url https://…/sso/account/auth`);
     out(`      hub tools add-key ${tid} YOUR_TSA_KEY`);
@@ -69,16 +74,19 @@ const add: Subcommand = (args) => {
 /** `list` */
 const list: Subcommand = (args) => {
   parseCommand(args, {}, []);
-  return async ({ database, out }: CommandContext) => {
+  return async ({ database, out, result }: CommandContext) => {
     const tools = createToolQueries(database.db);
     const rows = await tools.list();
     if (rows.length === 0) {
       out('No tools registered.');
+      result({ tools: [] });
       return 0;
     }
     const lines = [['tid', 'name', 'type', 'keys']];
+    const listed: { tid: number; name: string; type: number; tsaKeys: string[] }[] = [];
     for (const tool of rows) {
       const keys = await tools.keysOf(tool.tid);
+      listed.push({ tid: tool.tid, name: tool.name, type: tool.type, tsaKeys: keys.map((k) => k.tsa_key) });
       lines.push([
         String(tool.tid),
         tool.name,
@@ -87,6 +95,7 @@ const list: Subcommand = (args) => {
       ]);
     }
     out(table(lines));
+    result({ tools: listed });
     return 0;
   };
 };
@@ -95,19 +104,33 @@ const list: Subcommand = (args) => {
 const show: Subcommand = (args) => {
   const { positionals } = parseCommand(args, {}, ['TID']);
   const tid = accepted(checkTid(positionals[0]));
-  return async ({ database, now, out }: CommandContext) => {
+  return async ({ database, now, out, result }: CommandContext) => {
     const tools = createToolQueries(database.db);
     const tool = await findTool(tools, tid);
     const keys = await tools.keysOf(tid);
     const callbacks = await tools.allCallbacks(tid);
+    const graceEnds = tool.previous_credential_expires_at;
+    const previousWorksUntil =
+      tool.previous_credential_hash && graceEnds !== null && graceEnds > now() ? graceEnds : null;
+    result({
+      tid: tool.tid,
+      name: tool.name,
+      type: tool.type,
+      logo: tool.logo,
+      pathPrefix: tool.path_prefix,
+      secondFactor: tool.require_second_factor ? 'required' : 'optional',
+      credentialSet: tool.credential_hash !== null,
+      previousCredentialWorksUntil: previousWorksUntil,
+      tsaKeys: keys.map((k) => k.tsa_key),
+      callbacks: callbacks.map((c) => ({ env: c.env, name: c.name, position: c.position, url: c.url })),
+    });
     out(`Tool ${tool.tid}: ${tool.name}`);
     out(`  type         ${typeMeaning(tool.type)}`);
     out(`  logo         ${tool.logo ?? '-'}`);
     out(`  path prefix  ${tool.path_prefix || '-'}`);
     out(`  credential   ${tool.credential_hash ? 'set' : 'not set'}`);
-    const graceEnds = tool.previous_credential_expires_at;
-    if (tool.previous_credential_hash && graceEnds !== null && graceEnds > now())
-      out(`  previous     works until ${new Date(graceEnds).toISOString()}`);
+    if (previousWorksUntil !== null)
+      out(`  previous     works until ${new Date(previousWorksUntil).toISOString()}`);
     out(`  tsa keys     ${keys.map((k) => k.tsa_key).join(', ') || '-'}`);
     if (callbacks.length === 0) out('  callbacks    -');
     else {
@@ -155,11 +178,12 @@ const update: Subcommand = (args) => {
     changes.path_prefix = accepted(checkPathPrefix(values['path-prefix']));
   if (Object.keys(changes).length === 0)
     throw usageError('Nothing to update: give --name, --type, --logo, --path-prefix or --second-factor.');
-  return async ({ database, now, out }: CommandContext) => {
+  return async ({ database, now, out, result }: CommandContext) => {
     const tools = createToolQueries(database.db);
     await findTool(tools, tid);
     await tools.update(tid, { ...changes, updated_at: now() });
     out(`Updated tool ${tid}: ${Object.keys(changes).join(', ')}.`);
+    result({ tid, updated: Object.keys(changes) });
     return 0;
   };
 };
@@ -169,7 +193,8 @@ const rotateCredential: Subcommand = (args) => {
   const { values, positionals } = parseCommand(args, { grace: { type: 'string' } }, ['TID']);
   const tid = accepted(checkTid(positionals[0]));
   const graceMs = values.grace === undefined ? 0 : accepted(checkGrace(values.grace));
-  return async ({ database, now, out }: CommandContext) => {
+  return async (context: CommandContext) => {
+    const { database, now, out, result } = context;
     const tools = createToolQueries(database.db);
     const tool = await findTool(tools, tid);
     const { credential, previousCredentialUntil } = await rotateToolCredential(tools, tool, graceMs, now());
@@ -178,7 +203,8 @@ const rotateCredential: Subcommand = (args) => {
         ? `Rotated the server credential of tool ${tid} (${tool.name}); the previous one keeps working until ${new Date(previousCredentialUntil).toISOString()}.`
         : `Rotated the server credential of tool ${tid} (${tool.name}); the previous one no longer works.`,
     );
-    printCredential(out, tid, credential);
+    printCredential(context, tid, credential);
+    result({ tid, credential, previousCredentialWorksUntil: previousCredentialUntil });
     return 0;
   };
 };
@@ -188,12 +214,13 @@ const addMember: Subcommand = (args) => {
   const { positionals } = parseCommand(args, {}, ['TID', 'EMAIL']);
   const tid = accepted(checkTid(positionals[0]));
   const email = positionals[1]!;
-  return async ({ database, now, out }: CommandContext) => {
+  return async ({ database, now, out, result }: CommandContext) => {
     const tools = createToolQueries(database.db);
     const tool = await findTool(tools, tid);
     const account = await createAccountQueries(database.db).findByIdentifier('email', email);
     if (!account) throw failure(`No account with the email ${email}.`);
     await tools.addMember(tid, account.id, now());
+    result({ tid, account: account.id, email: account.email, member: true });
     out(`${account.email} belongs to tool ${tid} (${tool.name}).`);
     if (tool.type === 1)
       out(
@@ -211,14 +238,15 @@ const removeMember: Subcommand = (args) => {
   const { positionals } = parseCommand(args, {}, ['TID', 'EMAIL']);
   const tid = accepted(checkTid(positionals[0]));
   const email = positionals[1]!;
-  return async ({ database, out }: CommandContext) => {
+  return async ({ database, out, result }: CommandContext) => {
     const tools = createToolQueries(database.db);
     const tool = await findTool(tools, tid);
     const account = await createAccountQueries(database.db).findByIdentifier('email', email);
     if (!account) throw failure(`No account with the email ${email}.`);
-    const result = await tools.removeMember(tid, account.id);
-    if (!result.numDeletedRows)
+    const removed = await tools.removeMember(tid, account.id);
+    if (!removed.numDeletedRows)
       throw failure(`${account.email} is not a member of tool ${tid} (${tool.name}).`);
+    result({ tid, account: account.id, email: account.email, member: false });
     out(`${account.email} no longer belongs to tool ${tid} (${tool.name}).`);
     return 0;
   };
@@ -228,10 +256,14 @@ const removeMember: Subcommand = (args) => {
 const members: Subcommand = (args) => {
   const { positionals } = parseCommand(args, {}, ['TID']);
   const tid = accepted(checkTid(positionals[0]));
-  return async ({ database, out }: CommandContext) => {
+  return async ({ database, out, result }: CommandContext) => {
     const tools = createToolQueries(database.db);
     const tool = await findTool(tools, tid);
     const rows = await tools.members(tid);
+    result({
+      tid,
+      members: rows.map((m) => ({ account: m.id, email: m.email, since: Number(m.created_at) })),
+    });
     if (rows.length === 0) {
       out(`Tool ${tid} (${tool.name}) has no members.`);
       return 0;
@@ -251,12 +283,13 @@ const remove: Subcommand = (args) => {
   const { values, positionals } = parseCommand(args, { yes: { type: 'boolean' } }, ['TID']);
   const tid = accepted(checkTid(positionals[0]));
   if (!values.yes) throw usageError(`Removing tool ${tid} cannot be undone; run it again with --yes.`);
-  return async ({ database, out }: CommandContext) => {
+  return async ({ database, out, result }: CommandContext) => {
     const tools = createToolQueries(database.db);
     const tool = await findTool(tools, tid);
     const keys = await tools.keysOf(tid);
     const callbacks = await tools.allCallbacks(tid);
     await tools.remove(tid);
+    result({ tid, removed: true, tsaKeys: keys.length, callbacks: callbacks.length });
     out(
       `Removed tool ${tid} (${tool.name}) with ${keys.length} tsa key(s) and ${callbacks.length} callback(s).`,
     );

@@ -25,6 +25,8 @@ export const webhooksUsage = `Usage: hub webhooks <subcommand>
 
 The URL must use https (http only for localhost, or in local and development).
 docs/events.md says what each kind carries and how a tool verifies a delivery.
+Every subcommand takes --json: its result as one JSON document on stdout (a new signing secret
+is its "secret" field; in text it is printed once, alone on its line).
 Exit codes: 0 done, 1 not found, 64 bad usage.`;
 
 const checkTime = (input: string, what: string): number => {
@@ -55,7 +57,7 @@ const add: Subcommand = (args) => {
   const unknown = kinds.filter((kind) => !isEventKind(kind));
   if (unknown.length > 0)
     throw usageError(`Unknown event kind ${unknown.join(', ')}; the kinds are ${EVENT_KINDS.join(', ')}.`);
-  return async ({ config, database, now, out }) => {
+  return async ({ config, database, now, out, result, secret: shown }) => {
     const url = accepted(checkCallbackUrl(values.url, config.appEnv));
     // Stored sealed with KEY_ENCRYPTION_KEY; shown here, once, in clear.
     if (tid !== null && !(await createToolQueries(database.db).findByTid(tid)))
@@ -75,17 +77,27 @@ const add: Subcommand = (args) => {
     out('');
     out('Signing secret (give it to the tool; it verifies every delivery with it):');
     out('');
-    out(`    ${secret}`);
+    shown(secret);
     out('');
     out('This is the only time it is shown.');
+    result({ id, tid, platform, url, kinds: [...new Set(kinds)], secret });
     return 0;
   };
 };
 
 const list: Subcommand = (args) => {
   parseCommand(args, {}, []);
-  return async ({ database, out }) => {
+  return async ({ database, out, result }) => {
     const endpoints = await createWebhookQueries(database.db).listEndpoints();
+    result({
+      endpoints: endpoints.map((e) => ({
+        id: e.id,
+        tid: e.tid,
+        platform: e.platform,
+        url: e.url,
+        kinds: JSON.parse(e.kinds) as string[],
+      })),
+    });
     if (endpoints.length === 0) {
       out('No endpoints.');
       return 0;
@@ -106,9 +118,10 @@ const remove: Subcommand = (args) => {
   const id = positionals[0]!;
   if (!values.yes)
     throw usageError(`Removing endpoint ${id} drops its pending deliveries; run it again with --yes.`);
-  return async ({ database, out }) => {
+  return async ({ database, out, result }) => {
     if (!(await createWebhookQueries(database.db).removeEndpoint(id))) throw failure(`No endpoint ${id}.`);
     out(`Endpoint ${id} removed.`);
+    result({ id, removed: true });
     return 0;
   };
 };
@@ -130,7 +143,7 @@ const redeliver: Subcommand = (args) => {
   const to = values.until === undefined ? undefined : checkTime(values.until, '--until');
   if (values.until !== undefined && values.since === undefined)
     throw usageError('--until goes with --since.');
-  return async ({ database, now, out }) => {
+  return async ({ database, now, out, result }) => {
     const queries = createWebhookQueries(database.db);
     if (values.endpoint && !(await queries.findEndpoint(values.endpoint)))
       throw failure(`No endpoint ${values.endpoint}.`);
@@ -145,6 +158,7 @@ const redeliver: Subcommand = (args) => {
     );
     if (count === 0 && values.event) throw failure(`No delivery of event ${values.event} to send again.`);
     out(`${count} ${count === 1 ? 'delivery' : 'deliveries'} queued again.`);
+    result({ queued: count });
     return 0;
   };
 };
@@ -152,7 +166,7 @@ const redeliver: Subcommand = (args) => {
 const stats: Subcommand = (args) => {
   const { positionals } = parseCommand(args, {}, args.length > 0 ? ['ENDPOINT_ID'] : []);
   const endpointId = positionals[0];
-  return async ({ database, out }) => {
+  return async ({ database, out, result }) => {
     const queries = createWebhookQueries(database.db);
     const endpoints = (await queries.listEndpoints()).filter((e) => !endpointId || e.id === endpointId);
     if (endpointId && endpoints.length === 0) throw failure(`No endpoint ${endpointId}.`);
@@ -167,6 +181,18 @@ const stats: Subcommand = (args) => {
       iso(of(e.id, 'pending')?.oldest == null ? null : Number(of(e.id, 'pending')?.oldest)),
     ]);
     out(table([['ID', 'PENDING', 'DELIVERED', 'DEAD', 'OLDEST PENDING'], ...rows]));
+    result({
+      endpoints: endpoints.map((e) => {
+        const oldest = of(e.id, 'pending')?.oldest;
+        return {
+          id: e.id,
+          pending: Number(of(e.id, 'pending')?.n ?? 0),
+          delivered: Number(of(e.id, 'delivered')?.n ?? 0),
+          dead: Number(of(e.id, 'dead')?.n ?? 0),
+          oldestPendingAt: oldest == null ? null : Number(oldest),
+        };
+      }),
+    });
     return 0;
   };
 };

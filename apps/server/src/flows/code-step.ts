@@ -368,6 +368,8 @@ export const defineFinalizedCodeStep = <K extends FinalizedCodeFlowKind>(
 ) => {
   const codeStep = defineCodeStep(step);
   return {
+    /** The flow and its first code, for a start that answers no browser (an operator's reset code). */
+    open: codeStep.open,
     start: async (hub: Hub, caller: FlowCaller, input: CodeFlowStart) => {
       const { flow, resendAfter } = await codeStep.open(hub, caller, input);
       return { next: 'code' as const, flowId: flow.id, account: typedAccountView(input.check), resendAfter };
@@ -375,7 +377,9 @@ export const defineFinalizedCodeStep = <K extends FinalizedCodeFlowKind>(
     resend: codeStep.resend,
     verify: async (hub: Hub, caller: FlowCaller, flowId: string, code: string) => {
       const flow = await codeStep.load(hub, caller.binding, flowId);
-      await codeStep.check(hub, caller, flow, code);
+      // A flow bound to no browser yet (a reset code an operator sent) is this browser's once verified.
+      const bind = step.unboundAllowed ? { changes: { binding_hash: caller.binding } } : undefined;
+      await codeStep.check(hub, caller, flow, code, bind);
       const context = flowContext(flow);
       const { path, sainfo } = step.finalize(flow, context);
       return {

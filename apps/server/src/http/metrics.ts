@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { AggregatorRegistry } from 'prom-client';
 import { addMetricsSource, httpRequestDuration, metricsRegistry } from '../services/metrics.js';
+import { recordRecentBacklog } from '../services/recent-metrics.js';
 import type { HubDatabase } from '../storage/database.js';
 import { outboxState } from '../storage/outbox.js';
 import { webhookBacklog } from '../storage/webhooks.js';
@@ -38,7 +39,18 @@ export const registerMetrics = (app: FastifyInstance, deps: { database: HubDatab
     pool: () => database.poolState?.(),
     webhooks: () => webhookBacklog(database.db),
   });
-  app.addHook('onClose', async () => remove());
+  // The console overview's backlog chart (services/recent-metrics.ts): the outbox read once a minute.
+  const sampler = setInterval(() => {
+    outboxState(database.db).then(
+      (state) => recordRecentBacklog(state.pending),
+      () => undefined,
+    );
+  }, 60_000);
+  sampler.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sampler);
+    remove();
+  });
 };
 
 export interface MetricsServer {

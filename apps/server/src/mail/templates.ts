@@ -36,16 +36,39 @@ export const verificationCodeMail = (input: {
   ttlMinutes: number;
   productName?: string;
   language?: Language;
+  /**
+   * The screen to enter the code on, for a code the person did not ask for in their browser (a
+   * reset code an operator sent: docs/console.md). Only http(s).
+   */
+  link?: string;
 }): MailContent => {
   const { language, t, product } = mailWords(input);
+  if (input.link !== undefined && !/^https?:$/.test(new URL(input.link).protocol))
+    throw new Error('code link must be http(s)');
   const subject = t(`${input.purpose}.subject`, { product });
   const intro = t(`${input.purpose}.intro`, { product });
   const lifetime = lifetimeSentence(input.ttlMinutes, language);
   const ignore = t('ignore');
   const neverShare = t('neverShare', { product });
-  const text = toText([product, '', intro, '', `    ${input.code}`, '', lifetime, '', ignore, neverShare]);
+  const link = input.link === undefined ? [] : [input.link, ''];
+  const text = toText([
+    product,
+    '',
+    intro,
+    '',
+    ...link,
+    `    ${input.code}`,
+    '',
+    lifetime,
+    '',
+    ignore,
+    neverShare,
+  ]);
   const blocks: MailBlock[] = [
     { kind: 'paragraph', text: intro },
+    ...(input.link === undefined
+      ? []
+      : [{ kind: 'button' as const, label: t('code.button'), href: input.link }]),
     { kind: 'code', code: input.code },
     { kind: 'paragraph', text: lifetime },
     { kind: 'note', text: ignore },

@@ -1,6 +1,6 @@
 import { createLeasedWorker } from '../leased-worker.js';
 import { policy } from '../policy.js';
-import { mailDeliveries } from '../services/metrics.js';
+import { mailDeliveries, observeMailDelivery } from '../services/metrics.js';
 import type { HubDatabase } from '../storage/database.js';
 import { type ClaimedMail, createOutboxQueries } from '../storage/outbox.js';
 import type { MailLog, MailTransport } from './transport.js';
@@ -108,6 +108,10 @@ export const createMailWorker = (options: MailWorkerOptions): MailWorker => {
       unrecorded: 'mail outcome not recorded; the claim will expire and the mail be retried',
       runFailed: 'mail worker run failed',
     },
-    onOutcome: (_mail, outcome) => mailDeliveries.inc({ outcome }),
+    onOutcome: (mail, outcome) => {
+      mailDeliveries.inc({ outcome });
+      // The console's overview: from queued to sent.
+      if (outcome === 'sent') observeMailDelivery(now() - mail.createdAt);
+    },
   });
 };

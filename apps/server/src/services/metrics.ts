@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { countRecent, recordRecentDelivery } from './recent-metrics.js';
 
 /**
  * The hub's Prometheus metrics: one registry per process, filled from the few places that see
@@ -66,6 +67,25 @@ export const throttleRefusals = counter(
   'Requests refused by a throttle rule (rate_limited), by rule.',
   ['rule'],
 );
+
+/** A throttle refusal: the counter, and the console overview's minute (services/recent-metrics.ts). */
+export const countThrottleRefusal = (rule: string) => {
+  throttleRefusals.inc({ rule });
+  countRecent('throttled');
+};
+
+export const mailDeliveryLatency = new Histogram({
+  name: 'hub_mail_delivery_latency_seconds',
+  help: 'Time from a mail being queued in the outbox to its being sent.',
+  buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900],
+  registers,
+});
+
+/** A mail sent `latencyMs` after it was queued: the histogram, and the overview's minute. */
+export const observeMailDelivery = (latencyMs: number) => {
+  mailDeliveryLatency.observe(Math.max(0, latencyMs) / 1000);
+  recordRecentDelivery(latencyMs);
+};
 
 export const loadShed = counter(
   'hub_load_shed_total',
@@ -219,12 +239,15 @@ export const countAuditEvent = (
   switch (event) {
     case 'login.success':
       signIns.inc({ method: text('method') ?? 'password', outcome: 'success' });
+      countRecent('signIns');
       return;
     case 'login.failure':
       signIns.inc({ method: 'password', outcome: 'failure' });
+      countRecent('failures');
       return;
     case 'social.refused':
       signIns.inc({ method: text('provider') ?? 'social', outcome: 'refused' });
+      countRecent('failures');
       return;
     case 'signup.completed':
       signUps.inc({ method: 'email', outcome });

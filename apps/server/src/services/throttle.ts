@@ -9,7 +9,7 @@ import {
 } from 'rate-limiter-flexible';
 import { HubError } from '../errors.js';
 import { policy, type ThrottleRuleName } from '../policy.js';
-import { throttleRefusals } from './metrics.js';
+import { countThrottleRefusal } from './metrics.js';
 
 export type { ThrottleRule, ThrottleRuleName } from '../policy.js';
 
@@ -99,7 +99,7 @@ export const createThrottle = (options: {
         await limiterFor(name).consume(`${keyed(key)}:${windowIndex}`);
       } catch (error) {
         if (!(error instanceof RateLimiterRes)) throw error;
-        throttleRefusals.inc({ rule: rule.name });
+        countThrottleRefusal(rule.name);
         const retryAfter = Math.max(1, Math.ceil(((windowIndex + 1) * windowMs - now) / 1000));
         throw rateLimited(retryAfter);
       }

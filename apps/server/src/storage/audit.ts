@@ -15,6 +15,7 @@ export const auditInsertColumns = [
   'user_agent',
   'detail',
   'request_id',
+  'operator',
 ] as const satisfies readonly (keyof AuditRow)[];
 const insertEvent = precompiled<AuditRow, never>(auditInsertColumns, (db, event) =>
   db.insertInto('audit_events').values(event),
@@ -32,6 +33,7 @@ export const createAuditQueries = (db: Db) => ({
       user_agent: event.user_agent ?? null,
       detail: event.detail,
       request_id: event.request_id ?? null,
+      operator: event.operator ?? null,
     });
   },
 

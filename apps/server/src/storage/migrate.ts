@@ -16,6 +16,7 @@ import { devMailMigration } from './migrations/0013-dev-mail.js';
 import { oidcClientProfilesMigration } from './migrations/0014-oidc-client-profiles.js';
 import { webhooksMigration } from './migrations/0015-webhooks.js';
 import { operatorsMigration } from './migrations/0016-operators.js';
+import { auditOperatorMigration } from './migrations/0017-audit-operator.js';
 import { singleSignOutMigration } from './migrations/0018-single-sign-out.js';
 import { knownDevicesMigration } from './migrations/0019-known-devices.js';
 import { webhookRetentionMigration } from './migrations/0020-webhook-retention.js';
@@ -38,6 +39,7 @@ const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migratio
   '0015-webhooks': webhooksMigration,
   '0018-single-sign-out': singleSignOutMigration,
   '0016-operators': operatorsMigration,
+  '0017-audit-operator': auditOperatorMigration(dialect),
   '0019-known-devices': knownDevicesMigration,
   '0020-webhook-retention': webhookRetentionMigration,
 });

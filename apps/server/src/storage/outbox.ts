@@ -9,6 +9,8 @@ export interface ClaimedMail extends Claim {
   subject: string;
   text: string | null;
   html: string | null;
+  /** When the mail was queued (epoch ms): its delivery latency counts from here. */
+  createdAt: number;
 }
 
 /** The outbox operations the mail code needs: SQL only, the rules live in mail/. */
@@ -33,6 +35,7 @@ export const createOutboxQueries = (db: Db) => {
         subject: row.subject,
         text: row.text_body,
         html: row.html_body,
+        createdAt: Number(row.created_at),
       };
     },
 

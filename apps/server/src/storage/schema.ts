@@ -196,6 +196,8 @@ export interface AuditEventsTable {
   request_id: Generated<string | null>;
   /** The User-Agent of that request (cut to 512 characters); null outside a request and before migration 0008. */
   user_agent: Generated<string | null>;
+  /** The acting operator's account id, for an operator's action (migration 0017; null otherwise). */
+  operator: Generated<string | null>;
 }
 
 /** One thing oidc-provider stores (a session, interaction, grant, code or token), by model and id. */

@@ -5,6 +5,7 @@ import {
   adminAuditPageSchema,
   adminEndpoints,
   adminMeSchema,
+  adminOverviewSchema,
   adminSearchResultSchema,
 } from '@hub/core';
 import { contractCalls } from './client';
@@ -15,6 +16,7 @@ const encode = encodeURIComponent;
 /** The operator console's calls (core's contracts/admin.ts, docs/console.md). */
 export const adminApi = {
   me: () => calls.get('me', adminMeSchema),
+  overview: () => calls.get('overview', adminOverviewSchema),
   search: (q: string, page: number) => calls.get('accounts', adminSearchResultSchema, { q, page }),
   account: (id: string) =>
     contractCalls({ account: adminEndpoints.account.replace(':id', encode(id)) }).get(

@@ -9,6 +9,8 @@ import { text } from './input.js';
 export const adminEndpoints = {
   /** GET: who is acting: account, role. */
   me: '/api/admin/me',
+  /** GET: the last hour of the hub's own metrics, a minute at a time (the console's landing page). */
+  overview: '/api/admin/overview',
   /** GET: accounts by a prefix of their email, id or name (`q`), a page at a time. */
   accounts: '/api/admin/accounts',
   /** GET: one account's page. */
@@ -31,6 +33,7 @@ export const adminAccountActions = [
   'lock',
   'unlock',
   'reset-factors',
+  'send-reset-code',
   'unlink-google',
   'unlink-facebook',
   'export',
@@ -166,3 +169,21 @@ export const adminAccountPageSchema = z.object({
 });
 export type AdminAccountPage = z.infer<typeof adminAccountPageSchema>;
 export const adminActionResultSchema = z.record(z.string(), z.unknown());
+
+/** One minute of the overview (apps/server/src/services/recent-metrics.ts). */
+export const adminOverviewMinuteSchema = z.object({
+  at: z.number(),
+  signIns: z.number(),
+  failures: z.number(),
+  throttled: z.number(),
+  delivered: z.number(),
+  latencyMs: z.number().nullable(),
+  backlog: z.number().nullable(),
+});
+export const adminOverviewSchema = z.object({
+  minutes: z.array(adminOverviewMinuteSchema),
+  outbox: z.object({ pending: z.number(), oldestAgeMs: z.number().nullable() }),
+  /** Whose traffic the minutes count: this hub process's (the outbox is shared). */
+  scope: z.literal('process'),
+});
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;

@@ -41,7 +41,7 @@ export const registerResetRoutes = (app: FastifyInstance, hub: Hub) => {
       },
     },
     async (request, reply) =>
-      verifyResetCode(hub, callerOf(hub, request, reply), request.body.flowId, request.body.code),
+      verifyResetCode(hub, callerOf(hub, request, reply, true), request.body.flowId, request.body.code),
   );
   r.post(
     authEndpoints.resetResend,
@@ -52,7 +52,7 @@ export const registerResetRoutes = (app: FastifyInstance, hub: Hub) => {
         errors: [...flowStep, ...codeStep],
       },
     },
-    async (request, reply) => resendResetCode(hub, callerOf(hub, request, reply), request.body.flowId),
+    async (request, reply) => resendResetCode(hub, callerOf(hub, request, reply, true), request.body.flowId),
   );
   r.get(
     authEndpoints.resetStatus,

@@ -1,21 +1,24 @@
 import {
   encodeBase64Account,
   encodeSainfo,
+  type Platform,
   type ResetStartRequest,
   resetReturnRoute,
   routePath,
 } from '@hub/core';
 import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
+import { verificationCodeMail } from '../../mail/templates.js';
 import { policy } from '../../policy.js';
 import { recordAudit } from '../../services/audit.js';
 import { refuseBreachedPassword } from '../../services/breached-passwords.js';
 import { checkNewPassword, hashPassword } from '../../services/passwords.js';
 import { announceEndedSessions, type EndedSessions, endSessionsIn } from '../../sso/session-end.js';
+import type { AccountRow } from '../../storage/accounts.js';
 import type { FlowCaller } from '../caller.js';
-import { defineFinalizedCodeStep, identifierKind } from '../code-step.js';
+import { type CodeFlowStart, defineFinalizedCodeStep, identifierKind } from '../code-step.js';
 import { contextQuery, toContextRecord } from '../flow-context.js';
-import { flowContext, loadFlow, moveFlow } from '../flow-record.js';
+import { flowContext, loadFlow, moveFlow, UNBOUND } from '../flow-record.js';
 import { identifyAccount } from '../identify.js';
 import { resetStates } from './flow.js';
 
@@ -34,8 +37,48 @@ const resetCodeStep = defineFinalizedCodeStep({
     }),
   }),
   statusTellsIfRegistered: false,
+  // A code an operator sent (sendResetCodeFor) is bound to no browser until it is verified: the
+  // browser that opens the mail's link and enters the code takes the flow (docs/console.md).
+  unboundAllowed: true,
+  mail: async (hub, flow, language) => (code, ttlMinutes) =>
+    verificationCodeMail({
+      code,
+      purpose: 'reset',
+      ttlMinutes,
+      ...(language ? { language } : {}),
+      ...(flow.binding_hash === UNBOUND ? { link: resetCodeLink(hub, flow.platform, flow.id) } : {}),
+    }),
 });
 export const { resend: resendResetCode, verify: verifyResetCode, status: resetStatus } = resetCodeStep;
+
+/** The reset screen's code step for a flow an operator started: `/{platform}/reset/password?reset=<flow id>`. */
+export const resetCodeLink = (hub: Hub, platform: Platform, flowId: string) =>
+  `${hub.config.publicUrl}${routePath('reset_password', { platform })}?${new URLSearchParams({ reset: flowId })}`;
+
+/**
+ * An operator sends the person a reset code (the console's support action, docs/console.md): the
+ * spec's reset mail, with a link to the reset screen's code step, for a flow no browser holds yet.
+ * The same code-send limits as the person's own request; the code appears in no answer.
+ */
+export const sendResetCodeFor = async (
+  hub: Hub,
+  account: AccountRow & { email: string },
+  input: { ip: string | null; audit: NonNullable<CodeFlowStart['audit']> },
+) => {
+  const { flow } = await resetCodeStep.open(
+    hub,
+    { ip: input.ip, binding: UNBOUND },
+    {
+      platform: account.home_platform,
+      accountId: account.id,
+      check: { ok: true, kind: 'email', value: account.email },
+      to: account.email,
+      context: {},
+      audit: input.audit,
+    },
+  );
+  return { expiresAt: flow.expires_at };
+};
 
 /** Spec §4 reset step 1: a code for the account, by its kind; 'Account does not exist.' otherwise. */
 export const requestResetCode = async (hub: Hub, caller: FlowCaller, input: ResetStartRequest) => {

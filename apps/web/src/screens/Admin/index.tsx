@@ -1,11 +1,14 @@
 import type { AdminAccountAction, AdminAccountHit, AdminAccountPage } from '@hub/core';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi, auditCsvHref } from '../../api/admin';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { documentTitle } from '../../lib/brand';
 import ClientsView from './Clients';
 import ToolsView from './Tools';
+
+/** The overview's charts (uPlot): a chunk of their own, loaded when the overview is shown. */
+const OverviewView = lazy(() => import('./Overview'));
 
 type AuditRows =
   Awaited<ReturnType<typeof adminApi.audit>> extends infer R
@@ -22,7 +25,12 @@ const primary =
   'rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2';
 const input =
   'w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600';
-const when = (at: number | null | undefined) => (at ? new Date(at).toLocaleString() : '-');
+/** A time as the reader's language writes it (Filipino: fil-PH; English: the browser's own format). */
+const useWhen = () => {
+  const { i18n } = useTranslation();
+  const locale = i18n.language === 'fil' ? 'fil-PH' : undefined;
+  return (at: number | null | undefined) => (at ? new Date(at).toLocaleString(locale) : '-');
+};
 
 /** The reason dialog every action opens: the reason is required and goes into the audit row. */
 const ReasonDialog = ({
@@ -87,7 +95,23 @@ const Section = ({ title, children }: { title: string; children: React.ReactNode
   </section>
 );
 
-const ACTIONS: AdminAccountAction[] = ['end-sessions', 'lock', 'unlock', 'reset-factors', 'delete'];
+const ACTIONS: AdminAccountAction[] = [
+  'end-sessions',
+  'lock',
+  'unlock',
+  'reset-factors',
+  'send-reset-code',
+  'delete',
+];
+
+/** A value the server sends as a word of its own (an outcome, a method, a platform), in the reader's language. */
+const useWord = () => {
+  const { t, i18n } = useTranslation();
+  return (group: 'outcome' | 'method' | 'platform' | 'roleName', value: string) => {
+    const key = `admin.${group}.${value}`;
+    return i18n.exists(key) ? t(key as never) : value;
+  };
+};
 
 /** One account's page with its actions. */
 const AccountView = ({ id, onBack }: { id: string; onBack: () => void }) => {
@@ -106,9 +130,14 @@ const AccountView = ({ id, onBack }: { id: string; onBack: () => void }) => {
   const act = async (action: AdminAccountAction, reason: string) => {
     setAsking(null);
     const res = await adminApi.act(id, action, reason);
-    setMessage(res.ok ? t('admin.done') : res.error.message);
+    const sentTo = res.ok && typeof res.data.sentTo === 'string' ? res.data.sentTo : null;
+    setMessage(
+      res.ok ? (sentTo ? t('admin.resetCodeSent', { email: sentTo }) : t('admin.done')) : res.error.message,
+    );
     await load();
   };
+  const word = useWord();
+  const when = useWhen();
   const none = <p className="text-sm text-slate-500">{t('admin.account.none')}</p>;
   return (
     <div className="space-y-4" data-admin-account={id}>
@@ -135,20 +164,20 @@ const AccountView = ({ id, onBack }: { id: string; onBack: () => void }) => {
               </button>
             ))}
           </div>
-          <div className="grid gap-4 md:grid-cols-2">
+          <div className="grid gap-4 tablet:grid-cols-2">
             <Section title={t('admin.account.identifiers')}>
               <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                <dt className="text-slate-500">id</dt>
+                <dt className="text-slate-500">{t('admin.field.id')}</dt>
                 <dd className="break-all">{page.account.id}</dd>
-                <dt className="text-slate-500">email</dt>
+                <dt className="text-slate-500">{t('admin.field.email')}</dt>
                 <dd className="break-all">{page.account.email ?? '-'}</dd>
-                <dt className="text-slate-500">mobile</dt>
+                <dt className="text-slate-500">{t('admin.field.mobile')}</dt>
                 <dd>{page.account.mobile ? `+63${page.account.mobile}` : '-'}</dd>
-                <dt className="text-slate-500">name</dt>
+                <dt className="text-slate-500">{t('admin.field.name')}</dt>
                 <dd>{page.account.name ?? '-'}</dd>
-                <dt className="text-slate-500">platform</dt>
-                <dd>{page.account.homePlatform}</dd>
-                <dt className="text-slate-500">created</dt>
+                <dt className="text-slate-500">{t('admin.field.platform')}</dt>
+                <dd>{word('platform', page.account.homePlatform)}</dd>
+                <dt className="text-slate-500">{t('admin.field.created')}</dt>
                 <dd>{when(page.account.createdAt)}</dd>
               </dl>
             </Section>
@@ -157,7 +186,7 @@ const AccountView = ({ id, onBack }: { id: string; onBack: () => void }) => {
                 ? none
                 : page.sessions.map((s) => (
                     <p key={s.id} className="text-sm" data-admin-session>
-                      {s.device} · {s.ip ?? '-'} · {s.platform} · {when(s.lastSeenAt)}
+                      {s.device} · {s.ip ?? '-'} · {word('platform', s.platform)} · {when(s.lastSeenAt)}
                     </p>
                   ))}
             </Section>
@@ -165,7 +194,9 @@ const AccountView = ({ id, onBack }: { id: string; onBack: () => void }) => {
               {page.secondFactors.methods.length === 0 ? (
                 none
               ) : (
-                <p className="text-sm">{page.secondFactors.methods.join(', ')}</p>
+                <p className="text-sm">
+                  {page.secondFactors.methods.map((method) => word('method', method)).join(', ')}
+                </p>
               )}
             </Section>
             <Section title={t('admin.account.providers')}>
@@ -192,6 +223,9 @@ const AccountView = ({ id, onBack }: { id: string; onBack: () => void }) => {
 
 const AuditTable = ({ rows }: { rows: AuditRows }) => {
   const { t } = useTranslation();
+  const word = useWord();
+  const when = useWhen();
+  if (rows.length === 0) return <p className="text-sm text-slate-500">{t('admin.account.none')}</p>;
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
@@ -200,7 +234,7 @@ const AuditTable = ({ rows }: { rows: AuditRows }) => {
             <tr key={row.id} className="border-t border-slate-100 align-top" data-audit-event={row.event}>
               <td className="whitespace-nowrap py-1 pr-3 text-slate-500">{when(row.at)}</td>
               <td className="py-1 pr-3 font-medium">{row.event}</td>
-              <td className="py-1 pr-3">{row.outcome}</td>
+              <td className="py-1 pr-3">{word('outcome', row.outcome)}</td>
               <td className="break-all py-1">
                 {typeof row.detail.reason === 'string'
                   ? `${t('admin.audit.reason')}: ${row.detail.reason}`
@@ -232,7 +266,7 @@ const SearchView = ({ onOpen }: { onOpen: (id: string) => void }) => {
   return (
     <div className="space-y-4">
       <form
-        className="flex flex-col gap-2 sm:flex-row sm:items-end"
+        className="flex flex-col gap-2 tablet:flex-row tablet:items-end"
         onSubmit={(event) => {
           event.preventDefault();
           void search(0);
@@ -284,15 +318,31 @@ const SearchView = ({ onOpen }: { onOpen: (id: string) => void }) => {
   );
 };
 
+type AuditFilter = Record<'account' | 'event' | 'operator' | 'from' | 'to', string>;
+const NO_FILTER: AuditFilter = { account: '', event: '', operator: '', from: '', to: '' };
+
+/** The filter as the API reads it: blanks left out, the times (the browser's local time) in epoch ms. */
+const auditQuery = (filter: AuditFilter): Record<string, string> => {
+  const query: Record<string, string> = {};
+  for (const [name, value] of Object.entries(filter) as [keyof AuditFilter, string][]) {
+    const given = value.trim();
+    if (given === '') continue;
+    if (name === 'from' || name === 'to') {
+      const ms = new Date(given).getTime();
+      if (!Number.isNaN(ms)) query[name] = String(ms);
+    } else query[name] = given;
+  }
+  return query;
+};
+
 const AuditView = () => {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState({ account: '', event: '', operator: '' });
+  const [filter, setFilter] = useState<AuditFilter>(NO_FILTER);
   const [rows, setRows] = useState<AuditRows>([]);
   const [next, setNext] = useState<number | null>(null);
   const [message, setMessage] = useState('');
-  const load = async (before?: number) => {
-    const clean = Object.fromEntries(Object.entries(filter).filter(([, v]) => v.trim() !== ''));
-    const res = await adminApi.audit({ ...clean, before });
+  const load = async (before?: number, using = filter) => {
+    const res = await adminApi.audit({ ...auditQuery(using), before });
     if (!res.ok) return setMessage(res.error.message);
     setMessage('');
     setRows(before ? [...rows, ...res.data.events] : res.data.events);
@@ -302,33 +352,53 @@ const AuditView = () => {
   useEffect(() => {
     void load();
   }, []);
+  const field = (name: keyof AuditFilter, type: 'text' | 'datetime-local') => (
+    <label key={name} className="block min-w-0 text-sm text-slate-700">
+      {t(`admin.audit.${name}`)}
+      <input
+        name={name}
+        type={type}
+        value={filter[name]}
+        onChange={(event) => setFilter({ ...filter, [name]: event.target.value })}
+        className={`${input} mt-1`}
+      />
+    </label>
+  );
   return (
     <div className="space-y-4">
       <form
-        className="grid gap-2 sm:grid-cols-4 sm:items-end"
+        className="space-y-3 rounded-lg border border-slate-200 bg-white p-3"
         onSubmit={(event) => {
           event.preventDefault();
           void load();
         }}
       >
-        {(['account', 'event', 'operator'] as const).map((name) => (
-          <label key={name} className="block text-sm text-slate-700">
-            {t(`admin.audit.${name}`)}
-            <input
-              name={name}
-              value={filter[name]}
-              onChange={(event) => setFilter({ ...filter, [name]: event.target.value })}
-              className={`${input} mt-1`}
-            />
-          </label>
-        ))}
-        <div className="flex gap-2">
-          <button type="submit" className={primary}>
-            {t('admin.audit.filter')}
-          </button>
-          <a className={button} href={auditCsvHref(filter)} download>
-            {t('admin.audit.csv')}
-          </a>
+        <div className="grid gap-3 tablet:grid-cols-3">
+          {field('account', 'text')}
+          {field('event', 'text')}
+          {field('operator', 'text')}
+        </div>
+        <div className="grid gap-3 tablet:grid-cols-2 desktop:grid-cols-[1fr_1fr_auto] desktop:items-end">
+          {field('from', 'datetime-local')}
+          {field('to', 'datetime-local')}
+          <div className="flex flex-wrap gap-2 tablet:col-span-2 desktop:col-span-1">
+            <button type="submit" className={primary}>
+              {t('admin.audit.filter')}
+            </button>
+            <button
+              type="button"
+              className={button}
+              onClick={() => {
+                setFilter(NO_FILTER);
+                void load(undefined, NO_FILTER);
+              }}
+            >
+              {t('admin.audit.clear')}
+            </button>
+            <a className={button} href={auditCsvHref(auditQuery(filter))} download>
+              {t('admin.audit.csv')}
+            </a>
+          </div>
         </div>
       </form>
       <p role="status" className="text-sm text-red-700">
@@ -354,7 +424,8 @@ const AdminScreen = () => {
   useDocumentTitle(documentTitle(t('admin.title')));
   const [me, setMe] = useState<{ email: string | null; role: string } | null>(null);
   const [refusal, setRefusal] = useState('');
-  const [tab, setTab] = useState<'accounts' | 'audit' | 'tools' | 'clients'>('accounts');
+  const word = useWord();
+  const [tab, setTab] = useState<'overview' | 'accounts' | 'audit' | 'tools' | 'clients'>('overview');
   const [open, setOpen] = useState<string | null>(null);
   useEffect(() => {
     void adminApi.me().then((res) => {
@@ -372,11 +443,16 @@ const AdminScreen = () => {
       {me && (
         <>
           <p className="text-sm text-slate-600">
-            {t('admin.role', { email: me.email ?? '', role: me.role })}
+            {t('admin.role', { email: me.email ?? '', role: word('roleName', me.role) })}
           </p>
           <div role="tablist" className="flex gap-2 border-b border-slate-200">
             {(
-              ['accounts', 'audit', ...(me.role === 'admin' ? (['tools', 'clients'] as const) : [])] as const
+              [
+                'overview',
+                'accounts',
+                'audit',
+                ...(me.role === 'admin' ? (['tools', 'clients'] as const) : []),
+              ] as const
             ).map((name) => (
               <button
                 key={name}
@@ -395,7 +471,11 @@ const AdminScreen = () => {
               </button>
             ))}
           </div>
-          {tab === 'tools' ? (
+          {tab === 'overview' ? (
+            <Suspense fallback={null}>
+              <OverviewView />
+            </Suspense>
+          ) : tab === 'tools' ? (
             <ToolsView />
           ) : tab === 'clients' ? (
             <ClientsView />

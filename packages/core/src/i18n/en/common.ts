@@ -92,6 +92,7 @@ export const common = {
   'reset.description': 'Enter your account and we will send you a verification code.',
   'reset.account': 'Email, mobile number or username',
   'reset.remembered': 'Remembered it?',
+  'reset.fromSupport': 'Support sent a verification code to your email. Enter it to set a new password.',
   'code.sent': 'We sent a 6-digit verification code to this account.',
   'code.legend': 'Verification code',
   'code.digit': 'Digit {index} of {total}',

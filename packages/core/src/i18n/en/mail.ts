@@ -15,6 +15,7 @@ export const mail = {
   lifetime_other: 'This code expires in {count} minutes.',
   ignore: 'If you did not ask for this code, you can ignore this email: nothing changes without it.',
   neverShare: 'Never share this code: {product} will never ask you for it.',
+  'code.button': 'Enter the code',
   'invite.subject': '{inviter} invited you to a work account on {product}',
   'invite.intro':
     '{inviter} added you as a user of their business on {product}. Open the link below and enter this code to verify your work account:',

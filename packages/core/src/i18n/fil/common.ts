@@ -116,6 +116,8 @@ export const common = {
   'reset.description': 'Ilagay ang iyong account at padadalhan ka namin ng verification code.',
   'reset.account': 'Email, mobile number o username',
   'reset.remembered': 'Naalala mo na?',
+  'reset.fromSupport':
+    'Nagpadala ang support ng verification code sa iyong email. Ilagay ito para makapagtakda ng bagong password.',
   'code.sent': 'Nagpadala kami ng 6-digit na verification code sa account na ito.',
   'code.legend': 'Verification code',
   'code.digit': 'Digit {index} sa {total}',

@@ -110,4 +110,5 @@ export const errors = {
   'admin.member_not_found': 'Hindi miyembro ng tool ang account na ito.',
   'admin.client_not_found': 'Walang client na may ganitong id.',
   'admin.client_without_secret': 'Walang secret na maiikot ang client na ito.',
+  'admin.no_email': 'Walang email address ang account na ito na mapapadalhan ng code.',
 } as const satisfies Catalogue<typeof en>;

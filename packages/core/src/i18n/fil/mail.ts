@@ -17,6 +17,7 @@ export const mail = {
   ignore:
     'Kung hindi ikaw ang humingi ng code na ito, puwede mong balewalain ang email na ito: walang magbabago kung wala ito.',
   neverShare: 'Huwag ibigay kaninuman ang code na ito: hindi ito kailanman hihingin sa iyo ng {product}.',
+  'code.button': 'Ilagay ang code',
   'invite.subject': 'Inimbitahan ka ni {inviter} sa isang work account sa {product}',
   'invite.intro':
     'Idinagdag ka ni {inviter} bilang user ng kanilang business sa {product}. Buksan ang link sa ibaba at ilagay ang code na ito para i-verify ang iyong work account:',
