@@ -7,6 +7,7 @@ export interface AuditLogFilter {
   account?: string;
   event?: string;
   operator?: string;
+  tool?: number;
   from?: number;
   to?: number;
   before?: number;
@@ -21,6 +22,7 @@ export const auditLogPage = async (hub: Hub, filter: AuditLogFilter) => {
     accountId: filter.account,
     event: filter.event,
     operator: filter.operator,
+    tool: filter.tool,
     from: filter.from,
     to: filter.to,
     before: filter.before,
@@ -74,6 +76,7 @@ export const auditLogCsv = async (hub: Hub, filter: AuditLogFilter): Promise<str
     accountId: filter.account,
     event: filter.event,
     operator: filter.operator,
+    tool: filter.tool,
     from: filter.from,
     to: filter.to,
     before: filter.before,

@@ -1,5 +1,6 @@
 import { adminEndpoints, authEndpoints, secondFactorEndpoints } from '@hub/core';
 import { describe, expect, it } from 'vitest';
+import { recordAudit } from '../services/audit.js';
 import { seedAccount } from '../test-support/accounts.js';
 import { setUpTestHub } from '../test-support/app.js';
 import { browserFor, signInWith, strongPassword, type TestBrowser } from '../test-support/client.js';
@@ -189,5 +190,29 @@ describe.each(testDialects)('the operator console (overview, reset code, audit f
     expect(await reasons(`operator=${a.id}`)).toEqual(['by a']);
     expect(await reasons(`to=${between + 1}`)).toEqual(['by a']);
     expect(await reasons(`from=${between + 1}`)).toEqual(['by b']);
+  });
+
+  it('filters the audit log by tool (the indexed column), whether the row names it `tool` or `tid`', async () => {
+    const viewer = await operator('viewer');
+    ctx.n += 1;
+    const person = await seedAccount(ctx.hub, { email: `tooled${ctx.n}@example.ph` });
+    const at = ctx.hub.clock.now();
+    const row = (event: 'login.success' | 'sso.tool_refused', detail: Record<string, number | string>) =>
+      recordAudit(ctx.db, { event, outcome: 'success', accountId: person, detail }, at);
+    await row('login.success', { platform: 'psl', method: 'password', tool: 7001 });
+    await row('sso.tool_refused', { platform: 'psl', method: 'password', tool: 7002 });
+    await row('login.success', { platform: 'psl', method: 'password', tid: 7001 });
+    const events = async (query: string) => {
+      const answer = await get(viewer.browser, `${adminEndpoints.audit}?account=${person}&${query}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().events.map((e: { event: string }) => e.event);
+    };
+    expect(await events('tool=7001')).toEqual(['login.success', 'login.success']);
+    expect(await events('tool=7002')).toEqual(['sso.tool_refused']);
+    expect(await events('tool=7003')).toEqual([]);
+    for (const bad of ['tool=abc', 'tool=-1', 'tool=1.5']) {
+      const refused = await get(viewer.browser, `${adminEndpoints.audit}?${bad}`);
+      expect(refused.statusCode, bad).toBe(400);
+    }
   });
 });

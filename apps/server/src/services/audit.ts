@@ -100,6 +100,11 @@ export interface AuditEntry {
   detail?: Record<string, string | number | boolean | null>;
 }
 
+const toolOf = (detail: AuditEntry['detail']) => {
+  const tool = detail?.tool ?? detail?.tid;
+  return typeof tool === 'number' && Number.isInteger(tool) ? tool : null;
+};
+
 /** Writes one authentication event (docs/security.md "Also"); usable inside the caller's transaction. */
 export const recordAudit = async (db: Db, entry: AuditEntry, now: number) => {
   await createAuditQueries(db).insert({
@@ -115,6 +120,8 @@ export const recordAudit = async (db: Db, entry: AuditEntry, now: number) => {
     user_agent: currentUserAgent() ?? null,
     // The acting operator (docs/console.md "Audit"), in a column of its own for the indexed filter.
     operator: typeof entry.detail?.operator === 'string' ? entry.detail.operator : null,
+    // The tool it is about (`tool` on sign-ins and refusals, `tid` on the registry's changes), likewise.
+    tool: toolOf(entry.detail),
   });
   countAuditEvent(entry.event, entry.outcome, entry.detail);
 };

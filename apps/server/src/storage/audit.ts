@@ -16,6 +16,7 @@ export const auditInsertColumns = [
   'detail',
   'request_id',
   'operator',
+  'tool',
 ] as const satisfies readonly (keyof AuditRow)[];
 const insertEvent = precompiled<AuditRow, never>(auditInsertColumns, (db, event) =>
   db.insertInto('audit_events').values(event),
@@ -34,6 +35,7 @@ export const createAuditQueries = (db: Db) => ({
       detail: event.detail,
       request_id: event.request_id ?? null,
       operator: event.operator ?? null,
+      tool: event.tool ?? null,
     });
   },
 

@@ -20,6 +20,7 @@ import { auditOperatorMigration } from './migrations/0017-audit-operator.js';
 import { singleSignOutMigration } from './migrations/0018-single-sign-out.js';
 import { knownDevicesMigration } from './migrations/0019-known-devices.js';
 import { webhookRetentionMigration } from './migrations/0020-webhook-retention.js';
+import { auditToolMigration } from './migrations/0021-audit-tool.js';
 
 const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
@@ -42,6 +43,7 @@ const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migratio
   '0017-audit-operator': auditOperatorMigration(dialect),
   '0019-known-devices': knownDevicesMigration,
   '0020-webhook-retention': webhookRetentionMigration,
+  '0021-audit-tool': auditToolMigration(dialect),
 });
 
 const migratorFor = (database: HubDatabase) =>

@@ -150,6 +150,8 @@ export const auditPageQuery = (db: Kysely<Database>, filter: AuditFilter) => {
   if (filter.event) query = query.where('event', '=', filter.event);
   // The operator column (migration 0017) and its index (operator, id), never the JSON detail.
   if (filter.operator) query = query.where('operator', '=', filter.operator);
+  // Likewise the tool column (migration 0021) and its index (tool, id).
+  if (filter.tool !== undefined) query = query.where('tool', '=', filter.tool);
   if (filter.from !== undefined) query = query.where('at', '>=', filter.from);
   if (filter.to !== undefined) query = query.where('at', '<', filter.to);
   if (filter.before !== undefined) query = query.where('id', '<', filter.before);
@@ -161,6 +163,8 @@ export interface AuditFilter {
   event?: string;
   /** The acting operator's account id (written into the row's detail as `operator`). */
   operator?: string;
+  /** The tool the row is about (its tid). */
+  tool?: number;
   from?: number;
   to?: number;
   before?: number;

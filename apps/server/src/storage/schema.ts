@@ -198,6 +198,8 @@ export interface AuditEventsTable {
   user_agent: Generated<string | null>;
   /** The acting operator's account id, for an operator's action (migration 0017; null otherwise). */
   operator: Generated<string | null>;
+  /** The tool the row is about (its `tool` or `tid` detail), for the console's filter (migration 0021; null otherwise). */
+  tool: Generated<number | null>;
 }
 
 /** One thing oidc-provider stores (a session, interaction, grant, code or token), by model and id. */

@@ -68,6 +68,8 @@ export const adminAuditQuerySchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
     .optional(),
+  /** The tool the row is about (its tid). */
+  tool: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
   /** Epoch milliseconds. */
   from: z.coerce.number().int().min(0).optional(),
   to: z.coerce.number().int().min(0).optional(),

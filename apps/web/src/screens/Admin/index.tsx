@@ -318,8 +318,8 @@ const SearchView = ({ onOpen }: { onOpen: (id: string) => void }) => {
   );
 };
 
-type AuditFilter = Record<'account' | 'event' | 'operator' | 'from' | 'to', string>;
-const NO_FILTER: AuditFilter = { account: '', event: '', operator: '', from: '', to: '' };
+type AuditFilter = Record<'account' | 'event' | 'operator' | 'tool' | 'from' | 'to', string>;
+const NO_FILTER: AuditFilter = { account: '', event: '', operator: '', tool: '', from: '', to: '' };
 
 /** The filter as the API reads it: blanks left out, the times (the browser's local time) in epoch ms. */
 const auditQuery = (filter: AuditFilter): Record<string, string> => {
@@ -352,7 +352,7 @@ const AuditView = () => {
   useEffect(() => {
     void load();
   }, []);
-  const field = (name: keyof AuditFilter, type: 'text' | 'datetime-local') => (
+  const field = (name: keyof AuditFilter, type: 'text' | 'number' | 'datetime-local') => (
     <label key={name} className="block min-w-0 text-sm text-slate-700">
       {t(`admin.audit.${name}`)}
       <input
@@ -373,10 +373,11 @@ const AuditView = () => {
           void load();
         }}
       >
-        <div className="grid gap-3 tablet:grid-cols-3">
+        <div className="grid gap-3 tablet:grid-cols-2 desktop:grid-cols-4">
           {field('account', 'text')}
           {field('event', 'text')}
           {field('operator', 'text')}
+          {field('tool', 'number')}
         </div>
         <div className="grid gap-3 tablet:grid-cols-2 desktop:grid-cols-[1fr_1fr_auto] desktop:items-end">
           {field('from', 'datetime-local')}

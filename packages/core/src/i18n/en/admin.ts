@@ -32,6 +32,7 @@ export const admin = {
   'admin.audit.account': 'Account id',
   'admin.audit.event': 'Event',
   'admin.audit.operator': 'Operator id',
+  'admin.audit.tool': 'Tool id (tid)',
   'admin.audit.filter': 'Filter',
   'admin.audit.csv': 'Export CSV',
   'admin.audit.reason': 'Reason',

@@ -35,6 +35,7 @@ export const admin = {
   'admin.audit.account': 'Account id',
   'admin.audit.event': 'Pangyayari',
   'admin.audit.operator': 'Operator id',
+  'admin.audit.tool': 'Id ng tool (tid)',
   'admin.audit.filter': 'I-filter',
   'admin.audit.csv': 'I-export bilang CSV',
   'admin.audit.reason': 'Dahilan',
