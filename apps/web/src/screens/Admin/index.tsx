@@ -1,10 +1,11 @@
 import type { AdminAccountAction, AdminAccountHit, AdminAccountPage } from '@hub/core';
-import { type FormEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi, auditCsvHref } from '../../api/admin';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { documentTitle } from '../../lib/brand';
 import ClientsView from './Clients';
+import { button, primary, ReasonDialog } from './registry-ui';
 import ToolsView from './Tools';
 
 /** The overview's charts (uPlot): a chunk of their own, loaded when the overview is shown. */
@@ -19,10 +20,6 @@ type AuditRows =
       : never
     : never;
 
-const button =
-  'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600';
-const primary =
-  'rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2';
 const input =
   'w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600';
 /** A time as the reader's language writes it (Filipino: fil-PH; English: the browser's own format). */
@@ -30,62 +27,6 @@ const useWhen = () => {
   const { i18n } = useTranslation();
   const locale = i18n.language === 'fil' ? 'fil-PH' : undefined;
   return (at: number | null | undefined) => (at ? new Date(at).toLocaleString(locale) : '-');
-};
-
-/** The reason dialog every action opens: the reason is required and goes into the audit row. */
-const ReasonDialog = ({
-  action,
-  onConfirm,
-  onCancel,
-}: {
-  action: AdminAccountAction;
-  onConfirm: (reason: string) => void;
-  onCancel: () => void;
-}) => {
-  const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [reason, setReason] = useState('');
-  useEffect(() => {
-    dialog.current?.showModal?.();
-  }, []);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (reason.trim()) onConfirm(reason.trim());
-  };
-  return (
-    <dialog
-      ref={dialog}
-      onCancel={onCancel}
-      aria-labelledby="admin-reason-title"
-      className="w-[min(28rem,calc(100vw-2rem))] rounded-lg p-5 shadow-xl backdrop:bg-slate-900/40"
-    >
-      <form onSubmit={submit} className="space-y-3">
-        <h2 id="admin-reason-title" className="text-lg font-semibold text-slate-900">
-          {t('admin.reason.title', { action: t(`admin.action.${action}`) })}
-        </h2>
-        <label className="block text-sm text-slate-700">
-          {t('admin.reason.label')}
-          <textarea
-            name="reason"
-            required
-            maxLength={500}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            className={`${input} mt-1`}
-            rows={3}
-          />
-        </label>
-        <div className="flex justify-end gap-2">
-          <button type="button" className={button} onClick={onCancel}>
-            {t('admin.reason.cancel')}
-          </button>
-          <button type="submit" className={primary} disabled={!reason.trim()}>
-            {t('admin.reason.confirm')}
-          </button>
-        </div>
-      </form>
-    </dialog>
-  );
 };
 
 const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
@@ -215,7 +156,11 @@ const AccountView = ({ id, onBack }: { id: string; onBack: () => void }) => {
         </>
       )}
       {asking && (
-        <ReasonDialog action={asking} onCancel={() => setAsking(null)} onConfirm={(r) => act(asking, r)} />
+        <ReasonDialog
+          heading={t('admin.reason.title', { action: t(`admin.action.${asking}`) })}
+          onCancel={() => setAsking(null)}
+          onConfirm={(r) => act(asking, r)}
+        />
       )}
     </div>
   );

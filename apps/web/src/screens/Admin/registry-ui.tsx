@@ -44,13 +44,13 @@ export const Check = ({
   </label>
 );
 
-/** The reason every change asks for: required, it goes into the change's audit row. */
-const ReasonDialog = ({
-  title,
+/** The reason every operator action asks for (an account's, a tool's, a client's): required, it goes into the audit row. */
+export const ReasonDialog = ({
+  heading,
   onConfirm,
   onCancel,
 }: {
-  title: string;
+  heading: string;
   onConfirm: (reason: string) => void;
   onCancel: () => void;
 }) => {
@@ -68,12 +68,12 @@ const ReasonDialog = ({
     <dialog
       ref={dialog}
       onCancel={onCancel}
-      aria-labelledby="admin-registry-reason-title"
+      aria-labelledby="admin-reason-title"
       className="w-[min(28rem,calc(100vw-2rem))] rounded-lg p-5 shadow-xl backdrop:bg-slate-900/40"
     >
       <form onSubmit={submit} className="space-y-3">
-        <h2 id="admin-registry-reason-title" className="break-words text-lg font-semibold text-slate-900">
-          {t('admin.registry.reason', { what: title })}
+        <h2 id="admin-reason-title" className="break-words text-lg font-semibold text-slate-900">
+          {heading}
         </h2>
         <label className={label}>
           {t('admin.reason.label')}
@@ -176,7 +176,7 @@ export const useReasonedChanges = (onChanged: () => void) => {
       {secret && <SecretOnce {...secret} onDone={() => setSecret(undefined)} />}
       {pending && (
         <ReasonDialog
-          title={pending.title}
+          heading={t('admin.registry.reason', { what: pending.title })}
           onCancel={() => setPending(undefined)}
           onConfirm={(reason) => void confirm(reason)}
         />
