@@ -1,15 +1,14 @@
-import { adminEndpoints, authEndpoints, secondFactorEndpoints } from '@hub/core';
+import { adminEndpoints, authEndpoints } from '@hub/core';
 import { describe, expect, it } from 'vitest';
 import { recordAudit } from '../services/audit.js';
 import { seedAccount } from '../test-support/accounts.js';
 import { setUpTestHub } from '../test-support/app.js';
-import { browserFor, signInWith, strongPassword, type TestBrowser } from '../test-support/client.js';
+import { browserFor, signInWith, type TestBrowser } from '../test-support/client.js';
 import { testDialects } from '../test-support/databases.js';
-import { seedSecondFactor } from '../test-support/second-factors.js';
+import { consoleGet, seedOperator } from '../test-support/operators.js';
 import type { ActionBy } from './actions.js';
-import { grantRole } from './operators.js';
 
-const cli: ActionBy = { operatorId: null, via: 'cli', reason: 'set up by the test', ip: null };
+const _cli: ActionBy = { operatorId: null, via: 'cli', reason: 'set up by the test', ip: null };
 const actionPath = (id: string, action: string) =>
   adminEndpoints.action.replace(':id', id).replace(':action', action);
 
@@ -21,36 +20,11 @@ describe.each(testDialects)('the operator console (overview, reset code, audit f
     ip += 1;
     return browserFor(ctx.hub, `198.19.72.${ip}`);
   };
-  const get = (browser: TestBrowser, url: string) =>
-    ctx.hub.app.inject({
-      method: 'GET',
-      url,
-      remoteAddress: browser.ip,
-      headers: {
-        'sec-fetch-site': 'same-origin',
-        cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      },
-    });
+  const get = (browser: TestBrowser, url: string) => consoleGet(ctx.hub, browser, url);
 
   const operator = async (role: 'viewer' | 'support') => {
     ctx.n += 1;
-    const email = `op${ctx.n}-${role}@example.ph`;
-    const id = await seedAccount(ctx.hub, { email });
-    const { code } = await seedSecondFactor(ctx.hub, id);
-    await grantRole(ctx.hub.hub, id, role, cli);
-    const browser = nextBrowser();
-    const parked = await browser.post(authEndpoints.loginPassword, {
-      flowId: (await browser.post(authEndpoints.loginIdentify, { platform: 'psl', account: email })).json()
-        .flowId,
-      password: strongPassword,
-    });
-    const done = await browser.post(secondFactorEndpoints.verify, {
-      flowId: parked.json().flowId,
-      method: 'totp',
-      code: code(),
-    });
-    expect(done.statusCode, done.body).toBe(200);
-    return { id, email, browser };
+    return seedOperator(ctx.hub, { email: `op${ctx.n}-${role}@example.ph`, role, browser: nextBrowser() });
   };
 
   it("shows the last hour a minute at a time: this minute's sign-ins, failures and the outbox", async () => {

@@ -1,15 +1,15 @@
-import { adminEndpoints, authEndpoints, secondFactorEndpoints } from '@hub/core';
+import { adminEndpoints, authEndpoints } from '@hub/core';
 import { describe, expect, it } from 'vitest';
 import { MINUTE_MS } from '../policy.js';
 import { seedAccount } from '../test-support/accounts.js';
 import { setUpTestHub } from '../test-support/app.js';
-import { browserFor, signInWith, strongPassword, type TestBrowser } from '../test-support/client.js';
+import { browserFor, signInWith, type TestBrowser } from '../test-support/client.js';
 import { testDialects } from '../test-support/databases.js';
+import { consoleGet, grantedFromCli, seedOperator } from '../test-support/operators.js';
 import { seedSecondFactor } from '../test-support/second-factors.js';
-import type { ActionBy } from './actions.js';
 import { grantRole, revokeRole } from './operators.js';
 
-const cli: ActionBy = { operatorId: null, via: 'cli', reason: 'set up by the test', ip: null };
+const cli = grantedFromCli;
 const accountPath = (id: string) => adminEndpoints.account.replace(':id', id);
 const actionPath = (id: string, action: string) =>
   adminEndpoints.action.replace(':id', id).replace(':action', action);
@@ -22,44 +22,12 @@ describe.each(testDialects)('the operator console API on %s', (dialect) => {
     return browserFor(ctx.hub, `198.19.62.${ip}`);
   };
 
-  /** A console read as the console's page sends it: same-origin, with the browser's cookies. */
-  const get = (browser: TestBrowser, url: string) =>
-    ctx.hub.app.inject({
-      method: 'GET',
-      url,
-      remoteAddress: browser.ip,
-      headers: {
-        'sec-fetch-site': 'same-origin',
-        cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      },
-    });
-
-  /** A browser signed in with a password and an authenticator code (amr pwd otp mfa). */
-  const signInWithCode = async (browser: TestBrowser, email: string, code: () => string) => {
-    const parked = await browser.post(authEndpoints.loginPassword, {
-      flowId: (await browser.post(authEndpoints.loginIdentify, { platform: 'psl', account: email })).json()
-        .flowId,
-      password: strongPassword,
-    });
-    expect(parked.json(), parked.body).toMatchObject({ next: 'second_factor' });
-    const done = await browser.post(secondFactorEndpoints.verify, {
-      flowId: parked.json().flowId,
-      method: 'totp',
-      code: code(),
-    });
-    expect(done.statusCode, done.body).toBe(200);
-  };
+  const get = (browser: TestBrowser, url: string) => consoleGet(ctx.hub, browser, url);
 
   /** An operator of `role`, granted from the command line, signed in with a second factor. */
   const operator = async (role: 'viewer' | 'support' | 'admin') => {
     ctx.n += 1;
-    const email = `op${ctx.n}-${role}@example.ph`;
-    const id = await seedAccount(ctx.hub, { email });
-    const { code } = await seedSecondFactor(ctx.hub, id);
-    await grantRole(ctx.hub.hub, id, role, cli);
-    const browser = nextBrowser();
-    await signInWithCode(browser, email, code);
-    return { id, email, browser };
+    return seedOperator(ctx.hub, { email: `op${ctx.n}-${role}@example.ph`, role, browser: nextBrowser() });
   };
 
   /** A person with an account and a signed-in browser. */

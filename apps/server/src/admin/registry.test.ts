@@ -1,4 +1,4 @@
-import { adminEndpoints, adminRegistryEndpoints, authEndpoints, secondFactorEndpoints } from '@hub/core';
+import { adminEndpoints, adminRegistryEndpoints } from '@hub/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { sha256 } from '../services/tokens.js';
@@ -6,13 +6,12 @@ import { createOidcClientQueries } from '../storage/oidc.js';
 import { createToolQueries } from '../storage/tools.js';
 import { seedAccount } from '../test-support/accounts.js';
 import { setUpTestHub } from '../test-support/app.js';
-import { browserFor, strongPassword, type TestBrowser } from '../test-support/client.js';
+import { browserFor, type TestBrowser } from '../test-support/client.js';
 import { testDialects } from '../test-support/databases.js';
-import { seedSecondFactor } from '../test-support/second-factors.js';
+import { consoleGet, seedOperator } from '../test-support/operators.js';
 import type { ActionBy } from './actions.js';
-import { grantRole } from './operators.js';
 
-const cli: ActionBy = { operatorId: null, via: 'cli', reason: 'set up by the test', ip: null };
+const _cli: ActionBy = { operatorId: null, via: 'cli', reason: 'set up by the test', ip: null };
 const toolPath = (tid: number) => adminRegistryEndpoints.tool.replace(':tid', String(tid));
 const changePath = (tid: number, change: string) =>
   adminRegistryEndpoints.toolChange.replace(':tid', String(tid)).replace(':change', change);
@@ -30,38 +29,12 @@ describe.each(testDialects)('the console tool and client registry on %s', (diale
     return browserFor(ctx.hub, `198.19.72.${ip}`);
   };
 
-  /** A console read as the console's page sends it: same-origin, with the browser's cookies. */
-  const get = (browser: TestBrowser, url: string) =>
-    ctx.hub.app.inject({
-      method: 'GET',
-      url,
-      remoteAddress: browser.ip,
-      headers: {
-        'sec-fetch-site': 'same-origin',
-        cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      },
-    });
+  const get = (browser: TestBrowser, url: string) => consoleGet(ctx.hub, browser, url);
 
   /** An operator of `role`, granted from the command line, signed in with an authenticator code. */
   const operator = async (role: 'viewer' | 'support' | 'admin') => {
     ctx.n += 1;
-    const email = `reg${ctx.n}-${role}@example.ph`;
-    const id = await seedAccount(ctx.hub, { email });
-    const { code } = await seedSecondFactor(ctx.hub, id);
-    await grantRole(ctx.hub.hub, id, role, cli);
-    const browser = nextBrowser();
-    const parked = await browser.post(authEndpoints.loginPassword, {
-      flowId: (await browser.post(authEndpoints.loginIdentify, { platform: 'psl', account: email })).json()
-        .flowId,
-      password: strongPassword,
-    });
-    const done = await browser.post(secondFactorEndpoints.verify, {
-      flowId: parked.json().flowId,
-      method: 'totp',
-      code: code(),
-    });
-    expect(done.statusCode, done.body).toBe(200);
-    return { id, email, browser };
+    return seedOperator(ctx.hub, { email: `reg${ctx.n}-${role}@example.ph`, role, browser: nextBrowser() });
   };
 
   const auditOf = async (event: string) =>
