@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 const coreSource = fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url));
 const filCatalogue = fileURLToPath(new URL('./packages/core/src/i18n/fil/index.ts', import.meta.url));
 const accountTexts = fileURLToPath(new URL('./packages/core/src/i18n/account.ts', import.meta.url));
+const adminTexts = fileURLToPath(new URL('./packages/core/src/i18n/admin.ts', import.meta.url));
 
 export default defineConfig({
   resolve: {
@@ -11,6 +12,7 @@ export default defineConfig({
       { find: /^@hub\/core$/, replacement: coreSource },
       { find: /^@hub\/core\/i18n\/fil$/, replacement: filCatalogue },
       { find: /^@hub\/core\/i18n\/account$/, replacement: accountTexts },
+      { find: /^@hub\/core\/i18n\/admin$/, replacement: adminTexts },
     ],
   },
   test: {

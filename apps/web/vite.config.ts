@@ -10,6 +10,8 @@ const coreSource = fileURLToPath(new URL('../../packages/core/src/index.ts', imp
 const filCatalogue = fileURLToPath(new URL('../../packages/core/src/i18n/fil/index.ts', import.meta.url));
 /** The account center's texts: in the account center's lazy chunk (src/screens/Account/texts.ts). */
 const accountTexts = fileURLToPath(new URL('../../packages/core/src/i18n/account.ts', import.meta.url));
+/** The operator console's texts: in the console's lazy chunk (src/screens/Admin/texts.ts). */
+const adminTexts = fileURLToPath(new URL('../../packages/core/src/i18n/admin.ts', import.meta.url));
 
 /**
  * The hub server (apps/server) answers everything but the web app's pages and files; in development
@@ -71,6 +73,7 @@ export default defineConfig(({ mode }) => ({
       { find: /^@hub\/core$/, replacement: coreSource },
       { find: /^@hub\/core\/i18n\/fil$/, replacement: filCatalogue },
       { find: /^@hub\/core\/i18n\/account$/, replacement: accountTexts },
+      { find: /^@hub\/core\/i18n\/admin$/, replacement: adminTexts },
     ],
   },
   server: {

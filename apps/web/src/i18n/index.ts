@@ -15,6 +15,7 @@ import {
   toLanguage,
 } from '@hub/core';
 import type { enAccount } from '@hub/core/i18n/account';
+import type { enAdmin } from '@hub/core/i18n/admin';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -22,7 +23,12 @@ declare module 'i18next' {
   /** Keys and their parameters are checked against the English catalogue: a missing key fails the typecheck. */
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof enCommon; errors: typeof enErrors; account: typeof enAccount };
+    resources: {
+      common: typeof enCommon;
+      errors: typeof enErrors;
+      account: typeof enAccount;
+      admin: typeof enAdmin;
+    };
     /** A screen of another namespace (the account center's `account`) uses `common`'s texts too. */
     fallbackNS: 'common';
     keySeparator: false;

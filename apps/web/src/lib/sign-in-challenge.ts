@@ -1,4 +1,5 @@
 import { authEndpoints, SIGN_IN_CHALLENGE_HEADER, signInChallengeResponseSchema } from '@hub/core';
+import { showSolving } from './challenge-status';
 
 /**
  * The credential-stuffing challenge (docs/security.md "Credential stuffing"): when a sign-in step
@@ -7,22 +8,6 @@ import { authEndpoints, SIGN_IN_CHALLENGE_HEADER, signInChallengeResponseSchema 
  * then) and sends the step again with the solution. `ChallengeStatus` shows 'Checking your
  * browser…' meanwhile. Nothing leaves for a third party: the hub makes and checks the challenge.
  */
-
-type Listener = () => void;
-let solving = 0;
-const listeners = new Set<Listener>();
-const notify = () => {
-  for (const listener of listeners) listener();
-};
-
-/** Whether a challenge is being solved now (for useSyncExternalStore). */
-export const challengeSolving = {
-  subscribe(listener: Listener) {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-  current: () => solving > 0,
-};
 
 /** The longest a solve may take before the step is answered with its 'challenge.required' text. */
 const SOLVE_TIMEOUT_MS = 60_000;
@@ -62,11 +47,6 @@ export const solveSignInChallenge = async (
   } finally {
     if (!quiet) showSolving(-1);
   }
-};
-
-const showSolving = (change: 1 | -1) => {
-  solving += change;
-  notify();
 };
 
 /**

@@ -4,13 +4,14 @@ import { labels, notices, termsLineParts } from '../labels.js';
 import { errorCatalog, errorCodes, errorMessage } from '../messages.js';
 import { passwordHints } from '../password.js';
 import { enAccount, filAccount } from './account.js';
+import { adminTexts } from './admin.js';
 import { en as enBundled } from './en/index.js';
 import { fil as filBundled } from './fil/index.js';
 import { fromAcceptLanguage, resolveLanguage, toLanguage } from './languages.js';
 
-// Every namespace, the account center's too (a subpath of its own, account.ts).
-const en = { ...enBundled, account: enAccount };
-const fil = { ...filBundled, account: filAccount };
+// Every namespace, the account center's and the console's too (subpaths of their own).
+const en = { ...enBundled, account: enAccount, admin: adminTexts.en };
+const fil = { ...filBundled, account: filAccount, admin: adminTexts.fil };
 type Namespace = keyof typeof en;
 const namespaces = Object.keys(en) as Namespace[];
 const entries = (catalogue: typeof en | typeof fil, ns: Namespace) =>

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { challengeSolving } from '../../lib/sign-in-challenge';
+import { challengeSolving } from '../../lib/challenge-status';
 import { Spinner } from '../Spinner';
 
 /**

@@ -13,7 +13,7 @@ const lines = (text: string) =>
 
 /** The form that registers a client; a confidential one's secret is then shown once. */
 const RegisterClient = ({ ask }: { ask: Ask }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const outcomeOf = useOutcomeOf();
   const [form, setForm] = useState({ name: '', redirectUris: '', scopes: '' });
   const [flags, setFlags] = useState({ public: false, native: false, firstParty: false });
@@ -95,7 +95,7 @@ const RegisterClient = ({ ask }: { ask: Ask }) => {
 
 /** A client's editable part: name, redirect URIs, first-party, allowed scopes, security profile. */
 const EditClient = ({ client, ask, onClose }: { client: AdminClient; ask: Ask; onClose: () => void }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const outcomeOf = useOutcomeOf();
   const [form, setForm] = useState({
     name: client.name,
@@ -184,7 +184,7 @@ const EditClient = ({ client, ask, onClose }: { client: AdminClient; ask: Ask; o
 };
 
 const ClientCard = ({ client, ask }: { client: AdminClient; ask: Ask }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const outcomeOf = useOutcomeOf();
   const [editing, setEditing] = useState(false);
   const rotate = () =>
@@ -242,7 +242,7 @@ const ClientCard = ({ client, ask }: { client: AdminClient; ask: Ask }) => {
  * client, registering one, editing one, rotating its secret (the new one shown once).
  */
 const ClientsView = () => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const [clients, setClients] = useState<AdminClient[] | null>(null);
   const [error, setError] = useState('');
   const load = useCallback(async () => {

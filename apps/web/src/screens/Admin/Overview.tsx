@@ -80,7 +80,7 @@ const peak = (minutes: Minute[], series: 'signIns' | 'failures' | 'throttled' | 
 
 /** What a chart shows, in words: the screen reader's chart, and a quick read for everyone. */
 const useSummary = () => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   return (series: Series, data: AdminOverview): string => {
     const { minutes } = data;
     const recent = minutes.slice(-5);
@@ -110,7 +110,7 @@ const SERIES: Series[] = ['signIns', 'failures', 'throttled', 'backlog', 'latenc
  * a minute at a time, as small charts, each with its text summary.
  */
 const OverviewView = () => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const summary = useSummary();
   const [data, setData] = useState<AdminOverview | null>(null);
   const [message, setMessage] = useState('');

@@ -9,7 +9,7 @@ const GRACES = ['0', '1h', '24h', '7d'] as const;
 
 /** The form that registers a tool; its credential is then shown once. */
 const RegisterTool = ({ ask }: { ask: Ask }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const outcomeOf = useOutcomeOf();
   const [form, setForm] = useState({ tid: '', name: '', type: '1', logo: '', secondFactor: false });
   const submit = (event: FormEvent) => {
@@ -101,7 +101,7 @@ const RegisterTool = ({ ask }: { ask: Ask }) => {
 
 /** The tool's own record: name, type, logo, path prefix, second factor. */
 const ToolRecord = ({ page, ask }: { page: AdminToolPage; ask: Ask }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const outcomeOf = useOutcomeOf();
   const { tool } = page;
   const [form, setForm] = useState({
@@ -165,7 +165,7 @@ const ToolRecord = ({ page, ask }: { page: AdminToolPage; ask: Ask }) => {
 
 /** Callbacks per environment: set one (a name replaces its own), remove one. */
 const Callbacks = ({ page, ask }: { page: AdminToolPage; ask: Ask }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const outcomeOf = useOutcomeOf();
   const tid = page.tool.tid;
   const isProtected = page.tool.protectedAs !== null;
@@ -281,7 +281,7 @@ const NamedList = ({
   onRemove: (id: string) => void;
   note?: string;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const [value, setValue] = useState('');
   return (
     <Panel title={title}>
@@ -321,7 +321,7 @@ const NamedList = ({
 
 /** The credential: set or not, a grace still running, and its rotation (the new one shown once). */
 const Credential = ({ page, ask }: { page: AdminToolPage; ask: Ask }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const outcomeOf = useOutcomeOf();
   const [grace, setGrace] = useState<(typeof GRACES)[number]>('0');
   const { tool } = page;
@@ -383,7 +383,7 @@ const ToolView = ({
   onClose: () => void;
   onChanged: () => void;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const outcomeOf = useOutcomeOf();
   const [page, setPage] = useState<AdminToolPage | null>(null);
   const [error, setError] = useState('');
@@ -449,7 +449,7 @@ const ToolView = ({
  * tools, one tool's page, and registering a new one (its credential shown once).
  */
 const ToolsView = () => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const [tools, setTools] = useState<AdminToolSummary[] | null>(null);
   const [error, setError] = useState('');
   const [open, setOpen] = useState<number | null>(null);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { adminApi, auditCsvHref } from '../../api/admin';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { documentTitle } from '../../lib/brand';
+import './texts';
 import ClientsView from './Clients';
 import { button, primary, ReasonDialog } from './registry-ui';
 import ToolsView from './Tools';
@@ -24,7 +25,7 @@ const input =
   'w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600';
 /** A time as the reader's language writes it (Filipino: fil-PH; English: the browser's own format). */
 const useWhen = () => {
-  const { i18n } = useTranslation();
+  const { i18n } = useTranslation('admin');
   const locale = i18n.language === 'fil' ? 'fil-PH' : undefined;
   return (at: number | null | undefined) => (at ? new Date(at).toLocaleString(locale) : '-');
 };
@@ -47,7 +48,7 @@ const ACTIONS: AdminAccountAction[] = [
 
 /** A value the server sends as a word of its own (an outcome, a method, a platform), in the reader's language. */
 const useWord = () => {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('admin');
   return (group: 'outcome' | 'method' | 'platform' | 'roleName', value: string) => {
     const key = `admin.${group}.${value}`;
     return i18n.exists(key) ? t(key as never) : value;
@@ -56,7 +57,7 @@ const useWord = () => {
 
 /** One account's page with its actions. */
 const AccountView = ({ id, onBack }: { id: string; onBack: () => void }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const [page, setPage] = useState<AdminAccountPage | null>(null);
   const [message, setMessage] = useState('');
   const [asking, setAsking] = useState<AdminAccountAction | null>(null);
@@ -167,7 +168,7 @@ const AccountView = ({ id, onBack }: { id: string; onBack: () => void }) => {
 };
 
 const AuditTable = ({ rows }: { rows: AuditRows }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const word = useWord();
   const when = useWhen();
   if (rows.length === 0) return <p className="text-sm text-slate-500">{t('admin.account.none')}</p>;
@@ -194,7 +195,7 @@ const AuditTable = ({ rows }: { rows: AuditRows }) => {
 };
 
 const SearchView = ({ onOpen }: { onOpen: (id: string) => void }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const [q, setQ] = useState('');
   const [hits, setHits] = useState<AdminAccountHit[] | null>(null);
   const [more, setMore] = useState(false);
@@ -281,7 +282,7 @@ const auditQuery = (filter: AuditFilter): Record<string, string> => {
 };
 
 const AuditView = () => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const [filter, setFilter] = useState<AuditFilter>(NO_FILTER);
   const [rows, setRows] = useState<AuditRows>([]);
   const [next, setNext] = useState<number | null>(null);
@@ -366,7 +367,7 @@ const AuditView = () => {
  * without a console role, and every call is checked again on the server.
  */
 const AdminScreen = () => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   useDocumentTitle(documentTitle(t('admin.title')));
   const [me, setMe] = useState<{ email: string | null; role: string } | null>(null);
   const [refusal, setRefusal] = useState('');

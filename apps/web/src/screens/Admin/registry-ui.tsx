@@ -54,7 +54,7 @@ export const ReasonDialog = ({
   onConfirm: (reason: string) => void;
   onCancel: () => void;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const dialog = useRef<HTMLDialogElement>(null);
   const [reason, setReason] = useState('');
   useEffect(() => {
@@ -102,7 +102,7 @@ export const ReasonDialog = ({
 
 /** A secret the server answered once (a tool credential, a client secret): copy it, then it is gone. */
 const SecretOnce = ({ title, secret, onDone }: { title: string; secret: string; onDone: () => void }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -151,7 +151,7 @@ export type ChangeOutcome = { error: string } | { secret: string; title: string 
  * reason given; `view` is the dialog, the status line and a secret shown once.
  */
 export const useReasonedChanges = (onChanged: () => void) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const [pending, setPending] = useState<{
     title: string;
     run: (reason: string) => Promise<ChangeOutcome>;
@@ -212,7 +212,7 @@ const FIELD_LABELS = {
 
 /** A failed call's message (in the reader's language, naming the field refused) as a change outcome. */
 export const useOutcomeOf = () => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   return <T,>(
     res: { ok: true; data: T } | { ok: false; error: ApiError },
     secretOf?: (data: T) => { secret: string; title: string } | undefined,

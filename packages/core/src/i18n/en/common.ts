@@ -5,8 +5,6 @@
  * plural forms chosen by `count`; `<terms>…</terms>` marks a link the screen puts around the words.
  */
 import { labels, notices } from '../../labels.js';
-import { admin } from './admin.js';
-import { adminRegistry } from './admin-registry.js';
 import { flows } from './flows.js';
 import { signin } from './signin.js';
 
@@ -132,6 +130,4 @@ export const common = {
   'socialError.provider_linked': 'You already have one of these linked. Unlink it first to link another.',
   ...signin,
   ...flows,
-  ...admin,
-  ...adminRegistry,
 } as const;

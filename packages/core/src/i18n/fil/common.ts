@@ -1,7 +1,5 @@
 import type { Catalogue } from '../catalogue.js';
 import type { common as en } from '../en/common.js';
-import { admin } from './admin.js';
-import { adminRegistry } from './admin-registry.js';
 import { flows } from './flows.js';
 import { signin } from './signin.js';
 
@@ -156,6 +154,4 @@ export const common = {
   'socialError.provider_linked': 'May naka-link ka nang ganito. I-unlink muna ito bago mag-link ng iba.',
   ...signin,
   ...flows,
-  ...admin,
-  ...adminRegistry,
 } as const satisfies Catalogue<typeof en>;
