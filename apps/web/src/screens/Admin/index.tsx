@@ -392,7 +392,10 @@ const AdminScreen = () => {
           <p className="text-sm text-slate-600">
             {t('admin.role', { email: me.email ?? '', role: word('roleName', me.role) })}
           </p>
-          <div role="tablist" className="flex gap-2 border-b border-slate-200">
+          <div
+            role="tablist"
+            className="flex flex-wrap gap-x-1 gap-y-1 border-b border-slate-200 tablet:gap-x-2"
+          >
             {(
               [
                 'overview',
