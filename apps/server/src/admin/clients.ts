@@ -9,41 +9,28 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RouteErrors } from '../http/route-errors.js';
 import type { Hub } from '../hub.js';
-import { consoleActor } from './actions.js';
 import { createClient, listClients, rotateSecret, updateClient } from './client-registry.js';
-import { requireOperator } from './guard.js';
+import { type ConsoleGuard, consoleChange, consoleRead } from './console-routes.js';
 
-const guarded = [
-  'origin.forbidden',
-  'session.required',
-  'admin.forbidden',
-  'admin.second_factor_required',
-] as const satisfies RouteErrors;
-const change = [
-  ...guarded,
-  'request.malformed_json',
-  'admin.reason_required',
-  'admin.value_invalid',
-] as const satisfies RouteErrors;
+/** A registry change: the console's refusals, and a value refused. */
+const change = [...consoleChange, 'admin.value_invalid'] as const satisfies RouteErrors;
 
 /**
  * The console's OpenID Connect clients (docs/console.md "Tools and clients"): the admin role only.
  * A client is answered without its secret; the secret only when registered or rotated, once.
  */
-export const registerAdminClientRoutes = (app: FastifyInstance, hub: Hub) => {
+export const registerAdminClientRoutes = (app: FastifyInstance, hub: Hub, { as, actor }: ConsoleGuard) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(adminRegistryEndpoints.clients, { schema: { errors: guarded } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    await requireOperator(hub, request, 'admin');
-    return listClients(hub);
-  });
+  r.get(
+    adminRegistryEndpoints.clients,
+    { schema: { errors: consoleRead }, preHandler: as('admin') },
+    async () => listClients(hub),
+  );
   r.post(
     adminRegistryEndpoints.clients,
-    { schema: { body: adminClientCreateSchema, errors: change } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const operator = await requireOperator(hub, request, 'admin');
-      return createClient(hub, request.body, consoleActor(operator, request.body.reason, request.ip));
+    { schema: { body: adminClientCreateSchema, errors: change }, preHandler: as('admin') },
+    async (request) => {
+      return createClient(hub, request.body, actor(request, request.body.reason));
     },
   );
   r.post(
@@ -54,11 +41,10 @@ export const registerAdminClientRoutes = (app: FastifyInstance, hub: Hub) => {
         body: adminClientUpdateSchema,
         errors: [...change, 'admin.client_not_found'],
       },
+      preHandler: as('admin'),
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const operator = await requireOperator(hub, request, 'admin');
-      const by = consoleActor(operator, request.body.reason, request.ip);
+    async (request) => {
+      const by = actor(request, request.body.reason);
       return updateClient(hub, request.params.clientId, request.body, by);
     },
   );
@@ -70,11 +56,10 @@ export const registerAdminClientRoutes = (app: FastifyInstance, hub: Hub) => {
         body: adminClientRotateSchema,
         errors: [...change, 'admin.client_not_found', 'admin.client_without_secret'],
       },
+      preHandler: as('admin'),
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const operator = await requireOperator(hub, request, 'admin');
-      const by = consoleActor(operator, request.body.reason, request.ip);
+    async (request) => {
+      const by = actor(request, request.body.reason);
       return rotateSecret(hub, request.params.clientId, request.body.grace, by);
     },
   );

@@ -7,39 +7,25 @@ import {
   adminReasonBodySchema,
   adminSearchQuerySchema,
 } from '@hub/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HubError } from '../errors.js';
 import type { RouteErrors } from '../http/route-errors.js';
 import type { Hub } from '../hub.js';
-import type { OperatorRole } from '../storage/operators.js';
 import { accountPage, searchAccounts } from './accounts.js';
-import { consoleActor, runAccountAction } from './actions.js';
+import { runAccountAction } from './actions.js';
 import { auditLogCsv, auditLogPage } from './audit-log.js';
 import { registerAdminClientRoutes } from './clients.js';
-import { type Operator, requireOperator } from './guard.js';
+import { consoleChange, consoleGuard, consoleRead } from './console-routes.js';
 import { grantRole, listOperators, revokeRole } from './operators.js';
 import { consoleOverview } from './overview.js';
 import { registerAdminToolRoutes } from './tools.js';
 
-/** What the guard refuses with (admin/guard.ts), on every console route. */
-const consoleRead = [
-  'origin.forbidden',
-  'session.required',
-  'admin.forbidden',
-  'admin.second_factor_required',
-] as const satisfies RouteErrors;
-/** A console change: the guard's refusals, an unreadable body, no reason, no such account. */
-const consoleChange = [
-  ...consoleRead,
-  'request.malformed_json',
-  'admin.reason_required',
-  'account.not_found',
-] as const satisfies RouteErrors;
+/** A change to an account: the console's refusals for a change, and no such account. */
+const accountChange = [...consoleChange, 'account.not_found'] as const satisfies RouteErrors;
 
 const actionErrors = [
-  ...consoleChange,
+  ...accountChange,
   'account.deletion_pending',
   'provider.not_linked',
   'account.last_sign_in_method',
@@ -58,20 +44,8 @@ const grantBodySchema = adminGrantBodySchema.merge(adminReasonBodySchema);
  */
 export const registerAdminRoutes = (app: FastifyInstance, hub: Hub) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admitted = new WeakMap<FastifyRequest, Operator>();
-  /** The console's one handler shape, as a hook: no caching, then the guard with the route's role. */
-  const as = (need: OperatorRole) => async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('cache-control', 'no-store');
-    admitted.set(request, await requireOperator(hub, request, need));
-  };
-  const operatorOf = (request: FastifyRequest): Operator => {
-    const operator = admitted.get(request);
-    if (!operator) throw new HubError('admin.forbidden');
-    return operator;
-  };
-  /** Who acts and why, for an audited change: the operator let in, the reason given, the address. */
-  const actor = (request: FastifyRequest, reason: string | undefined) =>
-    consoleActor(operatorOf(request), reason, request.ip);
+  const guard = consoleGuard(hub);
+  const { as, operatorOf, actor } = guard;
 
   r.get(adminEndpoints.me, { schema: { errors: consoleRead }, preHandler: as('viewer') }, async (request) => {
     const operator = operatorOf(request);
@@ -124,7 +98,7 @@ export const registerAdminRoutes = (app: FastifyInstance, hub: Hub) => {
   );
   r.post(
     adminEndpoints.operators,
-    { schema: { body: grantBodySchema, errors: [...consoleChange] }, preHandler: as('admin') },
+    { schema: { body: grantBodySchema, errors: [...accountChange] }, preHandler: as('admin') },
     async (request) =>
       grantRole(hub, request.body.account, request.body.role, actor(request, request.body.reason)),
   );
@@ -134,12 +108,12 @@ export const registerAdminRoutes = (app: FastifyInstance, hub: Hub) => {
       schema: {
         params: adminAccountParamsSchema,
         querystring: z.object({ reason: adminReasonBodySchema.shape.reason }),
-        errors: [...consoleChange, 'admin.operator_not_found'],
+        errors: [...accountChange, 'admin.operator_not_found'],
       },
       preHandler: as('admin'),
     },
     async (request) => revokeRole(hub, request.params.id, actor(request, request.query.reason)),
   );
-  registerAdminToolRoutes(app, hub);
-  registerAdminClientRoutes(app, hub);
+  registerAdminToolRoutes(app, hub, guard);
+  registerAdminClientRoutes(app, hub, guard);
 };

@@ -10,53 +10,42 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RouteErrors } from '../http/route-errors.js';
 import type { Hub } from '../hub.js';
-import { consoleActor } from './actions.js';
-import { requireOperator } from './guard.js';
+import { type ConsoleGuard, consoleChange, consoleRead } from './console-routes.js';
 import { changeTool, createTool, listTools, toolPage, updateTool } from './tool-registry.js';
 
-/** What the guard refuses with (admin/guard.ts). */
-const guarded = [
-  'origin.forbidden',
-  'session.required',
-  'admin.forbidden',
-  'admin.second_factor_required',
-] as const satisfies RouteErrors;
-/** A registry change: the guard's refusals, an unreadable body, no reason, a value refused. */
-const change = [
-  ...guarded,
-  'request.malformed_json',
-  'admin.reason_required',
-  'admin.value_invalid',
-] as const satisfies RouteErrors;
+/** A registry change: the console's refusals, and a value refused. */
+const change = [...consoleChange, 'admin.value_invalid'] as const satisfies RouteErrors;
 
 /**
  * The console's partner tools (docs/console.md "Tools and clients"): the admin role only, for reads
  * too (a tool's callbacks and members are an admin's business). No answer carries a credential but
  * the one that registers the tool or rotates it.
  */
-export const registerAdminToolRoutes = (app: FastifyInstance, hub: Hub) => {
+export const registerAdminToolRoutes = (app: FastifyInstance, hub: Hub, { as, actor }: ConsoleGuard) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(adminRegistryEndpoints.tools, { schema: { errors: guarded } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    await requireOperator(hub, request, 'admin');
-    return listTools(hub);
-  });
+  r.get(
+    adminRegistryEndpoints.tools,
+    { schema: { errors: consoleRead }, preHandler: as('admin') },
+    async () => listTools(hub),
+  );
   r.post(
     adminRegistryEndpoints.tools,
-    { schema: { body: adminToolCreateSchema, errors: [...change, 'admin.tool_exists'] } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const operator = await requireOperator(hub, request, 'admin');
-      const by = consoleActor(operator, request.body.reason, request.ip);
+    {
+      schema: { body: adminToolCreateSchema, errors: [...change, 'admin.tool_exists'] },
+      preHandler: as('admin'),
+    },
+    async (request) => {
+      const by = actor(request, request.body.reason);
       return createTool(hub, request.body, by);
     },
   );
   r.get(
     adminRegistryEndpoints.tool,
-    { schema: { params: adminToolParamsSchema, errors: [...guarded, 'admin.tool_not_found'] } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      await requireOperator(hub, request, 'admin');
+    {
+      schema: { params: adminToolParamsSchema, errors: [...consoleRead, 'admin.tool_not_found'] },
+      preHandler: as('admin'),
+    },
+    async (request) => {
       return toolPage(hub, request.params.tid);
     },
   );
@@ -68,11 +57,10 @@ export const registerAdminToolRoutes = (app: FastifyInstance, hub: Hub) => {
         body: adminToolUpdateSchema,
         errors: [...change, 'admin.tool_not_found'],
       },
+      preHandler: as('admin'),
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const operator = await requireOperator(hub, request, 'admin');
-      const by = consoleActor(operator, request.body.reason, request.ip);
+    async (request) => {
+      const by = actor(request, request.body.reason);
       return updateTool(hub, request.params.tid, request.body, by);
     },
   );
@@ -93,11 +81,10 @@ export const registerAdminToolRoutes = (app: FastifyInstance, hub: Hub) => {
           'account.not_found',
         ],
       },
+      preHandler: as('admin'),
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const operator = await requireOperator(hub, request, 'admin');
-      const by = consoleActor(operator, request.body.reason, request.ip);
+    async (request) => {
+      const by = actor(request, request.body.reason);
       return changeTool(hub, request.params.tid, request.params.change, request.body, by);
     },
   );
