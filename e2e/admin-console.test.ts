@@ -1,32 +1,15 @@
-import { secondFactorEndpoints, secondFactorTexts } from '@hub/core';
-import { generateSync } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { field, journeyPassword, logInToPasswordStep, signUp, typeCode } from './support/auth.js';
+import { logInToPasswordStep, signUp, typeCode } from './support/auth.js';
 import { runHubCli } from './support/demo-tool.js';
+import { addAuthenticator, openContextPage, signInWithAuthenticator } from './support/operator.js';
 import { useHubBrowserAndMail } from './support/setup.js';
 
 const setup = useHubBrowserAndMail();
 const operatorEmail = 'melchora.aquino@example.ph';
 const personEmail = 'diego.silang@example.ph';
 
-const openPage = async (width = 1280): Promise<Page> => {
-  const context = await setup.browser.newContext({ viewport: { width, height: 900 } });
-  return context.newPage();
-};
-
-const callApi = (page: Page, path: string, body: unknown) =>
-  page.evaluate(
-    async ({ path, body }) => {
-      const res = await fetch(path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: res.status, json: await res.json() };
-    },
-    { path, body },
-  );
+const openPage = (width = 1280) => openContextPage(setup.browser, width);
 
 /** Runs one action of the account page through its reason dialog. */
 const act = async (page: Page, action: string, reason: string) => {
@@ -45,13 +28,7 @@ describe('the operator console in Chromium', () => {
     // The operator: an account with an authenticator app, granted support from the command line.
     const setupPage = await openPage();
     await signUp(setupPage, setup.hub.url, setup.sink, 'psl', operatorEmail);
-    await setupPage.goto(`${setup.hub.url}/`);
-    const started = await callApi(setupPage, secondFactorEndpoints.totp, {});
-    const secret = started.json.secret as string;
-    const confirmed = await callApi(setupPage, secondFactorEndpoints.totpConfirm, {
-      code: generateSync({ secret, epoch: Math.floor(Date.now() / 1000) }),
-    });
-    expect(confirmed.status).toBe(200);
+    const secret = await addAuthenticator(setupPage, setup.hub.url);
     await setupPage.context().close();
     runHubCli(setup.hub.databaseUrl, ['operators', 'grant', operatorEmail, '--role', 'support']);
 
@@ -59,13 +36,7 @@ describe('the operator console in Chromium', () => {
     expect((await personPage.goto(`${setup.hub.url}/admin`))?.status()).toBe(404);
 
     const page = await openPage();
-    await logInToPasswordStep(page, setup.hub.url, 'psl', operatorEmail);
-    await page.getByLabel(field('Password')).fill(journeyPassword);
-    await page.keyboard.press('Enter');
-    await page.getByText(secondFactorTexts.title).waitFor();
-    await typeCode(page, generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
-    await page.keyboard.press('Enter');
-    await page.waitForURL(/ainfo=/);
+    await signInWithAuthenticator(page, setup.hub.url, operatorEmail, secret);
 
     expect((await page.goto(`${setup.hub.url}/admin`))?.status()).toBe(200);
     await page.getByText('Operator console').first().waitFor();

@@ -1,11 +1,10 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { secondFactorEndpoints, secondFactorTexts } from '@hub/core';
-import { generateSync } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { field, journeyPassword, logInToPasswordStep, signUp, typeCode } from './support/auth.js';
+import { field, journeyPassword, signUp } from './support/auth.js';
 import { runHubCli } from './support/demo-tool.js';
 import { layoutProblems } from './support/i18n-check.js';
+import { addAuthenticator, openContextPage, signInWithAuthenticator } from './support/operator.js';
 import { useHubBrowserAndMail } from './support/setup.js';
 
 const setup = useHubBrowserAndMail();
@@ -15,23 +14,7 @@ const personEmail = 'juan.luna@example.ph';
 const toolOrigin = 'http://localhost:3999';
 const toolCallback = `${toolOrigin}/t/4501/sso/account/auth`;
 
-const openPage = async (width = 1280): Promise<Page> => {
-  const context = await setup.browser.newContext({ viewport: { width, height: 900 } });
-  return context.newPage();
-};
-
-const callApi = (page: Page, path: string, body: unknown) =>
-  page.evaluate(
-    async ({ path, body }) => {
-      const res = await fetch(path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: res.status, json: await res.json() };
-    },
-    { path, body },
-  );
+const openPage = (width = 1280) => openContextPage(setup.browser, width);
 
 /** Confirms a change in its reason dialog and waits for the console to say it is done. */
 const giveReason = async (page: Page, reason: string) => {
@@ -71,12 +54,7 @@ describe('the console’s tools and clients in Chromium', () => {
     // The operator: an account with an authenticator app, granted admin from the command line.
     const setupPage = await openPage();
     await signUp(setupPage, setup.hub.url, setup.sink, 'psl', operatorEmail);
-    await setupPage.goto(`${setup.hub.url}/`);
-    const secret = (await callApi(setupPage, secondFactorEndpoints.totp, {})).json.secret as string;
-    const confirmed = await callApi(setupPage, secondFactorEndpoints.totpConfirm, {
-      code: generateSync({ secret, epoch: Math.floor(Date.now() / 1000) }),
-    });
-    expect(confirmed.status).toBe(200);
+    const secret = await addAuthenticator(setupPage, setup.hub.url);
     await setupPage.context().clearCookies();
     await signUp(setupPage, setup.hub.url, setup.sink, 'psl', personEmail);
     await setupPage.context().close();
@@ -94,13 +72,7 @@ describe('the console’s tools and clients in Chromium', () => {
     ) as { client_id: string; client_secret: string };
 
     const page = await openPage();
-    await logInToPasswordStep(page, setup.hub.url, 'psl', operatorEmail);
-    await page.getByLabel(field('Password')).fill(journeyPassword);
-    await page.keyboard.press('Enter');
-    await page.getByText(secondFactorTexts.title).waitFor();
-    await typeCode(page, generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
-    await page.keyboard.press('Enter');
-    await page.waitForURL(/ainfo=/);
+    await signInWithAuthenticator(page, setup.hub.url, operatorEmail, secret);
     expect((await page.goto(`${setup.hub.url}/admin`))?.status()).toBe(200);
 
     // Tools: register 4501 (its credential shown once), then its callback and its tsa key.
