@@ -1,18 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { authEndpoints } from '@hub/core';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type HubApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { describe, expect, it } from 'vitest';
 import { throttleRules } from '../services/throttle.js';
-import { type HubDatabase, openDatabase } from '../storage/database.js';
-import { migrateToLatest } from '../storage/migrate.js';
-import { seedAccount } from '../test-support/accounts.js';
-import { createTestClock, type TestHub } from '../test-support/app.js';
 import { strongPassword, TestBrowser } from '../test-support/client.js';
-import { createTestDatabaseUrl } from '../test-support/database-url.js';
 import { postgresAndRedisReachable, testRedisUrl } from '../test-support/redis.js';
+import { useTwoHubs } from '../test-support/two-hubs.js';
 import { FREE_PASSWORD_FAILURES } from './login/flow.js';
 
 /**
@@ -21,7 +13,7 @@ import { FREE_PASSWORD_FAILURES } from './login/flow.js';
  * meet one limit per account and one per client address.
  */
 
-const redisUrl = testRedisUrl;
+const _redisUrl = testRedisUrl;
 const canRun = await postgresAndRedisReachable();
 
 const BALANCER = '10.0.0.1';
@@ -36,50 +28,15 @@ const tally = (responses: LightMyRequestResponse[]) => {
 };
 
 describe.skipIf(!canRun)('password limits across two hubs on one PostgreSQL and one Redis', () => {
-  const prefix = `hub-test-${randomBytes(4).toString('hex')}:`;
-  const clock = createTestClock();
-  let drop: () => Promise<void>;
-  const databases: HubDatabase[] = [];
-  const hubs: HubApp[] = [];
-  let redis: Redis;
-
-  beforeAll(async () => {
-    const created = await createTestDatabaseUrl('postgres');
-    drop = created.drop;
-    const config = loadConfig({
-      APP_ENV: 'local',
-      LOG_LEVEL: 'silent',
-      REDIS_URL: redisUrl,
-      REDIS_KEY_PREFIX: prefix,
-      TRUST_PROXY: '1',
-      // The per-account limit is what this checks; the stuffing challenge has its own test.
-      SIGN_IN_CHALLENGE: 'off',
-    });
-    for (let i = 0; i < 2; i += 1) {
-      const database = openDatabase(created.url, { poolSize: 5 });
-      databases.push(database);
-      if (i === 0) await migrateToLatest(database);
-      const built = await buildApp({ config, database, now: clock.now, logger: false });
-      await built.app.ready();
-      hubs.push(built);
-    }
-    redis = new Redis(redisUrl);
+  const two = useTwoHubs({
+    TRUST_PROXY: '1',
+    // The per-account limit is what this checks; the stuffing challenge has its own test.
+    SIGN_IN_CHALLENGE: 'off',
   });
-  afterAll(async () => {
-    for (const hub of hubs) await hub.app.close();
-    for (const database of databases) await database.close();
-    await drop?.();
-    if (redis) {
-      // Only this test's keys: the Redis is shared.
-      const keys = await redis.keys(`${prefix}*`);
-      if (keys.length > 0) await redis.del(...keys);
-      redis.disconnect();
-    }
-  });
+  // The hubs' list fills in beforeAll; Redis is read through `two` once it is connected.
+  const { prefix, clock, hubs, seed: seedThroughA } = two;
 
-  /** Seeds through hub A's database (both read the same one). */
-  const seed = (email: string) =>
-    seedAccount({ hub: hubs[0]!.hub, database: databases[0]!, clock } as unknown as TestHub, { email });
+  const seed = seedThroughA;
 
   /** A browser behind the balancer at `clientIp`, sending every request to `app`. */
   const passwordStep = async (app: FastifyInstance, clientIp: string, account: string) => {
@@ -125,10 +82,10 @@ describe.skipIf(!canRun)('password limits across two hubs on one PostgreSQL and 
       '429 rate_limited': 120 - rule.points,
     });
 
-    const keys = await redis.keys(`${prefix}*`);
+    const keys = await two.redis.keys(`${prefix}*`);
     expect(keys.some((key) => key.startsWith(`${prefix}${rule.name}:`))).toBe(true);
     const counts = await Promise.all(
-      keys.filter((key) => key.startsWith(`${prefix}${rule.name}:`)).map((key) => redis.get(key)),
+      keys.filter((key) => key.startsWith(`${prefix}${rule.name}:`)).map((key) => two.redis.get(key)),
     );
     expect(Math.max(...counts.map(Number))).toBe(120);
     for (const key of keys) {

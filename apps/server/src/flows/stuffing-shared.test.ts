@@ -1,17 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { authEndpoints } from '@hub/core';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type HubApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { type HubDatabase, openDatabase } from '../storage/database.js';
-import { migrateToLatest } from '../storage/migrate.js';
-import { seedAccount } from '../test-support/accounts.js';
-import { createTestClock, type TestHub } from '../test-support/app.js';
+import { describe, expect, it } from 'vitest';
 import { solveSignInChallenge } from '../test-support/challenge.js';
 import { TestBrowser } from '../test-support/client.js';
-import { createTestDatabaseUrl } from '../test-support/database-url.js';
-import { postgresAndRedisReachable, testRedisUrl } from '../test-support/redis.js';
+import { postgresAndRedisReachable } from '../test-support/redis.js';
+import { useTwoHubs } from '../test-support/two-hubs.js';
 
 /**
  * Credential stuffing across two hubs, as two processes behind a load balancer: each its own app,
@@ -24,43 +16,9 @@ const canRun = await postgresAndRedisReachable();
 const ORIGIN = 'http://localhost:3000';
 
 describe.skipIf(!canRun)('credential stuffing across two hubs on one PostgreSQL and one Redis', () => {
-  const prefix = `hub-test-${randomBytes(4).toString('hex')}:`;
-  const clock = createTestClock();
-  let drop: () => Promise<void>;
-  const databases: HubDatabase[] = [];
-  const hubs: HubApp[] = [];
-  let redis: Redis;
-
-  beforeAll(async () => {
-    const created = await createTestDatabaseUrl('postgres');
-    drop = created.drop;
-    const config = loadConfig({
-      APP_ENV: 'local',
-      LOG_LEVEL: 'silent',
-      REDIS_URL: testRedisUrl,
-      REDIS_KEY_PREFIX: prefix,
-      SIGN_IN_CHALLENGE: 'on',
-    });
-    for (let i = 0; i < 2; i += 1) {
-      const database = openDatabase(created.url, { poolSize: 5 });
-      databases.push(database);
-      if (i === 0) await migrateToLatest(database);
-      const built = await buildApp({ config, database, now: clock.now, logger: false });
-      await built.app.ready();
-      hubs.push(built);
-    }
-    redis = new Redis(testRedisUrl);
-  });
-  afterAll(async () => {
-    for (const hub of hubs) await hub.app.close();
-    for (const database of databases) await database.close();
-    await drop?.();
-    if (redis) {
-      const keys = await redis.keys(`${prefix}*`);
-      if (keys.length > 0) await redis.del(...keys);
-      redis.disconnect();
-    }
-  });
+  const two = useTwoHubs({ SIGN_IN_CHALLENGE: 'on' });
+  // The hubs' list fills in beforeAll; Redis is read through `two` once it is connected.
+  const { prefix, hubs, seed: seedThroughA } = two;
 
   /** One browser (its cookies) whose requests go to hub A or hub B. */
   const browsers = (ip: string) => {
@@ -82,7 +40,7 @@ describe.skipIf(!canRun)('credential stuffing across two hubs on one PostgreSQL 
 
   it('counts the accounts tried through both hubs in one bucket, and takes a solved challenge once', async () => {
     const email = 'shared-victim@example.ph';
-    await seedAccount({ hub: hubs[0]!.hub, database: databases[0]!, clock } as unknown as TestHub, { email });
+    await seedThroughA(email);
     const attacker = browsers('198.51.100.9');
     const statuses: number[] = [];
     for (let i = 0; i < 10; i += 1)
@@ -111,7 +69,7 @@ describe.skipIf(!canRun)('credential stuffing across two hubs on one PostgreSQL 
     ]);
     expect(race.map((res) => res.statusCode).sort()).toEqual([200, 403]);
 
-    const keys = await redis.keys(`${prefix}*`);
+    const keys = await two.redis.keys(`${prefix}*`);
     expect(keys.some((key) => key.startsWith(`${prefix}stuffing_ip_accounts:`))).toBe(true);
     for (const key of keys) {
       expect(key).not.toContain('198.51.100');
