@@ -9,6 +9,19 @@ import type { Claim } from './storage/leased-outbox.js';
  * process whose claim won; a crashed process's claim expires after the lease and another retries.
  */
 
+/**
+ * The wait before the next try after `attempt` failed: `baseMs`, doubled with each attempt, capped at
+ * `capMs`, plus up to 10 % jitter (so retries of many rows do not arrive together).
+ */
+export const backoffDelayMs = (
+  attempt: number,
+  { baseMs, capMs }: { baseMs: number; capMs: number },
+  random: () => number = Math.random,
+): number => {
+  const base = Math.min(baseMs * 2 ** Math.max(0, attempt - 1), capMs);
+  return Math.round(base * (1 + 0.1 * random()));
+};
+
 export interface LeasedLog {
   info(details: object, message: string): void;
   warn(details: object, message: string): void;

@@ -1,4 +1,4 @@
-import { createLeasedWorker, type LeasedLog } from '../leased-worker.js';
+import { backoffDelayMs, createLeasedWorker, type LeasedLog } from '../leased-worker.js';
 import { policy } from '../policy.js';
 import type { HubDatabase } from '../storage/database.js';
 import type { PrivateKeySealer } from '../storage/key-encryption.js';
@@ -40,10 +40,8 @@ export interface EventWorker {
 }
 
 /** Delay before the next try after `attempt` failed: 10 s, 20 s, 40 s … capped at an hour, plus up to 10 % jitter. */
-export const eventRetryDelayMs = (attempt: number, random: () => number = Math.random): number => {
-  const base = Math.min(policy.webhookRetryBaseMs * 2 ** Math.max(0, attempt - 1), policy.webhookRetryCapMs);
-  return Math.round(base * (1 + 0.1 * random()));
-};
+export const eventRetryDelayMs = (attempt: number, random: () => number = Math.random): number =>
+  backoffDelayMs(attempt, { baseMs: policy.webhookRetryBaseMs, capMs: policy.webhookRetryCapMs }, random);
 
 const describeError = (error: unknown): string => {
   const text =

@@ -1,4 +1,4 @@
-import { createLeasedWorker } from '../leased-worker.js';
+import { backoffDelayMs, createLeasedWorker } from '../leased-worker.js';
 import { policy } from '../policy.js';
 import { mailDeliveries, observeMailDelivery } from '../services/metrics.js';
 import type { HubDatabase } from '../storage/database.js';
@@ -41,14 +41,9 @@ export interface MailWorker {
   runOnce(): Promise<RunResult>;
 }
 
-const RETRY_BASE_MS = policy.mailRetryBaseMs;
-const RETRY_CAP_MS = policy.mailRetryCapMs;
-
 /** Delay before the next try after `attempt` failed: 5 s, 10 s, 20 s … capped at 15 min, plus up to 10 % jitter. */
-export const retryDelayMs = (attempt: number, random: () => number = Math.random): number => {
-  const base = Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1), RETRY_CAP_MS);
-  return Math.round(base * (1 + 0.1 * random()));
-};
+export const retryDelayMs = (attempt: number, random: () => number = Math.random): number =>
+  backoffDelayMs(attempt, { baseMs: policy.mailRetryBaseMs, capMs: policy.mailRetryCapMs }, random);
 
 /** An error as one short line for `last_error` and the log: never a mail body. */
 const describeError = (error: unknown): string => {
