@@ -2,7 +2,17 @@ import type { AdminClient } from '@hub/core';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminRegistryApi } from '../../api/admin-registry';
-import { button, Check, input, label, Panel, primary, useOutcomeOf, useReasonedChanges } from './registry-ui';
+import {
+  button,
+  Check,
+  Field,
+  input,
+  label,
+  Panel,
+  primary,
+  useOutcomeOf,
+  useReasonedChanges,
+} from './registry-ui';
 
 type Ask = ReturnType<typeof useReasonedChanges>['ask'];
 const lines = (text: string) =>
@@ -41,26 +51,20 @@ const RegisterClient = ({ ask }: { ask: Ask }) => {
   return (
     <Panel title={t('admin.clients.register')}>
       <form onSubmit={submit} className="grid gap-3 tablet:grid-cols-2">
-        <label className={label}>
-          {t('admin.clients.name')}
-          <input
-            name="name"
-            required
-            maxLength={100}
-            value={form.name}
-            onChange={(e) => setForm({ ...form, name: e.target.value })}
-            className={input}
-          />
-        </label>
-        <label className={label}>
-          {t('admin.clients.scopes')}
-          <input
-            name="scopes"
-            value={form.scopes}
-            onChange={(e) => setForm({ ...form, scopes: e.target.value })}
-            className={input}
-          />
-        </label>
+        <Field
+          label={t('admin.clients.name')}
+          name="name"
+          required
+          maxLength={100}
+          value={form.name}
+          onChange={(e) => setForm({ ...form, name: e.target.value })}
+        />
+        <Field
+          label={t('admin.clients.scopes')}
+          name="scopes"
+          value={form.scopes}
+          onChange={(e) => setForm({ ...form, scopes: e.target.value })}
+        />
         <label className={`${label} tablet:col-span-2`}>
           {t('admin.clients.redirectUris')}
           <textarea
@@ -121,16 +125,13 @@ const EditClient = ({ client, ask, onClose }: { client: AdminClient; ask: Ask; o
   };
   return (
     <form onSubmit={submit} className="grid gap-3 border-t border-slate-100 pt-3 tablet:grid-cols-2">
-      <label className={label}>
-        {t('admin.clients.name')}
-        <input
-          name="name"
-          required
-          value={form.name}
-          onChange={(e) => setForm({ ...form, name: e.target.value })}
-          className={input}
-        />
-      </label>
+      <Field
+        label={t('admin.clients.name')}
+        name="name"
+        required
+        value={form.name}
+        onChange={(e) => setForm({ ...form, name: e.target.value })}
+      />
       <label className={label}>
         {t('admin.clients.profile')}
         <select

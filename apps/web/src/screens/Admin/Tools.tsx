@@ -2,7 +2,17 @@ import { type AdminToolPage, type AdminToolSummary, appEnvs } from '@hub/core';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminRegistryApi } from '../../api/admin-registry';
-import { button, Check, input, label, Panel, primary, useOutcomeOf, useReasonedChanges } from './registry-ui';
+import {
+  button,
+  Check,
+  Field,
+  input,
+  label,
+  Panel,
+  primary,
+  useOutcomeOf,
+  useReasonedChanges,
+} from './registry-ui';
 
 type Ask = ReturnType<typeof useReasonedChanges>['ask'];
 const GRACES = ['0', '1h', '24h', '7d'] as const;
@@ -31,29 +41,23 @@ const RegisterTool = ({ ask }: { ask: Ask }) => {
   return (
     <Panel title={t('admin.tools.register')}>
       <form onSubmit={submit} className="grid gap-3 tablet:grid-cols-2 desktop:grid-cols-4">
-        <label className={label}>
-          {t('admin.tools.tid')}
-          <input
-            name="tid"
-            inputMode="numeric"
-            pattern="[1-9][0-9]{0,8}"
-            required
-            value={form.tid}
-            onChange={(e) => setForm({ ...form, tid: e.target.value })}
-            className={input}
-          />
-        </label>
-        <label className={label}>
-          {t('admin.tools.name')}
-          <input
-            name="name"
-            required
-            maxLength={100}
-            value={form.name}
-            onChange={(e) => setForm({ ...form, name: e.target.value })}
-            className={input}
-          />
-        </label>
+        <Field
+          label={t('admin.tools.tid')}
+          name="tid"
+          inputMode="numeric"
+          pattern="[1-9][0-9]{0,8}"
+          required
+          value={form.tid}
+          onChange={(e) => setForm({ ...form, tid: e.target.value })}
+        />
+        <Field
+          label={t('admin.tools.name')}
+          name="name"
+          required
+          maxLength={100}
+          value={form.name}
+          onChange={(e) => setForm({ ...form, name: e.target.value })}
+        />
         <label className={label}>
           {t('admin.tools.type')}
           <input
@@ -67,16 +71,13 @@ const RegisterTool = ({ ask }: { ask: Ask }) => {
             aria-describedby="admin-tool-type-hint"
           />
         </label>
-        <label className={label}>
-          {t('admin.tools.logo')}
-          <input
-            name="logo"
-            type="text"
-            value={form.logo}
-            onChange={(e) => setForm({ ...form, logo: e.target.value })}
-            className={input}
-          />
-        </label>
+        <Field
+          label={t('admin.tools.logo')}
+          name="logo"
+          type="text"
+          value={form.logo}
+          onChange={(e) => setForm({ ...form, logo: e.target.value })}
+        />
         <p id="admin-tool-type-hint" className="text-xs text-slate-500 tablet:col-span-2 desktop:col-span-4">
           {t('admin.tools.typeHint')}
         </p>
@@ -127,15 +128,12 @@ const ToolRecord = ({ page, ask }: { page: AdminToolPage; ask: Ask }) => {
     );
   };
   const text = (name: 'name' | 'type' | 'logo' | 'pathPrefix', labelKey: `admin.tools.${typeof name}`) => (
-    <label className={label}>
-      {t(labelKey)}
-      <input
-        name={name}
-        value={form[name]}
-        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
-        className={input}
-      />
-    </label>
+    <Field
+      label={t(labelKey)}
+      name={name}
+      value={form[name]}
+      onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+    />
   );
   return (
     <Panel title={t('admin.registry.edit')}>
@@ -229,27 +227,21 @@ const Callbacks = ({ page, ask }: { page: AdminToolPage; ask: Ask }) => {
             ))}
           </select>
         </label>
-        <label className={label}>
-          {t('admin.tools.callbackName')}
-          <input
-            name="callbackName"
-            required
-            value={form.name}
-            onChange={(e) => setForm({ ...form, name: e.target.value })}
-            className={input}
-          />
-        </label>
-        <label className={label}>
-          {t('admin.tools.url')}
-          <input
-            name="url"
-            type="url"
-            required
-            value={form.url}
-            onChange={(e) => setForm({ ...form, url: e.target.value })}
-            className={input}
-          />
-        </label>
+        <Field
+          label={t('admin.tools.callbackName')}
+          name="callbackName"
+          required
+          value={form.name}
+          onChange={(e) => setForm({ ...form, name: e.target.value })}
+        />
+        <Field
+          label={t('admin.tools.url')}
+          name="url"
+          type="url"
+          required
+          value={form.url}
+          onChange={(e) => setForm({ ...form, url: e.target.value })}
+        />
         <button type="submit" className={primary}>
           {t('admin.registry.add')}
         </button>

@@ -1,5 +1,5 @@
 import { type ApiError, apiErrorText } from '@hub/core';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** What the console's Tools and Clients screens share: styles, the reason dialog, the secret shown once. */
@@ -11,6 +11,17 @@ export const primary =
 export const input =
   'mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600';
 export const label = 'block text-sm text-slate-700';
+/** A labelled text input of the console's forms; every other prop goes to the input. */
+export const Field = ({
+  label: text,
+  ...props
+}: { label: string } & InputHTMLAttributes<HTMLInputElement>) => (
+  <label className={label}>
+    {text}
+    <input {...props} className={input} />
+  </label>
+);
+
 export const checkbox =
   'h-4 w-4 rounded border-slate-400 text-blue-700 focus-visible:ring-2 focus-visible:ring-blue-600';
 
