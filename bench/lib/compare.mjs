@@ -20,7 +20,7 @@ import { startBetterAuth } from './better-auth-server.mjs';
 import { startFloor } from './floor-server.mjs';
 import { cpuMs, mainThreadCpuMs, rssKib } from './hub.mjs';
 import { profileClock } from './profile.mjs';
-import { accountEmail, BENCH_PASSWORD } from './setup.mjs';
+import { accountEmail, BENCH_DEVICE_COOKIE, BENCH_PASSWORD } from './setup.mjs';
 
 export const COMPARE_CONNECTIONS = 16;
 
@@ -125,9 +125,10 @@ const hubLoginRequests = (
     {
       method: 'POST',
       path: paths.identify,
-      headers,
+      // A returning browser: its device cookie (services/device.ts), but no flow yet; the hub sets
+      // the flow-binding cookie with the flow.
+      headers: { ...headers, cookie: BENCH_DEVICE_COOKIE },
       body: identify,
-      // A new browser: no cookie yet; the hub sets the flow-binding cookie with the flow.
       onResponse: (status, body, context, answer) => {
         if (status !== 200) return;
         context.flowId = JSON.parse(body).flowId;
@@ -146,7 +147,7 @@ const hubLoginRequests = (
         context.flowId
           ? {
               ...req,
-              headers: { ...req.headers, cookie: context.cookie },
+              headers: { ...req.headers, cookie: `${context.cookie}; ${BENCH_DEVICE_COOKIE}` },
               body: JSON.stringify({ flowId: context.flowId, password: BENCH_PASSWORD }),
             }
           : null,

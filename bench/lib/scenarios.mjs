@@ -6,6 +6,7 @@ import { runLoginComparison } from './compare.mjs';
 import { runScenario, supply } from './load.mjs';
 import {
   accountEmail,
+  BENCH_DEVICE_COOKIE,
   BENCH_PASSWORD,
   BENCH_REDIRECT_URI,
   issueToolTokens,
@@ -14,16 +15,10 @@ import {
 
 const CONNECTIONS = 50;
 
-// The browser's device cookie (services/device.ts): the people of the bench sign in from a browser
-// they used before, as most sign-ins are. Without it each login would be a new browser to its
-// account: a known_devices row replaced and a notice throttled, every time.
-const DEVICE = 'bench-device-cookie-0123456789abcdef';
-
 const browserHeaders = (hub, cookie) => ({
   'content-type': 'application/json',
   origin: hub.origin,
-  // PUBLIC_URL is https (bench/lib/hub.mjs), so the cookies carry the __Host- prefix.
-  cookie: `__Host-hub_fb=${cookie}; __Host-hub_device=${DEVICE}`,
+  cookie: `__Host-hub_fb=${cookie}; ${BENCH_DEVICE_COOKIE}`,
   'user-agent': 'hub-bench',
 });
 

@@ -20,6 +20,11 @@ const { issueAinfo } = await import(dist('sso/ainfo.js'));
 const { registerOidcClient } = await import(dist('oidc/clients.js'));
 const { createOidcClientQueries } = await import(dist('storage/oidc.js'));
 
+// The browser's device cookie (services/device.ts): the people of the bench sign in from a browser
+// they used before, as most sign-ins are. Without it each login would be a new browser to its
+// account: a known_devices row replaced and a notice throttled, every time. PUBLIC_URL is https
+// (bench/lib/hub.mjs), so the cookies carry the __Host- prefix.
+export const BENCH_DEVICE_COOKIE = '__Host-hub_device=bench-device-cookie-0123456789abcdef';
 export const BENCH_PASSWORD = 'Bench-Password-2026!';
 export const BENCH_TID = 9001;
 export const accountEmail = (i) => `bench-user-${i}@example.com`;

@@ -17,6 +17,11 @@ export interface ThrottleRule {
   name: string;
   points: number;
   windowMs: number;
+  /**
+   * Not multiplied by RATE_LIMIT_SCALE: a limit that protects a person (their inbox), not the hub
+   * from load, holds in a load test too.
+   */
+  unscaled?: true;
 }
 
 /**
@@ -25,7 +30,7 @@ export interface ThrottleRule {
  * here; the few an operator may change come from the configuration instead (config.ts), which takes
  * its defaults from here: SESSION_TTL_HOURS (sessionTtlMs), AUDIT_RETENTION_DAYS (auditRetentionMs),
  * CLEANUP_INTERVAL_MINUTES (cleanupIntervalMs) and RATE_LIMIT_SCALE (multiplies every throttle's
- * points). docs/policy.md lists them for operators.
+ * points but the security notices'). docs/policy.md lists them for operators.
  *
  * The code's lifetime, its attempts and the resend countdown are the product's own rules, shown on
  * the screens too: they live in @hub/core (shared with the web) and are only converted here.
@@ -210,7 +215,7 @@ export const policy = {
     /** Proof-of-work challenges handed out per client address. */
     challengePerIp: { name: 'challenge_ip', points: 60, windowMs: MINUTE_MS },
     /** Security notices (new device, wrong passwords, second factors) mailed per account: no mail-bombing by sign-ins. */
-    securityNoticePerAccount: { name: 'security_notice_acct', points: 5, windowMs: HOUR_MS },
+    securityNoticePerAccount: { name: 'security_notice_acct', points: 5, windowMs: HOUR_MS, unscaled: true },
   },
 
   // ---- Mail delivery (mail/worker.ts).

@@ -37,8 +37,8 @@ const UNBOUNDED = 1_000_000_000;
  * store (Redis, the primary of HUB_WORKERS) never holds an email address or IP in clear; every
  * process that shares a store must share the secret (app.ts reads it from the database).
  * The window is taken from the injected clock and is part of the key, so moving the clock opens a
- * new window: tests move time instead of sleeping. `scale` multiplies every limit (operators raise
- * it for benchmarks; see docs/configuration.md). `clusterWorker`: without Redis, a worker of HUB_WORKERS keeps its
+ * new window: tests move time instead of sleeping. `scale` multiplies every limit but an
+ * `unscaled` one (operators raise it for benchmarks; see docs/configuration.md). `clusterWorker`: without Redis, a worker of HUB_WORKERS keeps its
  * counters in the primary process (cluster.ts), so the processes of one machine share one limit.
  */
 export const createThrottle = (options: {
@@ -77,7 +77,8 @@ export const createThrottle = (options: {
   };
   const limiterFor = (name: ThrottleRuleName) => {
     const rule = throttleRules[name];
-    return limiter(rule.name, Math.ceil(rule.points * scale), (rule.windowMs / 1000) * 2);
+    const points = 'unscaled' in rule ? rule.points : Math.ceil(rule.points * scale);
+    return limiter(rule.name, points, (rule.windowMs / 1000) * 2);
   };
   /** The points a key has used, whether or not this consume was refused. */
   const counted = async (target: Limiter, key: string) => {
