@@ -66,6 +66,14 @@ const nodeOptions =
   option('node-options') ?? `--max-old-space-size=128 --max-semi-space-size=1 --v8-pool-size=${cores}`;
 if (!postgresUrl) log('PostgreSQL: skipped (set TEST_DATABASE_URL or DATABASE_URL to a postgres:// URL).');
 
+// SQLite's page cache and memory map as the operator sets them (configuration.md "Sizing the
+// database"), passed on to the hubs the bench starts: `SQLITE_MMAP_MIB=4096 npm run bench -- --scale`.
+const sqliteMemoryEnv = Object.fromEntries(
+  ['SQLITE_CACHE_MIB', 'SQLITE_MMAP_MIB'].flatMap((name) =>
+    process.env[name] === undefined ? [] : [[name, process.env[name]]],
+  ),
+);
+
 const machine = {
   date: new Date().toISOString(),
   cpu: cpus()[0]?.model ?? 'unknown',
@@ -75,6 +83,7 @@ const machine = {
   quick,
   timing,
   nodeOptions,
+  sqliteMemory: sqliteMemoryEnv,
   // Other work on the machine shares the cores: the one-minute load average when the run began.
   loadAverage: Number(loadavg()[0].toFixed(2)),
 };
@@ -121,6 +130,7 @@ if (scale !== undefined) {
             LOG_LEVEL: 'warn',
             RATE_LIMIT_SCALE: '1000000',
             NODE_OPTIONS: nodeOptions,
+            ...sqliteMemoryEnv,
             WEB_DIST: webSnapshot,
           },
         }),
@@ -162,6 +172,7 @@ try {
             RATE_LIMIT_SCALE: '1000000',
             ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
             NODE_OPTIONS: nodeOptions,
+            ...sqliteMemoryEnv,
             WEB_DIST: webSnapshot,
           },
         });

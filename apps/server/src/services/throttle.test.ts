@@ -36,3 +36,23 @@ describe('RATE_LIMIT_SCALE', () => {
     expect(await passes(plain, 'lookupPerIp', lookupPoints * 2)).toBe(lookupPoints);
   });
 });
+
+describe('distinct counts in memory', () => {
+  it('count each member once per group and window, and start again in a new window', async () => {
+    let now = Date.UTC(2026, 10, 28, 12);
+    const throttle = createThrottle({ now: () => now });
+    const hour = 3_600_000;
+    const count = (group: string, member: string) => throttle.distinct('test_distinct', group, member, hour);
+    expect(await count('10.0.0.0/24', 'a')).toBe(1);
+    expect(await count('10.0.0.0/24', 'a')).toBe(1);
+    expect(await count('10.0.0.0/24', 'b')).toBe(2);
+    expect(await count('10.0.0.0/24', 'a')).toBe(2);
+    expect(await count('10.0.0.0/24', 'c')).toBe(3);
+    // Another group, and the same group under another name, count apart.
+    expect(await count('10.0.1.0/24', 'a')).toBe(1);
+    expect(await throttle.distinct('other_distinct', '10.0.0.0/24', 'z', hour)).toBe(1);
+    now += hour;
+    expect(await count('10.0.0.0/24', 'd')).toBe(1);
+    expect(await count('10.0.0.0/24', 'a')).toBe(2);
+  });
+});

@@ -55,6 +55,10 @@ export const createThrottle = (options: {
   const keySecret = options.keySecret ?? randomBytes(32);
   const keyPrefix = options.keyPrefix ?? 'hub:';
   const keyed = (key: string) => createHmac('sha256', keySecret).update(key).digest('base64url');
+  /** 96 bits of the same HMAC, as a string of its own (a slice would keep the whole one alive). */
+  const shortKeyed = (key: string) =>
+    createHmac('sha256', keySecret).update(key).digest().toString('base64url', 0, 12);
+  const inMemory = distinctInMemory();
   type Limiter = RateLimiterMemory | RateLimiterRedis | RateLimiterCluster;
   const made = new Map<string, Limiter>();
   const limiter = (name: string, points: number, durationSeconds: number): Limiter => {
@@ -107,6 +111,8 @@ export const createThrottle = (options: {
     },
     async distinct(name, group, member, windowMs) {
       const windowIndex = Math.floor(options.now() / windowMs);
+      if (!options.redis && !options.clusterWorker)
+        return inMemory.count(name, windowIndex, shortKeyed(group), shortKeyed(member));
       const seconds = Math.ceil(windowMs / 1000) * 2;
       const groupKey = `${keyed(group)}:${windowIndex}`;
       const members = limiter(name, UNBOUNDED, seconds);
@@ -117,6 +123,40 @@ export const createThrottle = (options: {
     },
     async once(name, key, ttlMs) {
       return (await counted(limiter(name, 1, Math.ceil(ttlMs / 1000) + 1), keyed(key))) === 1;
+    },
+  };
+};
+
+/**
+ * Distinct counts kept in this process (no Redis, not a worker of HUB_WORKERS): for each name, the
+ * current window's groups, each the set of its members' keys (96 bits of the HMAC, 16 characters).
+ * A new window drops the last one whole. A member costs a set entry of one short string,
+ * about a tenth of a rate-limiter key with its own expiry timer: the credential-stuffing counts
+ * note every account an unknown browser tries, so a spray over many accounts would otherwise hold
+ * a kilobyte and a timer for each (docs/performance.md "At a million accounts").
+ */
+const distinctInMemory = () => {
+  // A group of one member (most: an account tried from one address) holds the member itself.
+  const windows = new Map<string, { index: number; groups: Map<string, string | Set<string>> }>();
+  return {
+    count(name: string, windowIndex: number, group: string, member: string): number {
+      let window = windows.get(name);
+      if (window?.index !== windowIndex) {
+        window = { index: windowIndex, groups: new Map() };
+        windows.set(name, window);
+      }
+      const members = window.groups.get(group);
+      if (members === undefined) {
+        window.groups.set(group, member);
+        return 1;
+      }
+      if (typeof members === 'string') {
+        if (members === member) return 1;
+        window.groups.set(group, new Set([members, member]));
+        return 2;
+      }
+      members.add(member);
+      return members.size;
     },
   };
 };
