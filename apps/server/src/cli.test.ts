@@ -11,7 +11,7 @@ import { createKeyRing } from './sso/signing-keys.js';
 import { type HubDatabase, openDatabase } from './storage/database.js';
 import { createToolQueries, type ToolQueries } from './storage/tools.js';
 import { accountRow } from './test-support/accounts.js';
-import { runHubCli, useCliDatabase } from './test-support/cli.js';
+import { runHubCli, runHubCliAudited, useCliDatabase } from './test-support/cli.js';
 import { testDialects } from './test-support/databases.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hub-cli-'));
@@ -420,6 +420,99 @@ describe.each(testDialects)('hub tools and hub keys on %s', (dialect) => {
     expect((await run(['tools', 'set-callback', '4018', '--env', 'sandbox', '--url', url], env)).code).toBe(
       0,
     );
+  });
+
+  it('writes each change with its audit row as the console does: via cli, no operator, the --reason, the tool', async () => {
+    const audited = (argv: string[]) => runHubCliAudited(database, argv, env);
+    const memberId = randomUUID();
+    await database.db
+      .insertInto('accounts')
+      .values(accountRow(memberId, 'audited@example.ph', Date.now()))
+      .execute();
+    const url = 'https://audited.example.ph/sso/account/auth';
+    const changes: [string[], string, Record<string, unknown>][] = [
+      [
+        ['tools', 'add', '--tid', '4077', '--name', 'Audited Desk', '--type', '2'],
+        'admin.tool_registered',
+        { name: 'Audited Desk', type: 2 },
+      ],
+      [['tools', 'update', '4077', '--name', 'Audited Desk 2'], 'admin.tool_updated', { fields: 'name' }],
+      [
+        ['tools', 'set-callback', '4077', '--env', 'production', '--url', url],
+        'admin.tool_callback_set',
+        { env: 'production', name: 'auth', url, position: 0 },
+      ],
+      [
+        ['tools', 'remove-callback', '4077', '--env', 'production'],
+        'admin.tool_callback_removed',
+        { env: 'production', name: 'auth' },
+      ],
+      [['tools', 'add-key', '4077', 'AUDITED_RQX'], 'admin.tool_key_added', { key: 'AUDITED_RQX' }],
+      [['tools', 'remove-key', 'AUDITED_RQX'], 'admin.tool_key_removed', { key: 'AUDITED_RQX' }],
+      [['tools', 'add-member', '4077', 'audited@example.ph'], 'admin.tool_member_added', {}],
+      [['tools', 'remove-member', '4077', 'audited@example.ph'], 'admin.tool_member_removed', {}],
+      [
+        ['tools', 'rotate-credential', '4077', '--grace', '30m'],
+        'admin.tool_credential_rotated',
+        { previousUntil: expect.any(Number) },
+      ],
+      [
+        ['tools', 'remove', '4077', '--yes'],
+        'admin.tool_removed',
+        { name: 'Audited Desk 2', keys: 0, callbacks: 0 },
+      ],
+    ];
+    for (const [argv, event, detail] of changes) {
+      const reason = `ticket 77: ${argv[1]}`;
+      const result = await audited([...argv, '--reason', reason]);
+      expect(result.code, `${argv.join(' ')}: ${result.err}`).toBe(0);
+      expect(result.audit, argv.join(' ')).toHaveLength(1);
+      const [row] = result.audit;
+      expect(row).toMatchObject({ event, outcome: 'success', ip: null, operator: null, tool: 4077 });
+      expect(row!.detail).toEqual({ operator: null, via: 'cli', reason, tid: 4077, ...detail });
+      // A member's change is on the member's account, as the console's is.
+      expect(row!.account_id).toBe(event.startsWith('admin.tool_member') ? memberId : null);
+    }
+
+    // Without --reason the row says it came from the command line; the output is as before.
+    expect(
+      (await run(['tools', 'add', '--tid', '4078', '--name', 'Plain Desk', '--type', '1'], env)).code,
+    ).toBe(0);
+    const plain = await audited(['tools', 'add-key', '4078', 'PLAIN_RQX', '--json']);
+    expect(JSON.parse(plain.out)).toEqual({ tid: 4078, tsaKey: 'PLAIN_RQX', added: true });
+    expect(plain.audit.map((row) => [row.event, row.detail.reason, row.detail.via])).toEqual([
+      ['admin.tool_key_added', 'command line', 'cli'],
+    ]);
+
+    // A refused change, or one that changes nothing (exit 0), leaves no row.
+    for (const [argv, code] of [
+      [['tools', 'add', '--tid', '4078', '--name', 'Again', '--type', '1'], 1],
+      [['tools', 'update', '4099', '--name', 'Nobody'], 1],
+      [['tools', 'set-callback', '4099', '--env', 'production', '--url', url], 1],
+      [['tools', 'set-callback', '301', '--env', 'production', '--url', url], 1],
+      [['tools', 'remove-callback', '4078', '--env', 'production'], 1],
+      [['tools', 'add-key', '4099', 'NOBODY_RQX'], 1],
+      [['tools', 'add-key', '4018', 'PLAIN_RQX'], 1],
+      [['tools', 'add-key', '4078', 'PLAIN_RQX'], 0],
+      [['tools', 'remove-key', 'NOBODY_RQX'], 1],
+      [['tools', 'add-member', '4099', 'audited@example.ph'], 1],
+      [['tools', 'add-member', '4078', 'nobody@example.ph'], 1],
+      [['tools', 'remove-member', '4078', 'audited@example.ph'], 1],
+      [['tools', 'rotate-credential', '4099'], 1],
+      [['tools', 'remove', '4099', '--yes'], 1],
+    ] as const) {
+      const refused = await audited([...argv, '--reason', 'should leave nothing']);
+      expect(refused.code, `${argv.join(' ')}: ${refused.err}`).toBe(code);
+      expect(refused.audit, argv.join(' ')).toEqual([]);
+    }
+
+    // The reason is held to the console's length; a longer one is bad usage.
+    const long = await audited(['tools', 'update', '4078', '--name', 'Long', '--reason', 'x'.repeat(501)]);
+    expect(long).toMatchObject({ code: 64, audit: [] });
+    expect(long.err).toContain('--reason is too long');
+    const longest = await audited(['tools', 'update', '4078', '--name', 'Long', '--reason', 'x'.repeat(500)]);
+    expect(longest.code).toBe(0);
+    expect(longest.audit.map((row) => row.detail.reason)).toEqual(['x'.repeat(500)]);
   });
 
   it('keys rotate makes a new key current and keeps the old one published until its tokens expire', async () => {

@@ -3,13 +3,19 @@ import type { z } from 'zod';
 import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
 import { checkNativeRedirectUri, checkRedirectUri, checkScopes } from '../oidc/client-checks.js';
-import { clientProblem, registerOidcClient, rotateClientSecret } from '../oidc/clients.js';
+import {
+  clientProblem,
+  type NewOidcClient,
+  registerOidcClient,
+  rotateClientSecret,
+} from '../oidc/clients.js';
 import type { GrantType, SecurityProfile } from '../oidc/constants.js';
 import { type AuditEvent, recordAudit } from '../services/audit.js';
 import { type Checked, checkGrace, checkToolName } from '../services/registry-checks.js';
 import type { Db } from '../storage/db.js';
 import { createOidcClientQueries, type OidcClientQueries } from '../storage/oidc.js';
 import type { OidcClientsTable } from '../storage/schema.js';
+import { createToolQueries } from '../storage/tools.js';
 import type { ActionBy } from './actions.js';
 
 /**
@@ -125,12 +131,22 @@ export const createClient = async (hub: Hub, body: z.infer<typeof adminClientCre
     scopes: body.scopes === undefined ? null : checked(checkScopes(body.scopes), 'scopes'),
   };
   if (clientProblem(input)) throw new HubError('admin.value_invalid', { field: 'redirectUris' });
-  return hub.db.transaction().execute(async (trx) => {
+  return registerClient(hub, input, by);
+};
+
+/**
+ * Registers a client whose registration has been checked (clientProblem), with its audit row: the
+ * console's (above) and `hub clients add`'s, which registers every kind. A tool named (`tid`) must
+ * exist.
+ */
+export const registerClient = (hub: Hub, input: NewOidcClient, by: ActionBy) =>
+  hub.db.transaction().execute(async (trx) => {
+    if (input.tid != null && !(await createToolQueries(trx).findByTid(input.tid)))
+      throw new HubError('admin.tool_not_found', { field: 'tid' });
     const { clientId, secret } = await registerOidcClient(createOidcClientQueries(trx), input, hub.now());
     await audit(trx, hub, by, 'admin.client_registered', clientId, { name: input.name });
     return { client_id: clientId, client_secret: secret ?? null };
   });
-};
 
 /** Changes a client: its name, redirect URIs, first-party, allowed scopes, security profile. */
 export const updateClient = async (
@@ -176,3 +192,16 @@ export const rotateSecret = async (hub: Hub, clientId: string, grace: string | u
     return { client_id: clientId, client_secret: secret, previous_secret_valid_until: until };
   });
 };
+
+/**
+ * Removes a client, as `hub clients remove` (the console offers no removal yet): its tokens stop
+ * working.
+ */
+export const removeClient = (hub: Hub, clientId: string, by: ActionBy) =>
+  hub.db.transaction().execute(async (trx) => {
+    const clients = createOidcClientQueries(trx);
+    const row = await clientOrNotFound(clients, clientId);
+    await clients.remove(clientId);
+    await audit(trx, hub, by, 'admin.client_removed', clientId, { name: row.name });
+    return { client_id: clientId, name: row.name, removed: true };
+  });

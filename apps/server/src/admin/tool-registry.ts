@@ -33,10 +33,10 @@ import { createToolQueries, type ToolCallbackRow, type ToolQueries, type ToolRow
 import type { ActionBy } from './actions.js';
 
 /**
- * The tool registry's rules, shared by `hub tools` (cli/tool-registry.ts, cli/tool-links.ts) and
- * the console (admin/tools.ts), and the console's changes themselves: each checked by the same
- * pure checks as the command line (services/registry-checks.ts), written in one transaction with
- * its audit row (the acting operator and the reason).
+ * The tool registry's rules and its changes, shared by `hub tools` (cli/tool-registry.ts,
+ * cli/tool-links.ts) and the console (admin/tools.ts): each checked by the same pure checks
+ * (services/registry-checks.ts), written in one transaction with its audit row (the acting
+ * operator, null from the command line, `via` and the reason).
  */
 
 /**
@@ -308,7 +308,7 @@ const rotate = async ({ hub, trx, tools, tool, body, by }: ChangeContext) => {
   return { tid: tool.tid, ...rotated };
 };
 
-const changes: Record<AdminToolChange, (context: ChangeContext) => Promise<Record<string, unknown>>> = {
+const changes = {
   'set-callback': setCallback,
   'remove-callback': removeCallback,
   'add-key': addKey,
@@ -316,18 +316,43 @@ const changes: Record<AdminToolChange, (context: ChangeContext) => Promise<Recor
   'add-member': addMember,
   'remove-member': removeMember,
   'rotate-credential': rotate,
-};
+} satisfies Record<AdminToolChange, (context: ChangeContext) => Promise<Record<string, unknown>>>;
 
-/** One of a tool's changes (the `hub tools` subcommand of the same name), with its audit row. */
-export const changeTool = (
+type ChangeAnswer<C extends AdminToolChange> = Awaited<ReturnType<(typeof changes)[C]>>;
+
+/**
+ * One of a tool's changes, with its audit row: the console's, and the `hub tools` subcommand of
+ * the same name (cli/tool-registry.ts, cli/tool-links.ts), which words the refusals its own way.
+ */
+export const changeTool = <C extends AdminToolChange>(
   hub: Hub,
   tid: number,
-  change: AdminToolChange,
+  change: C,
   body: ToolChangeBody,
   by: ActionBy,
-) =>
+): Promise<ChangeAnswer<C>> =>
+  hub.db.transaction().execute(async (trx): Promise<ChangeAnswer<C>> => {
+    const tools = createToolQueries(trx);
+    const tool = await toolOrNotFound(tools, tid);
+    const run = changes[change] as (context: ChangeContext) => Promise<ChangeAnswer<C>>;
+    return run({ hub, trx, tools, tool, body, by });
+  });
+
+/**
+ * Removes a tool with its tsa keys, callbacks and members (the tables cascade), as `hub tools
+ * remove`; the console offers no removal yet. Its audit row keeps what went with it.
+ */
+export const removeTool = (hub: Hub, tid: number, by: ActionBy) =>
   hub.db.transaction().execute(async (trx) => {
     const tools = createToolQueries(trx);
     const tool = await toolOrNotFound(tools, tid);
-    return changes[change]({ hub, trx, tools, tool, body, by });
+    const keys = await tools.keysOf(tid);
+    const callbacks = await tools.allCallbacks(tid);
+    await tools.remove(tid);
+    await audit(trx, hub, by, 'admin.tool_removed', tid, {
+      name: tool.name,
+      keys: keys.length,
+      callbacks: callbacks.length,
+    });
+    return { tid, name: tool.name, tsaKeys: keys.length, callbacks: callbacks.length };
   });

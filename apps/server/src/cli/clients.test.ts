@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../services/tokens.js';
 import type { HubDatabase } from '../storage/database.js';
 import { createOidcClientQueries } from '../storage/oidc.js';
-import { runHubCli, useCliDatabase } from '../test-support/cli.js';
+import { runHubCli, runHubCliAudited, useCliDatabase } from '../test-support/cli.js';
 import { testDialects } from '../test-support/databases.js';
 
 const run = runHubCli;
@@ -394,5 +394,121 @@ describe.each(testDialects)('hub clients on %s', (dialect) => {
       ['--name', 'X'],
     ])
       expect((await run(['clients', 'add', ...argv], env)).code, argv.join(' ')).toBe(64);
+  });
+
+  it('writes each change with its audit row as the console does: via cli, no operator, the --reason', async () => {
+    const audited = (argv: string[]) => runHubCliAudited(database, argv, env);
+    const expectRow = (
+      result: Awaited<ReturnType<typeof audited>>,
+      event: string,
+      reason: string,
+      detail: Record<string, unknown>,
+    ) => {
+      expect(result.code, result.err).toBe(0);
+      expect(result.audit).toHaveLength(1);
+      expect(result.audit[0]).toMatchObject({
+        event,
+        outcome: 'success',
+        ip: null,
+        operator: null,
+        tool: null,
+      });
+      expect(result.audit[0]!.detail).toEqual({ operator: null, via: 'cli', reason, ...detail });
+    };
+
+    const added = await audited([
+      'clients',
+      'add',
+      '--name',
+      'Audited App',
+      '--redirect-uri',
+      'https://audited.example.test/cb',
+      '--reason',
+      'ticket 88',
+      '--json',
+    ]);
+    const clientId = (JSON.parse(added.out) as { client_id: string }).client_id;
+    expectRow(added, 'admin.client_registered', 'ticket 88', { client: clientId, name: 'Audited App' });
+
+    const updated = await audited([
+      'clients',
+      'update',
+      clientId,
+      '--name',
+      'Audited App 2',
+      '--first-party',
+      '--reason',
+      'renamed',
+    ]);
+    expect(updated.out).toBe(`Updated client ${clientId} (Audited App 2).\n`);
+    expectRow(updated, 'admin.client_updated', 'renamed', { client: clientId, fields: 'name first_party' });
+
+    const at = Date.UTC(2026, 10, 21, 12);
+    const rotated = await runHubCliAudited(
+      database,
+      ['clients', 'rotate-secret', clientId, '--grace', '24h', '--reason', 'leaked'],
+      env,
+      () => at,
+    );
+    expectRow(rotated, 'admin.client_secret_rotated', 'leaked', {
+      client: clientId,
+      previousUntil: '2026-11-22T12:00:00.000Z',
+    });
+
+    // Without --reason the row says it came from the command line.
+    const removed = await audited(['clients', 'remove', clientId, '--yes']);
+    expect(removed.out).toBe(`Removed client ${clientId} (Audited App 2).\n`);
+    expectRow(removed, 'admin.client_removed', 'command line', { client: clientId, name: 'Audited App 2' });
+
+    // A refused change leaves no row.
+    const publicId = clientIdIn(
+      (
+        await run(
+          [
+            'clients',
+            'add',
+            '--name',
+            'Audited public',
+            '--redirect-uri',
+            'https://ap.example.test/cb',
+            '--public',
+          ],
+          env,
+        )
+      ).out,
+    )!;
+    for (const [argv, code] of [
+      [['clients', 'add', '--name', 'X', '--redirect-uri', 'https://x.example.test/cb', '--tid', '4999'], 1],
+      [['clients', 'update', 'hub_nobody', '--name', 'X'], 1],
+      [['clients', 'update', publicId, '--redirect-uri', 'http://x.example.test/cb'], 64],
+      [['clients', 'rotate-secret', 'hub_nobody'], 1],
+      [['clients', 'rotate-secret', publicId], 1],
+      [['clients', 'remove', clientId, '--yes'], 1],
+    ] as const) {
+      const refused = await audited([...argv, '--reason', 'should leave nothing']);
+      expect(refused.code, `${argv.join(' ')}: ${refused.err}`).toBe(code);
+      expect(refused.audit, argv.join(' ')).toEqual([]);
+    }
+    const unknownTool = await run(
+      ['clients', 'add', '--name', 'X', '--redirect-uri', 'https://x.example.test/cb', '--tid', '4999'],
+      env,
+    );
+    expect(unknownTool.err).toBe('No tool with tid 4999.\n');
+    expect((await run(['clients', 'rotate-secret', publicId], env)).err).toBe(
+      `Client ${publicId} has no secret (public).\n`,
+    );
+
+    // The reason is held to the console's length; a longer one is bad usage.
+    const long = await audited([
+      'clients',
+      'update',
+      publicId,
+      '--name',
+      'Long',
+      '--reason',
+      'x'.repeat(501),
+    ]);
+    expect(long).toMatchObject({ code: 64, audit: [] });
+    expect(long.err).toContain('--reason is too long');
   });
 });

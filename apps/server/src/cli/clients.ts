@@ -1,11 +1,19 @@
 import { readFileSync } from 'node:fs';
-import { clientJson, clientUpdateProblem } from '../admin/client-registry.js';
+import { ADMIN_REASON_MAX } from '@hub/core';
+import {
+  clientJson,
+  clientUpdateProblem,
+  registerClient,
+  removeClient,
+  rotateSecret as rotateClientSecret,
+  updateClient,
+} from '../admin/client-registry.js';
 import { checkChoice, checkNativeRedirectUri, checkRedirectUri, checkScopes } from '../oidc/client-checks.js';
-import { clientProblem, registerOidcClient, rotateClientSecret } from '../oidc/clients.js';
+import { clientProblem } from '../oidc/clients.js';
 import { DEVICE_CODE_GRANT, GRANT_TYPES, type GrantType, SECURITY_PROFILES } from '../oidc/constants.js';
 import { checkGrace, checkTid, checkToolName } from '../services/registry-checks.js';
 import { createOidcClientQueries, type OidcClientQueries } from '../storage/oidc.js';
-import { createToolQueries } from '../storage/tools.js';
+import { asCommand, hubOf, registryActor } from './console-context.js';
 import { accepted, type CommandContext, type Subcommand } from './context.js';
 import { failure, iso, parseCommand, table, usageError } from './io.js';
 
@@ -42,7 +50,9 @@ export const clientsUsage = `Usage: hub clients <subcommand>
   remove CLIENT_ID --yes
         delete the client; its tokens stop working
 
-Every subcommand takes --json: its result as one JSON document on standard output.
+Every change (add, update, rotate-secret, remove) takes --reason TEXT: why, written with its audit
+row as the console's changes are (via cli, no operator; "command line" if none; at most ${ADMIN_REASON_MAX}
+characters). Every subcommand takes --json: its result as one JSON document on standard output.
 Redirect URIs are matched exactly: https (http only for localhost), no user name or password,
 no #fragment, written as a URL parser writes it.
 Exit codes: 0 done, 1 not found or a conflict, 64 bad usage, 78 bad configuration.`;
@@ -104,9 +114,13 @@ const kindOf = (row: { public: number; first_party: number; token_endpoint_auth_
 
 const json = (out: (text: string) => void, value: unknown) => out(JSON.stringify(value, null, 2));
 const JSON_OPTION = { json: { type: 'boolean' } } as const;
+/** Why a change is made, for its audit row (admin/client-registry.ts writes the change and the row). */
+const REASON_OPTION = { reason: { type: 'string' } } as const;
+const noClient = (clientId: string) => () => `No client ${clientId}.`;
 
 const ADD_OPTIONS = {
   ...JSON_OPTION,
+  ...REASON_OPTION,
   name: { type: 'string' },
   'redirect-uri': { type: 'string', multiple: true },
   public: { type: 'boolean' },
@@ -178,12 +192,15 @@ const add: Subcommand = (args) => {
   };
   const problem = clientProblem(input);
   if (problem) throw usageError(problem);
-  return async ({ database, now, out }: CommandContext) => {
-    if (tid !== null && !(await createToolQueries(database.db).findByTid(tid)))
-      throw failure(`No tool with tid ${tid}.`);
-    const { clientId, secret } = await registerOidcClient(createOidcClientQueries(database.db), input, now());
+  const by = registryActor(values.reason);
+  return async (context: CommandContext) => {
+    const { out } = context;
+    const registered = await asCommand(() => registerClient(hubOf(context), input, by), {
+      'admin.tool_not_found': () => `No tool with tid ${tid}.`,
+    });
+    const { client_id: clientId, client_secret: secret } = registered;
     if (values.json) {
-      json(out, { client_id: clientId, client_secret: secret ?? null });
+      json(out, registered);
       return 0;
     }
     out(`Registered client ${name}.`);
@@ -206,6 +223,7 @@ const update: Subcommand = (args) => {
       'redirect-uri': { type: 'string', multiple: true },
       'first-party': { type: 'boolean' },
       'third-party': { type: 'boolean' },
+      ...REASON_OPTION,
     },
     ['CLIENT_ID'],
   );
@@ -226,10 +244,12 @@ const update: Subcommand = (args) => {
     throw usageError(
       'Nothing to update: give --name, --scopes, --profile, --redirect-uri, --first-party or --third-party.',
     );
-  return async ({ database, now, out }: CommandContext) => {
-    const clients = createOidcClientQueries(database.db);
-    const row = await findClient(clients, clientId);
-    // Replaced as a whole, each checked as `add` checks it for this kind of app.
+  const by = registryActor(values.reason);
+  return async (context: CommandContext) => {
+    const { database, out } = context;
+    const row = await findClient(createOidcClientQueries(database.db), clientId);
+    // Replaced as a whole, each checked as `add` checks it for this kind of app; the command line
+    // says why a value cannot work before the change (which checks them again) is made.
     const redirectUris = redirectInputs?.map((input) =>
       row.application_type === 'native'
         ? checkNativeUri(input)
@@ -237,16 +257,23 @@ const update: Subcommand = (args) => {
     );
     const problem = clientUpdateProblem(row, { profile, redirectUris });
     if (problem) throw usageError(problem.problem);
-    await clients.update(clientId, {
-      ...(name === undefined ? {} : { name }),
-      ...(scopes === undefined ? {} : { scopes }),
-      ...(profile === undefined ? {} : { security_profile: profile }),
-      ...(firstParty === undefined ? {} : { first_party: firstParty }),
-      ...(redirectUris === undefined ? {} : { redirect_uris: JSON.stringify(redirectUris) }),
-      updated_at: now(),
-    });
-    const updated = await findClient(clients, clientId);
-    if (values.json) json(out, clientJson(updated, now()));
+    const updated = await asCommand(
+      () =>
+        updateClient(
+          hubOf(context),
+          clientId,
+          {
+            name,
+            scopes: values.scopes,
+            profile: profile === undefined ? undefined : (profile ?? 'none'),
+            firstParty: firstParty === undefined ? undefined : firstParty === 1,
+            redirectUris,
+          },
+          by,
+        ),
+      { 'admin.client_not_found': noClient(clientId) },
+    );
+    if (values.json) json(out, updated);
     else out(`Updated client ${clientId} (${updated.name}).`);
     return 0;
   };
@@ -316,28 +343,32 @@ const show: Subcommand = (args) => {
 
 /** `rotate-secret CLIENT_ID [--grace DURATION]` */
 const rotateSecret: Subcommand = (args) => {
-  const { values, positionals } = parseCommand(args, { ...JSON_OPTION, grace: { type: 'string' } }, [
-    'CLIENT_ID',
-  ]);
+  const { values, positionals } = parseCommand(
+    args,
+    { ...JSON_OPTION, grace: { type: 'string' }, ...REASON_OPTION },
+    ['CLIENT_ID'],
+  );
   const clientId = positionals[0]!;
-  const graceMs = values.grace === undefined ? 0 : accepted(checkGrace(values.grace));
-  return async ({ database, now, out }: CommandContext) => {
-    const clients = createOidcClientQueries(database.db);
-    const row = await findClient(clients, clientId);
-    if (!row.secret_hash) throw failure(`Client ${clientId} has no secret (${kindOf(row)}).`);
-    const at = now();
-    const secret = await rotateClientSecret(clients, clientId, graceMs, at);
+  if (values.grace !== undefined) accepted(checkGrace(values.grace));
+  const by = registryActor(values.reason);
+  return async (context: CommandContext) => {
+    const { database, out } = context;
+    const rotated = await asCommand(() => rotateClientSecret(hubOf(context), clientId, values.grace, by), {
+      'admin.client_not_found': noClient(clientId),
+      'admin.client_without_secret': async () => {
+        const row = await findClient(createOidcClientQueries(database.db), clientId);
+        return `Client ${clientId} has no secret (${kindOf(row)}).`;
+      },
+    });
+    const secret = rotated.client_secret;
+    const until = rotated.previous_secret_valid_until;
     if (values.json) {
-      json(out, {
-        client_id: clientId,
-        client_secret: secret,
-        previous_secret_valid_until: graceMs > 0 ? iso(at + graceMs) : null,
-      });
+      json(out, rotated);
       return 0;
     }
     out(
-      graceMs > 0
-        ? `Rotated the secret of ${clientId}; the previous one keeps working until ${iso(at + graceMs)}.`
+      until !== null
+        ? `Rotated the secret of ${clientId}; the previous one keeps working until ${until}.`
         : `Rotated the secret of ${clientId}; the previous one no longer works.`,
     );
     printSecret(out, clientId, secret);
@@ -347,20 +378,24 @@ const rotateSecret: Subcommand = (args) => {
 
 /** `remove CLIENT_ID --yes`: its stored tokens and grants go too, so nothing it held still works. */
 const remove: Subcommand = (args) => {
-  const { values, positionals } = parseCommand(args, { ...JSON_OPTION, yes: { type: 'boolean' } }, [
-    'CLIENT_ID',
-  ]);
+  const { values, positionals } = parseCommand(
+    args,
+    { ...JSON_OPTION, yes: { type: 'boolean' }, ...REASON_OPTION },
+    ['CLIENT_ID'],
+  );
   const clientId = positionals[0]!;
   if (!values.yes) throw usageError(`Removing client ${clientId} cannot be undone; run it again with --yes.`);
-  return async ({ database, out }: CommandContext) => {
-    const clients = createOidcClientQueries(database.db);
-    const row = await findClient(clients, clientId);
-    await clients.remove(clientId);
+  const by = registryActor(values.reason);
+  return async (context: CommandContext) => {
+    const { out } = context;
+    const removed = await asCommand(() => removeClient(hubOf(context), clientId, by), {
+      'admin.client_not_found': noClient(clientId),
+    });
     if (values.json) {
       json(out, { client_id: clientId, removed: true });
       return 0;
     }
-    out(`Removed client ${clientId} (${row.name}).`);
+    out(`Removed client ${clientId} (${removed.name}).`);
     return 0;
   };
 };

@@ -1,4 +1,6 @@
+import { ADMIN_REASON_MAX, type ErrorCode } from '@hub/core';
 import type { ActionBy } from '../admin/actions.js';
+import { HubError } from '../errors.js';
 import { createHub, type Hub } from '../hub.js';
 import { onSessionsEnded } from '../sso/session-end.js';
 import type { AccountRow } from '../storage/accounts.js';
@@ -54,6 +56,35 @@ export const cliActor = (reason: string | undefined, fallback?: string): ActionB
   const given = reason?.trim() || fallback;
   if (!given) throw usageError('--reason is required: it goes into the audit log.');
   return { operatorId: null, via: 'cli', reason: given, ip: null };
+};
+
+/**
+ * A change of the tool or client registry (`hub tools`, `hub clients`) run from the command line:
+ * its reason is optional ("command line"), and no longer than the console takes; a longer one is
+ * bad usage, refused before the database is opened.
+ */
+export const registryActor = (reason: string | undefined): ActionBy => {
+  if (reason !== undefined && reason.length > ADMIN_REASON_MAX)
+    throw usageError(`--reason is too long: at most ${ADMIN_REASON_MAX} characters.`);
+  return cliActor(reason, 'command line');
+};
+
+/**
+ * Runs one of the console's registry changes (admin/tool-registry.ts, admin/client-registry.ts),
+ * turning its refusals into the command line's: `messages` words each code it can answer (exit 1);
+ * another refusal exits 1 with the catalogue's message.
+ */
+export const asCommand = async <T>(
+  change: () => Promise<T>,
+  messages: Partial<Record<ErrorCode, () => string | Promise<string>>>,
+): Promise<T> => {
+  try {
+    return await change();
+  } catch (error) {
+    if (!(error instanceof HubError)) throw error;
+    const message = messages[error.code];
+    throw failure(message ? await message() : `${error.message}${error.field ? ` (${error.field})` : ''}`);
+  }
 };
 
 /** Prints `value` as JSON (--json) or as the text `human` makes of it. */

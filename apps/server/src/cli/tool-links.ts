@@ -1,5 +1,5 @@
 import { isTsaKey, platformProductNames } from '@hub/core';
-import { callbackPosition, toolProtection } from '../admin/tool-registry.js';
+import { changeTool, toolProtection } from '../admin/tool-registry.js';
 import {
   checkCallbackName,
   checkCallbackUrl,
@@ -8,12 +8,16 @@ import {
   checkTid,
   checkTsaKey,
 } from '../services/registry-checks.js';
-import { createToolQueries, type ToolRow } from '../storage/tools.js';
+import type { ToolRow } from '../storage/tools.js';
+import { asCommand, hubOf, registryActor } from './console-context.js';
 import { accepted, type CommandContext, type Subcommand } from './context.js';
 import { failure, parseCommand } from './io.js';
-import { findTool } from './tool-registry.js';
+import { findTool, noTool, REASON_OPTION } from './tool-registry.js';
 
-/** How the hub reaches a tool: its callbacks per environment and the tsa keys that name it. */
+/**
+ * How the hub reaches a tool: its callbacks per environment and the tsa keys that name it. Each
+ * change is the console's own (admin/tool-registry.ts changeTool), with its audit row.
+ */
 
 /** Why changing this tool's callbacks needs --force, if it does (admin/tool-registry.ts toolProtection). */
 const protectedBecause = (tool: ToolRow, context: CommandContext): string | undefined => {
@@ -46,6 +50,7 @@ const setCallback: Subcommand = (args) => {
       name: { type: 'string' },
       position: { type: 'string' },
       force: { type: 'boolean' },
+      ...REASON_OPTION,
     },
     ['TID'],
   );
@@ -54,15 +59,20 @@ const setCallback: Subcommand = (args) => {
   const url = accepted(checkCallbackUrl(values.url, env));
   const name = accepted(checkCallbackName(values.name ?? 'auth'));
   const position = values.position === undefined ? undefined : accepted(checkPosition(values.position));
+  const by = registryActor(values.reason);
   return async (context: CommandContext) => {
-    const { database, out } = context;
-    const tools = createToolQueries(database.db);
-    const tool = await findTool(tools, tid);
+    const { out } = context;
+    const hub = hubOf(context);
+    const tool = await findTool(hub.tools, tid);
     refuseUnlessForced(tool, context, values.force);
-    const existing = await tools.callbacks(tid, env);
+    // What it replaces and what shares its place, for the operator (the change reads them again).
+    const existing = await hub.tools.callbacks(tid, env);
     const same = existing.find((callback) => callback.name === name);
-    const at = callbackPosition(existing, name, position);
-    await tools.setCallback({ tid, env, name, url, position: at });
+    const set = await asCommand(
+      () => changeTool(hub, tid, 'set-callback', { env, url, name, position, force: values.force }, by),
+      { 'admin.tool_not_found': noTool(tid) },
+    );
+    const at = set.position;
     out(`Tool ${tid} (${tool.name}), ${env}: callback '${name}' is ${url} (position ${at}).`);
     context.result({
       tid,
@@ -86,19 +96,22 @@ const setCallback: Subcommand = (args) => {
 const removeCallback: Subcommand = (args) => {
   const { values, positionals } = parseCommand(
     args,
-    { env: { type: 'string' }, name: { type: 'string' }, force: { type: 'boolean' } },
+    { env: { type: 'string' }, name: { type: 'string' }, force: { type: 'boolean' }, ...REASON_OPTION },
     ['TID'],
   );
   const tid = accepted(checkTid(positionals[0]));
   const env = accepted(checkEnv(values.env));
   const name = accepted(checkCallbackName(values.name ?? 'auth'));
+  const by = registryActor(values.reason);
   return async (context: CommandContext) => {
-    const { database, out } = context;
-    const tools = createToolQueries(database.db);
-    const tool = await findTool(tools, tid);
+    const { out } = context;
+    const hub = hubOf(context);
+    const tool = await findTool(hub.tools, tid);
     refuseUnlessForced(tool, context, values.force);
-    const result = await tools.removeCallback(tid, env, name);
-    if (!result.numDeletedRows) throw failure(`Tool ${tid} has no '${name}' callback in ${env}.`);
+    await asCommand(() => changeTool(hub, tid, 'remove-callback', { env, name, force: values.force }, by), {
+      'admin.tool_not_found': noTool(tid),
+      'admin.callback_not_found': () => `Tool ${tid} has no '${name}' callback in ${env}.`,
+    });
     out(`Removed the '${name}' callback of tool ${tid} (${tool.name}) in ${env}.`);
     context.result({ tid, env, name, removed: true });
     return 0;
@@ -107,21 +120,26 @@ const removeCallback: Subcommand = (args) => {
 
 /** `add-key TID TSA_KEY`: one key names one tool; a key already naming another tool is refused. */
 const addKey: Subcommand = (args) => {
-  const { positionals } = parseCommand(args, {}, ['TID', 'TSA_KEY']);
+  const { values, positionals } = parseCommand(args, REASON_OPTION, ['TID', 'TSA_KEY']);
   const tid = accepted(checkTid(positionals[0]));
   const key = accepted(checkTsaKey(positionals[1]));
-  return async ({ database, now, out, result }: CommandContext) => {
-    const tools = createToolQueries(database.db);
-    const tool = await findTool(tools, tid);
-    const owner = await tools.findByKey(key);
-    if (owner && owner.tid !== tid)
-      throw failure(`TSA key ${key} already names tool ${owner.tid} (${owner.name}).`);
-    result({ tid, tsaKey: key, added: !owner });
-    if (owner) {
+  const by = registryActor(values.reason);
+  return async (context: CommandContext) => {
+    const { out, result } = context;
+    const hub = hubOf(context);
+    const tool = await findTool(hub.tools, tid);
+    const { added } = await asCommand(() => changeTool(hub, tid, 'add-key', { key }, by), {
+      'admin.tool_not_found': noTool(tid),
+      'admin.tsa_key_taken': async () => {
+        const owner = await hub.tools.findByKey(key);
+        return `TSA key ${key} already names tool ${owner?.tid} (${owner?.name}).`;
+      },
+    });
+    result({ tid, tsaKey: key, added });
+    if (!added) {
       out(`TSA key ${key} already names tool ${tid} (${tool.name}).`);
       return 0;
     }
-    await tools.addKey(tid, key, now());
     out(`TSA key ${key} now names tool ${tid} (${tool.name}): /sso/rqx?from=${key}`);
     if (isTsaKey(key))
       out(`Note: ${key} is one of the spec's keys; /sso/rqx routes it by its own rule (spec §4).`);
@@ -131,13 +149,19 @@ const addKey: Subcommand = (args) => {
 
 /** `remove-key TSA_KEY` */
 const removeKey: Subcommand = (args) => {
-  const { positionals } = parseCommand(args, {}, ['TSA_KEY']);
+  const { values, positionals } = parseCommand(args, REASON_OPTION, ['TSA_KEY']);
   const key = accepted(checkTsaKey(positionals[0]));
-  return async ({ database, out, result }: CommandContext) => {
-    const tools = createToolQueries(database.db);
-    const owner = await tools.findByKey(key);
-    if (!owner) throw failure(`No tool has the tsa key ${key}.`);
-    await tools.removeKey(key);
+  const by = registryActor(values.reason);
+  return async (context: CommandContext) => {
+    const { out, result } = context;
+    const hub = hubOf(context);
+    const owner = await hub.tools.findByKey(key);
+    const none = () => `No tool has the tsa key ${key}.`;
+    if (!owner) throw failure(none());
+    await asCommand(() => changeTool(hub, owner.tid, 'remove-key', { key }, by), {
+      'admin.tool_not_found': none,
+      'admin.tsa_key_not_found': none,
+    });
     result({ tid: owner.tid, tsaKey: key, removed: true });
     out(`Removed tsa key ${key} from tool ${owner.tid} (${owner.name}).`);
     return 0;

@@ -1,4 +1,4 @@
-import { rotateToolCredential } from '../admin/tool-registry.js';
+import { changeTool, createTool, removeTool, updateTool } from '../admin/tool-registry.js';
 import {
   checkGrace,
   checkLogo,
@@ -7,13 +7,29 @@ import {
   checkToolName,
   checkToolType,
 } from '../services/registry-checks.js';
-import { registerTool } from '../sso/credentials.js';
-import { createAccountQueries } from '../storage/accounts.js';
 import { createToolQueries, type ToolQueries } from '../storage/tools.js';
+import { asCommand, hubOf, registryActor } from './console-context.js';
 import { accepted, type CommandContext, type Subcommand } from './context.js';
 import { failure, parseCommand, table, usageError } from './io.js';
 
-/** The tool records themselves: register, list, show, update, rotate the credential, remove. */
+/**
+ * The tool records themselves: register, list, show, update, rotate the credential, remove. Each
+ * change is the console's own (admin/tool-registry.ts), with its audit row: `via` cli, no
+ * operator, and the `--reason` given ("command line" if none).
+ */
+
+/** What every change takes: why, for its audit row. */
+export const REASON_OPTION = { reason: { type: 'string' } } as const;
+
+/** The refusal when the tool named is gone. */
+export const noTool = (tid: number) => () => `No tool with tid ${tid}.`;
+
+/** A member is named by email here (the console also takes an account id). */
+const memberEmail = async (tools: ToolQueries, tid: number, email: string) => {
+  if (email.includes('@')) return;
+  await findTool(tools, tid);
+  throw failure(`No account with the email ${email}.`);
+};
 
 export const findTool = async (tools: ToolQueries, tid: number) => {
   const tool = await tools.findByTid(tid);
@@ -49,18 +65,20 @@ const toolOptions = {
 
 /** `add --tid N --name NAME --type N [--logo URL] [--path-prefix P]` */
 const add: Subcommand = (args) => {
-  const { values } = parseCommand(args, { tid: { type: 'string' }, ...toolOptions }, []);
+  const { values } = parseCommand(args, { tid: { type: 'string' }, ...toolOptions, ...REASON_OPTION }, []);
   const tid = accepted(checkTid(values.tid));
   const name = accepted(checkToolName(values.name));
   const type = accepted(checkToolType(values.type));
   const logo = values.logo === undefined ? null : accepted(checkLogo(values.logo));
   const pathPrefix = accepted(checkPathPrefix(values['path-prefix'] ?? ''));
+  const by = registryActor(values.reason);
   return async (context: CommandContext) => {
-    const { database, now, out, result } = context;
-    const tools = createToolQueries(database.db);
-    const existing = await tools.findByTid(tid);
-    if (existing) throw failure(`Tool ${tid} already exists (${existing.name}).`);
-    const credential = await registerTool(tools, { tid, name, type, logo, pathPrefix }, now());
+    const { out, result } = context;
+    const hub = hubOf(context);
+    const { credential } = await asCommand(() => createTool(hub, { tid, name, type, logo, pathPrefix }, by), {
+      'admin.tool_exists': async () =>
+        `Tool ${tid} already exists (${(await hub.tools.findByTid(tid))?.name ?? 'just registered'}).`,
+    });
     result({ tid, name, type, logo, pathPrefix, credential });
     out(`Registered tool ${tid} (${name}), type ${typeMeaning(type)}.`);
     printCredential(context, tid, credential);
@@ -154,7 +172,7 @@ const show: Subcommand = (args) => {
 const update: Subcommand = (args) => {
   const { values, positionals } = parseCommand(
     args,
-    { ...toolOptions, 'second-factor': { type: 'string' } },
+    { ...toolOptions, 'second-factor': { type: 'string' }, ...REASON_OPTION },
     ['TID'],
   );
   const tid = accepted(checkTid(positionals[0]));
@@ -178,10 +196,18 @@ const update: Subcommand = (args) => {
     changes.path_prefix = accepted(checkPathPrefix(values['path-prefix']));
   if (Object.keys(changes).length === 0)
     throw usageError('Nothing to update: give --name, --type, --logo, --path-prefix or --second-factor.');
-  return async ({ database, now, out, result }: CommandContext) => {
-    const tools = createToolQueries(database.db);
-    await findTool(tools, tid);
-    await tools.update(tid, { ...changes, updated_at: now() });
+  const by = registryActor(values.reason);
+  const body = {
+    name: changes.name,
+    type: changes.type,
+    logo: changes.logo,
+    pathPrefix: changes.path_prefix,
+    requireSecondFactor:
+      changes.require_second_factor === undefined ? undefined : changes.require_second_factor === 1,
+  };
+  return async (context: CommandContext) => {
+    const { out, result } = context;
+    await asCommand(() => updateTool(hubOf(context), tid, body, by), { 'admin.tool_not_found': noTool(tid) });
     out(`Updated tool ${tid}: ${Object.keys(changes).join(', ')}.`);
     result({ tid, updated: Object.keys(changes) });
     return 0;
@@ -190,14 +216,20 @@ const update: Subcommand = (args) => {
 
 /** `rotate-credential TID [--grace DURATION]`: a new credential (admin/tool-registry.ts rotateToolCredential). */
 const rotateCredential: Subcommand = (args) => {
-  const { values, positionals } = parseCommand(args, { grace: { type: 'string' } }, ['TID']);
+  const { values, positionals } = parseCommand(args, { grace: { type: 'string' }, ...REASON_OPTION }, [
+    'TID',
+  ]);
   const tid = accepted(checkTid(positionals[0]));
-  const graceMs = values.grace === undefined ? 0 : accepted(checkGrace(values.grace));
+  if (values.grace !== undefined) accepted(checkGrace(values.grace));
+  const by = registryActor(values.reason);
   return async (context: CommandContext) => {
-    const { database, now, out, result } = context;
-    const tools = createToolQueries(database.db);
-    const tool = await findTool(tools, tid);
-    const { credential, previousCredentialUntil } = await rotateToolCredential(tools, tool, graceMs, now());
+    const { out, result } = context;
+    const hub = hubOf(context);
+    const tool = await findTool(hub.tools, tid);
+    const { credential, previousCredentialUntil } = await asCommand(
+      () => changeTool(hub, tid, 'rotate-credential', { grace: values.grace }, by),
+      { 'admin.tool_not_found': noTool(tid) },
+    );
     out(
       previousCredentialUntil !== null
         ? `Rotated the server credential of tool ${tid} (${tool.name}); the previous one keeps working until ${new Date(previousCredentialUntil).toISOString()}.`
@@ -211,16 +243,20 @@ const rotateCredential: Subcommand = (args) => {
 
 /** `add-member TID EMAIL`: spec §2, the tool login checks that the account belongs to the tool. */
 const addMember: Subcommand = (args) => {
-  const { positionals } = parseCommand(args, {}, ['TID', 'EMAIL']);
+  const { values, positionals } = parseCommand(args, REASON_OPTION, ['TID', 'EMAIL']);
   const tid = accepted(checkTid(positionals[0]));
   const email = positionals[1]!;
-  return async ({ database, now, out, result }: CommandContext) => {
-    const tools = createToolQueries(database.db);
-    const tool = await findTool(tools, tid);
-    const account = await createAccountQueries(database.db).findByIdentifier('email', email);
-    if (!account) throw failure(`No account with the email ${email}.`);
-    await tools.addMember(tid, account.id, now());
-    result({ tid, account: account.id, email: account.email, member: true });
+  const by = registryActor(values.reason);
+  return async (context: CommandContext) => {
+    const { out, result } = context;
+    const hub = hubOf(context);
+    await memberEmail(hub.tools, tid, email);
+    const tool = await findTool(hub.tools, tid);
+    const account = await asCommand(() => changeTool(hub, tid, 'add-member', { account: email }, by), {
+      'admin.tool_not_found': noTool(tid),
+      'account.not_found': () => `No account with the email ${email}.`,
+    });
+    result({ tid, account: account.account, email: account.email, member: true });
     out(`${account.email} belongs to tool ${tid} (${tool.name}).`);
     if (tool.type === 1)
       out(
@@ -235,18 +271,22 @@ const addMember: Subcommand = (args) => {
  * at the end of every sign-in, anyone could join one by signing in through it; this undoes that.
  */
 const removeMember: Subcommand = (args) => {
-  const { positionals } = parseCommand(args, {}, ['TID', 'EMAIL']);
+  const { values, positionals } = parseCommand(args, REASON_OPTION, ['TID', 'EMAIL']);
   const tid = accepted(checkTid(positionals[0]));
   const email = positionals[1]!;
-  return async ({ database, out, result }: CommandContext) => {
-    const tools = createToolQueries(database.db);
-    const tool = await findTool(tools, tid);
-    const account = await createAccountQueries(database.db).findByIdentifier('email', email);
-    if (!account) throw failure(`No account with the email ${email}.`);
-    const removed = await tools.removeMember(tid, account.id);
-    if (!removed.numDeletedRows)
-      throw failure(`${account.email} is not a member of tool ${tid} (${tool.name}).`);
-    result({ tid, account: account.id, email: account.email, member: false });
+  const by = registryActor(values.reason);
+  return async (context: CommandContext) => {
+    const { out, result } = context;
+    const hub = hubOf(context);
+    await memberEmail(hub.tools, tid, email);
+    const tool = await findTool(hub.tools, tid);
+    const account = await asCommand(() => changeTool(hub, tid, 'remove-member', { account: email }, by), {
+      'admin.tool_not_found': noTool(tid),
+      'account.not_found': () => `No account with the email ${email}.`,
+      'admin.member_not_found': async () =>
+        `${(await hub.accounts.findByIdentifier('email', email))?.email ?? email} is not a member of tool ${tid} (${tool.name}).`,
+    });
+    result({ tid, account: account.account, email: account.email, member: false });
     out(`${account.email} no longer belongs to tool ${tid} (${tool.name}).`);
     return 0;
   };
@@ -280,18 +320,18 @@ const members: Subcommand = (args) => {
 
 /** `remove TID --yes`: the tool with its keys, callbacks and members (the tables cascade). */
 const remove: Subcommand = (args) => {
-  const { values, positionals } = parseCommand(args, { yes: { type: 'boolean' } }, ['TID']);
+  const { values, positionals } = parseCommand(args, { yes: { type: 'boolean' }, ...REASON_OPTION }, ['TID']);
   const tid = accepted(checkTid(positionals[0]));
   if (!values.yes) throw usageError(`Removing tool ${tid} cannot be undone; run it again with --yes.`);
-  return async ({ database, out, result }: CommandContext) => {
-    const tools = createToolQueries(database.db);
-    const tool = await findTool(tools, tid);
-    const keys = await tools.keysOf(tid);
-    const callbacks = await tools.allCallbacks(tid);
-    await tools.remove(tid);
-    result({ tid, removed: true, tsaKeys: keys.length, callbacks: callbacks.length });
+  const by = registryActor(values.reason);
+  return async (context: CommandContext) => {
+    const { out, result } = context;
+    const removed = await asCommand(() => removeTool(hubOf(context), tid, by), {
+      'admin.tool_not_found': noTool(tid),
+    });
+    result({ tid, removed: true, tsaKeys: removed.tsaKeys, callbacks: removed.callbacks });
     out(
-      `Removed tool ${tid} (${tool.name}) with ${keys.length} tsa key(s) and ${callbacks.length} callback(s).`,
+      `Removed tool ${tid} (${removed.name}) with ${removed.tsaKeys} tsa key(s) and ${removed.callbacks} callback(s).`,
     );
     return 0;
   };

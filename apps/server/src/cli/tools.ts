@@ -1,3 +1,4 @@
+import { ADMIN_REASON_MAX } from '@hub/core';
 import type { Subcommand } from './context.js';
 import { toolLinkSubcommands } from './tool-links.js';
 import { toolRegistrySubcommands } from './tool-registry.js';
@@ -35,7 +36,9 @@ export const toolsUsage = `Usage: hub tools <subcommand>
   remove TID --yes
         delete the tool with its tsa keys, callbacks and members
 
-Every subcommand takes --json: its result as one JSON document on stdout (the text goes to
+Every change (all but list, show and members) takes --reason TEXT: why, written with its audit
+row as the console's changes are (via cli, no operator; "command line" if none; at most ${ADMIN_REASON_MAX}
+characters). Every subcommand takes --json: its result as one JSON document on stdout (the text goes to
 stderr); a new credential is its "credential" field. In text, it is printed once, alone on its line.
 Type 1 tools sign in on the normal screens; any other type goes to the tool login (spec §3).
 Exit codes: 0 done, 1 not found or a conflict, 64 bad usage, 78 bad configuration.`;

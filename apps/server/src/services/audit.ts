@@ -76,7 +76,8 @@ export type AuditEvent =
   | 'admin.deletion_requested'
   | 'admin.operator_granted'
   | 'admin.operator_revoked'
-  // The console's tool and client registry: the tool (`tid`) or client (`client`) in the detail.
+  // The tool and client registry (the console's and `hub tools`/`hub clients`): the tool (`tid`)
+  // or client (`client`) in the detail.
   | 'admin.tool_registered'
   | 'admin.tool_updated'
   | 'admin.tool_credential_rotated'
@@ -86,9 +87,11 @@ export type AuditEvent =
   | 'admin.tool_key_removed'
   | 'admin.tool_member_added'
   | 'admin.tool_member_removed'
+  | 'admin.tool_removed'
   | 'admin.client_registered'
   | 'admin.client_updated'
   | 'admin.client_secret_rotated'
+  | 'admin.client_removed'
   | 'account.locked_refused';
 
 export interface AuditEntry {

@@ -37,3 +37,33 @@ export const useCliDatabase = (dialect: TestDialect) => {
   });
   return context;
 };
+
+/** An audit row as a test reads it: its detail parsed. */
+export type AuditRowRead = Awaited<ReturnType<typeof auditRowsAfter>>[number];
+
+const lastAuditId = async (database: HubDatabase) =>
+  Number(
+    (
+      await database.db
+        .selectFrom('audit_events')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst()
+    )?.id ?? 0,
+  );
+
+const auditRowsAfter = async (database: HubDatabase, id: number) =>
+  (await database.db.selectFrom('audit_events').selectAll().where('id', '>', id).orderBy('id').execute()).map(
+    (row) => ({ ...row, detail: JSON.parse(row.detail) as Record<string, unknown> }),
+  );
+
+/** Runs `hub <argv>` and answers what it did with the audit rows it wrote (and only those). */
+export const runHubCliAudited = async (
+  database: HubDatabase,
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  now?: () => number,
+) => {
+  const before = await lastAuditId(database);
+  const result = await runHubCli(argv, env, now);
+  return { ...result, audit: await auditRowsAfter(database, before) };
+};
