@@ -12,7 +12,8 @@ import { spawnSync } from 'node:child_process';
 //            --profile (each hub process writes a CPU profile; a summary is printed per run)
 //            --node-options="…" (NODE_OPTIONS of the hub processes, instead of docs/operations.md's)
 //   npm run bench -- --scale[=N]       the hub on N accounts (1,000,000) beside an empty database, in
-//            --rounds=R alternating rounds (2); the seeded database is kept under bench/results/scale
+//            --rounds=R alternating rounds (2); the seeded database is kept under bench/results/scale;
+//            --seed-only seeds (or tops up) it and stops
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -118,6 +119,7 @@ if (scale !== undefined) {
           adminUrl: postgresUrl,
           accounts: scale,
           rounds: Number(option('rounds') ?? (quick ? 1 : 2)),
+          seedOnly: flag('seed-only'),
           timing,
           log,
           env: {
@@ -139,8 +141,10 @@ if (scale !== undefined) {
     await sink.stop();
     rmSync(webSnapshot, { recursive: true, force: true });
   }
-  process.stdout.write(`\n${reports.map(formatScale).join('\n\n')}\n`);
-  log(`\nWritten: ${saveScale(reports)}`);
+  if (!flag('seed-only')) {
+    process.stdout.write(`\n${reports.map(formatScale).join('\n\n')}\n`);
+    log(`\nWritten: ${saveScale(reports)}`);
+  }
   process.exit(0);
 }
 try {

@@ -416,12 +416,13 @@ const runCleanup = (url) =>
   });
 
 /** Runs the data-scale comparison; returns its report. */
-export const runScale = async ({ dialect, adminUrl, accounts, rounds, timing, env, log }) => {
+export const runScale = async ({ dialect, adminUrl, accounts, rounds, timing, env, log, seedOnly }) => {
   log(`\n${dialect}: ${accounts.toLocaleString('en')} accounts beside an empty database`);
   const keptUrl = await keptDatabase(dialect, adminUrl, accounts);
   log('seeding (or topping up) the large database…');
   const seeding = await seedScale(dialect, keptUrl, scaleTargets(accounts), log);
   log(`  done in ${seeding.seconds.toFixed(1)} s`);
+  if (seedOnly) return null;
   const empty = await emptyDatabase(dialect, adminUrl);
   try {
     await seedScale(dialect, empty.url, scaleTargets(EMPTY_ACCOUNTS, true), () => {});
