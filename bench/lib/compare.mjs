@@ -25,7 +25,9 @@ import { accountEmail, BENCH_DEVICE_COOKIE, BENCH_PASSWORD } from './setup.mjs';
 export const COMPARE_CONNECTIONS = 16;
 
 /** Goals of issue #19, checked by the bench's table (never by a timed test). */
-export const COMPARE_GOALS = { hubToBetterAuth: 1.2, hubToRaw: 0.9 };
+// Issue #33's goals: the whole login at least 1.3 times better-auth's and 0.95 of the floor's (the
+// earlier 0.9 of the bare hash was withdrawn: no two-request login reaches it, the floor included).
+export const COMPARE_GOALS = { hubToBetterAuth: 1.3, hubToFloor: 0.95 };
 
 const quantile = (values, q) => {
   if (values.length === 0) return 0;

@@ -95,10 +95,10 @@ export const formatComparison = ({ runs }) => {
     rows.push([
       '**ratios**',
       '',
-      `hub/better-auth **${r.hubToBetterAuth.toFixed(2)}** (goal ≥ ${r.goals.hubToBetterAuth}), hub/raw **${r.hubToRaw.toFixed(2)}** (goal ≥ ${r.goals.hubToRaw}); by CPU time ${r.hubToBetterAuthByCpu.toFixed(2)} and ${r.hubToRawByCpu.toFixed(2)}`,
+      `hub/better-auth **${r.hubToBetterAuth.toFixed(2)}** (goal ≥ ${r.goals.hubToBetterAuth}), hub/raw **${r.hubToRaw.toFixed(2)}**; by CPU time ${r.hubToBetterAuthByCpu.toFixed(2)} and ${r.hubToRawByCpu.toFixed(2)}`,
       `${r.hubToBetterAuthPerRound.map((x) => x.toFixed(2)).join(' / ')}; ${r.hubToRawPerRound.map(pct).join(' / ')}${
         r.floor
-          ? `; floor/raw **${r.floorToRaw.toFixed(2)}**, floor/better-auth **${r.floorToBetterAuth.toFixed(2)}**, hub/floor **${r.hubToFloor.toFixed(2)}**`
+          ? `; floor/raw **${r.floorToRaw.toFixed(2)}**, floor/better-auth **${r.floorToBetterAuth.toFixed(2)}**, hub/floor **${r.hubToFloor.toFixed(2)}** (goal ≥ ${r.goals.hubToFloor})`
           : ''
       }`,
       '',

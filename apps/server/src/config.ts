@@ -48,7 +48,7 @@ const envSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: timeoutMs.default(defaultDatabaseTimeouts.connectMs),
   DATABASE_ACQUIRE_TIMEOUT_MS: timeoutMs.default(defaultDatabaseTimeouts.acquireMs),
   DATABASE_STATEMENT_TIMEOUT_MS: timeoutMs.default(defaultDatabaseTimeouts.statementMs),
-  SQLITE_CACHE_MIB: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(65_536)]).default('auto'),
+  SQLITE_CACHE_MIB: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(65_536)]).default(2),
   SQLITE_MMAP_MIB: z.coerce.number().int().min(0).max(1_048_576).default(0),
   SMTP_URL: urlOf('smtp', 'smtps').optional(),
   MAIL_FROM: mailbox.optional(),
