@@ -241,56 +241,62 @@ const rotateCredential: Subcommand = (args) => {
   };
 };
 
-/** `add-member TID EMAIL`: spec §2, the tool login checks that the account belongs to the tool. */
-const addMember: Subcommand = (args) => {
-  const { values, positionals } = parseCommand(args, REASON_OPTION, ['TID', 'EMAIL']);
-  const tid = accepted(checkTid(positionals[0]));
-  const email = positionals[1]!;
-  const by = registryActor(values.reason);
-  return async (context: CommandContext) => {
-    const { out, result } = context;
-    const hub = hubOf(context);
-    await memberEmail(hub.tools, tid, email);
-    const tool = await findTool(hub.tools, tid);
-    const account = await asCommand(() => changeTool(hub, tid, 'add-member', { account: email }, by), {
-      'admin.tool_not_found': noTool(tid),
-      'account.not_found': () => `No account with the email ${email}.`,
-    });
-    result({ tid, account: account.account, email: account.email, member: true });
-    out(`${account.email} belongs to tool ${tid} (${tool.name}).`);
-    if (tool.type === 1)
-      out(
-        'Note: the tool has type 1 (open): anyone who signs in through it becomes a member; membership is checked only for restricted tools.',
-      );
-    return 0;
+/**
+ * `add-member` and `remove-member TID EMAIL`: the membership change through the console's own
+ * (admin/tool-registry.ts), with its audit row; `report` words what changed.
+ */
+const memberCommand =
+  (
+    change: 'add-member' | 'remove-member',
+    report: (context: CommandContext, answer: MemberAnswer) => void,
+  ): Subcommand =>
+  (args) => {
+    const { values, positionals } = parseCommand(args, REASON_OPTION, ['TID', 'EMAIL']);
+    const tid = accepted(checkTid(positionals[0]));
+    const email = positionals[1]!;
+    const by = registryActor(values.reason);
+    return async (context: CommandContext) => {
+      const hub = hubOf(context);
+      await memberEmail(hub.tools, tid, email);
+      const tool = await findTool(hub.tools, tid);
+      const account = await asCommand(() => changeTool(hub, tid, change, { account: email }, by), {
+        'admin.tool_not_found': noTool(tid),
+        'account.not_found': () => `No account with the email ${email}.`,
+        'admin.member_not_found': async () =>
+          `${(await hub.accounts.findByIdentifier('email', email))?.email ?? email} is not a member of tool ${tid} (${tool.name}).`,
+      });
+      context.result({
+        tid,
+        account: account.account,
+        email: account.email,
+        member: change === 'add-member',
+      });
+      report(context, { tool, email: account.email });
+      return 0;
+    };
   };
-};
+
+interface MemberAnswer {
+  tool: { tid: number; name: string; type: number };
+  email: string | null;
+}
+
+/** `add-member TID EMAIL`: spec §2, the tool login checks that the account belongs to the tool. */
+const addMember = memberCommand('add-member', ({ out }, { tool, email }) => {
+  out(`${email} belongs to tool ${tool.tid} (${tool.name}).`);
+  if (tool.type === 1)
+    out(
+      'Note: the tool has type 1 (open): anyone who signs in through it becomes a member; membership is checked only for restricted tools.',
+    );
+});
 
 /**
  * `remove-member TID EMAIL`: takes an account out of a tool. Before restricted tools were checked
  * at the end of every sign-in, anyone could join one by signing in through it; this undoes that.
  */
-const removeMember: Subcommand = (args) => {
-  const { values, positionals } = parseCommand(args, REASON_OPTION, ['TID', 'EMAIL']);
-  const tid = accepted(checkTid(positionals[0]));
-  const email = positionals[1]!;
-  const by = registryActor(values.reason);
-  return async (context: CommandContext) => {
-    const { out, result } = context;
-    const hub = hubOf(context);
-    await memberEmail(hub.tools, tid, email);
-    const tool = await findTool(hub.tools, tid);
-    const account = await asCommand(() => changeTool(hub, tid, 'remove-member', { account: email }, by), {
-      'admin.tool_not_found': noTool(tid),
-      'account.not_found': () => `No account with the email ${email}.`,
-      'admin.member_not_found': async () =>
-        `${(await hub.accounts.findByIdentifier('email', email))?.email ?? email} is not a member of tool ${tid} (${tool.name}).`,
-    });
-    result({ tid, account: account.account, email: account.email, member: false });
-    out(`${account.email} no longer belongs to tool ${tid} (${tool.name}).`);
-    return 0;
-  };
-};
+const removeMember = memberCommand('remove-member', ({ out }, { tool, email }) =>
+  out(`${email} no longer belongs to tool ${tool.tid} (${tool.name}).`),
+);
 
 /** `members TID`: who belongs to a tool, and since when. */
 const members: Subcommand = (args) => {
