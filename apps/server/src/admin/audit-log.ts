@@ -16,9 +16,9 @@ export interface AuditLogFilter {
 /** The most rows one CSV export holds (newest first); narrow the filter for older ones. */
 export const AUDIT_CSV_MAX_ROWS = 5000;
 
-/** A page of the audit log, newest first; `next` is the `before` of the following page. */
-export const auditLogPage = async (hub: Hub, filter: AuditLogFilter) => {
-  const rows = await createOperatorQueries(hub.db).auditPage({
+/** The newest `limit` rows the filter matches: one reading for the page and the CSV. */
+const auditRows = (hub: Hub, filter: AuditLogFilter, limit: number) =>
+  createOperatorQueries(hub.db).auditPage({
     accountId: filter.account,
     event: filter.event,
     operator: filter.operator,
@@ -26,8 +26,12 @@ export const auditLogPage = async (hub: Hub, filter: AuditLogFilter) => {
     from: filter.from,
     to: filter.to,
     before: filter.before,
-    limit: ADMIN_PAGE_SIZE + 1,
+    limit,
   });
+
+/** A page of the audit log, newest first; `next` is the `before` of the following page. */
+export const auditLogPage = async (hub: Hub, filter: AuditLogFilter) => {
+  const rows = await auditRows(hub, filter, ADMIN_PAGE_SIZE + 1);
   const events = rows.slice(0, ADMIN_PAGE_SIZE).map(auditRowView);
   const last = events.at(-1);
   return { events, next: rows.length > ADMIN_PAGE_SIZE && last ? last.id : null };
@@ -72,15 +76,6 @@ const csvLine = (row: AdminAuditRow) =>
 
 /** The filtered audit log as CSV (up to AUDIT_CSV_MAX_ROWS rows, newest first). */
 export const auditLogCsv = async (hub: Hub, filter: AuditLogFilter): Promise<string> => {
-  const rows = await createOperatorQueries(hub.db).auditPage({
-    accountId: filter.account,
-    event: filter.event,
-    operator: filter.operator,
-    tool: filter.tool,
-    from: filter.from,
-    to: filter.to,
-    before: filter.before,
-    limit: AUDIT_CSV_MAX_ROWS,
-  });
+  const rows = await auditRows(hub, filter, AUDIT_CSV_MAX_ROWS);
   return `${[CSV_COLUMNS.join(','), ...rows.map((row) => csvLine(auditRowView(row)))].join('\r\n')}\r\n`;
 };
