@@ -90,7 +90,17 @@ describe.each(dialects)('a relying party registered with hub clients add, on %s'
 
   /** The consent screen names the client; Allow sends the browser back to the example. */
   const allow = async (page: Page) => {
-    await page.locator('[data-screen="oidc_consent"]').waitFor();
+    await page
+      .locator('[data-screen="oidc_consent"]')
+      .waitFor()
+      .catch(async (error: Error) => {
+        // Say where the browser was instead, and what it showed, rather than only that it waited.
+        const shown = await page
+          .locator('[role="alert"], [data-screen]')
+          .allInnerTexts()
+          .catch(() => []);
+        throw new Error(`no consent screen at ${page.url()}: ${JSON.stringify(shown)} (${error.message})`);
+      });
     await page.getByTestId('oidc-client-name').getByText('Independent Reviews').waitFor();
     await page.getByRole('button', { name: 'Allow' }).click();
     await page.waitForURL(`${exampleUrl}/`);
