@@ -12,6 +12,7 @@ import {
   layoutProblems,
   shotIn,
 } from './support/i18n-check.js';
+import { postFromPage } from './support/operator.js';
 import { seriousViolations } from './support/page-checks.js';
 import { type OpenedPage, openPage, waitForScreen } from './support/pages.js';
 import { useHubBrowserAndMail } from './support/setup.js';
@@ -55,23 +56,11 @@ beforeAll(async () => {
   await signUp(page, setup.hub.url, setup.sink, 'psl', guarded);
   await page.goto(`${setup.hub.url}/`);
   // The authenticator app, set up through the API as the account center does it.
-  const call = (path: string, body: unknown) =>
-    page.evaluate(
-      async ({ path, body }) => {
-        const response = await fetch(path, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-        return (await response.json()) as { secret?: string; recoveryCodes?: string[] };
-      },
-      { path, body },
-    );
-  secret = (await call(secondFactorEndpoints.totp, {})).secret ?? '';
-  const confirmed = await call(secondFactorEndpoints.totpConfirm, {
+  secret = (await postFromPage(page, secondFactorEndpoints.totp, {})).json.secret ?? '';
+  const confirmed = await postFromPage(page, secondFactorEndpoints.totpConfirm, {
     code: generateSync({ secret, epoch: Math.floor(Date.now() / 1000) }),
   });
-  recoveryCodes = confirmed.recoveryCodes ?? [];
+  recoveryCodes = confirmed.json.recoveryCodes ?? [];
   await context.close();
 });
 

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { field, journeyPassword, typeCode } from './support/auth.js';
 import { runHubCli, startDemoTool } from './support/demo-tool.js';
 import { shownByExample, startRegisteredOidcExample } from './support/oidc-example.js';
+import { postFromPage } from './support/operator.js';
 import { freePort, type NodeProcess } from './support/process.js';
 import { useHubBrowserAndMail } from './support/setup.js';
 import { signUpByApi } from './support/switching.js';
@@ -45,20 +46,6 @@ const openPage = async (): Promise<Page> => {
   return context.newPage();
 };
 
-/** A call from the page, with its cookies and its Origin, as the hub's own screens make it. */
-const callApi = (page: Page, path: string, body: unknown) =>
-  page.evaluate(
-    async ({ path, body }) => {
-      const res = await fetch(path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: res.status, retryAfter: res.headers.get('retry-after'), json: await res.json() };
-    },
-    { path, body },
-  );
-
 const codeAt = (secret: string, offsetSeconds: number) =>
   generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 
@@ -81,10 +68,10 @@ const accountWithApp = async (email: string): Promise<string> => {
 
 /** Sets up an authenticator app from a signed-in page, through the account center's API. */
 const enrolFromPage = async (page: Page): Promise<string> => {
-  const started = await callApi(page, secondFactorEndpoints.totp, {});
+  const started = await postFromPage(page, secondFactorEndpoints.totp, {});
   expect(started.status).toBe(200);
   const secret: string = started.json.secret;
-  const confirmed = await callApi(page, secondFactorEndpoints.totpConfirm, { code: codeAt(secret, 0) });
+  const confirmed = await postFromPage(page, secondFactorEndpoints.totpConfirm, { code: codeAt(secret, 0) });
   expect(confirmed.status).toBe(200);
   return secret;
 };

@@ -19,7 +19,7 @@ export const postFromPage = (page: Page, path: string, body: unknown) =>
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
-      return { status: res.status, json: await res.json() };
+      return { status: res.status, retryAfter: res.headers.get('retry-after'), json: await res.json() };
     },
     { path, body },
   );
