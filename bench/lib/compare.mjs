@@ -5,6 +5,8 @@
 //   better-auth  POST /api/auth/sign-in/email (bench/lib/better-auth-server.mjs), the same Argon2id;
 //   floor        the same two requests to a bare node:http server that only hashes (bench/lib/floor-server.mjs):
 //                the least a login of this shape costs here, HTTP and the load generator included;
+//   floor (hub's hash)  the same floor verifying with the hub's own Argon2id (@hub/argon2), to read
+//                the hub's hash apart from the rest of its login;
 //   raw          @node-rs/argon2's verify alone with the same thread pool (bench/lib/argon2-raw.mjs).
 // 16 connections, one account, each connection a new browser for every login. Each round runs the
 // four one after another, in an order that turns from round to round, so a machine that speeds up
@@ -268,8 +270,19 @@ export const runLoginComparison = async (ctx) => {
     password: BENCH_PASSWORD,
     env: { UV_THREADPOOL_SIZE: String(threads), NODE_OPTIONS: nodeOptions },
   });
+  const floorHubHash = await startFloor({
+    password: BENCH_PASSWORD,
+    hash: 'hub',
+    env: { UV_THREADPOOL_SIZE: String(threads), NODE_OPTIONS: nodeOptions },
+  });
   const raw = await startRawArgon2({ threads });
-  const allPids = () => [...hub.pids(), betterAuth.pid, floor.pid, raw.pid];
+  const allPids = () => [...hub.pids(), betterAuth.pid, floor.pid, floorHubHash.pid, raw.pid];
+  const floorLoad = (peer) => (s) =>
+    loginLoad({
+      url: peer.url,
+      requests: hubLoginRequests({ origin: peer.url }, { identify: '/identify', password: '/password' }),
+      seconds: s,
+    });
 
   const peers = {
     hub: {
@@ -281,15 +294,8 @@ export const runLoginComparison = async (ctx) => {
       run: (s) =>
         loginLoad({ url: betterAuth.url, requests: betterAuthRequests(betterAuth, email), seconds: s }),
     },
-    floor: {
-      pids: () => [floor.pid],
-      run: (s) =>
-        loginLoad({
-          url: floor.url,
-          requests: hubLoginRequests({ origin: floor.url }, { identify: '/identify', password: '/password' }),
-          seconds: s,
-        }),
-    },
+    floor: { pids: () => [floor.pid], run: floorLoad(floor) },
+    floorHubHash: { pids: () => [floorHubHash.pid], run: floorLoad(floorHubHash) },
     raw: {
       pids: () => [raw.pid],
       run: async (s) => {
@@ -324,6 +330,7 @@ export const runLoginComparison = async (ctx) => {
   } finally {
     await betterAuth.stop();
     await floor.stop();
+    await floorHubHash.stop();
     await raw.stop();
     rmSync(dir, { recursive: true, force: true });
   }
@@ -349,6 +356,7 @@ export const runLoginComparison = async (ctx) => {
     hubToRawByCpu: summary.raw.cpuMsPerLogin / (summary.hub.cpuMsPerLogin + summary.hub.driverCpuMsPerLogin),
     // How far the hub is from the least a two-request login costs here, and where that least stands.
     hubToFloor: summary.hub.loginsPerSecond / summary.floor.loginsPerSecond,
+    hubToFloorHubHash: summary.hub.loginsPerSecond / summary.floorHubHash.loginsPerSecond,
     floorToRaw: summary.floor.loginsPerSecond / summary.raw.loginsPerSecond,
     floorToBetterAuth: summary.floor.loginsPerSecond / summary.betterAuth.loginsPerSecond,
     hubToBetterAuthPerRound: perRoundRatio('hub', 'betterAuth'),

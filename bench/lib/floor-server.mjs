@@ -3,30 +3,33 @@
 // cookies checked, no session written: `POST /identify` answers a flow id from a Map and sets a
 // cookie, `POST /password` parses the body and runs the same Argon2id verify as the hub (a hash made
 // by the hub's own hashPassword; @node-rs/argon2 reads the parameters from it) in the same libuv pool.
+// With `hash: 'hub'` it verifies with the hub's own Argon2id (@hub/argon2, packages/argon2) instead
+// of @node-rs/argon2: the floor a login of this shape would have with the hub's hash.
 // Started like a hub process (same pool size and NODE_OPTIONS). It is no identity product: it is
 // the bench's measure of what HTTP, JSON and the load generator cost beside the hash, so that the
 // hub's figures can be read against the least any login of this shape can cost
 // (docs/performance.md, "What bounds the login").
 //
-//   node bench/lib/floor-server.mjs <password>
+//   node bench/lib/floor-server.mjs <password> [library|hub]
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { dist } from './paths.mjs';
 import { startPeerProcess } from './peer-process.mjs';
 
 /** Starts the server in its own process; resolves with its URL, its pid and `stop()`. */
-export const startFloor = ({ password, env }) =>
+export const startFloor = ({ password, env, hash = 'library' }) =>
   startPeerProcess({
-    name: 'floor server',
+    name: `floor server (${hash})`,
     script: new URL(import.meta.url).pathname,
-    args: [password],
+    args: [password, hash],
     env,
   });
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {
-  const [password] = process.argv.slice(2);
+  const [password, hash = 'library'] = process.argv.slice(2);
   const { hashPassword } = await import(dist('services/passwords.js'));
-  const { verify } = await import('@node-rs/argon2');
+  const { verify } =
+    hash === 'hub' ? (await import('@hub/argon2')).default.addon : await import('@node-rs/argon2');
   const stored = await hashPassword(password);
   const flows = new Map();
   const answer = (res, status, body, headers = {}) => {

@@ -76,6 +76,7 @@ export const formatComparison = ({ runs }) => {
       ['hub: identify + password', r.hub, `${db}, ${run.processes} process${run.processes > 1 ? 'es' : ''}`],
       ['better-auth 1.7.25: sign-in/email', r.betterAuth, 'SQLite, 1 process'],
       ...(r.floor ? [['floor: the same two requests, node:http + the hash only', r.floor, '1 process']] : []),
+      ...(r.floorHubHash ? [["floor with the hub's hash (@hub/argon2)", r.floorHubHash, '1 process']] : []),
       ['raw Argon2id verify', r.raw, `${r.threads} threads`],
     ];
     for (const [name, p, where] of peers)
@@ -98,7 +99,9 @@ export const formatComparison = ({ runs }) => {
       `hub/better-auth **${r.hubToBetterAuth.toFixed(2)}** (goal ≥ ${r.goals.hubToBetterAuth}), hub/raw **${r.hubToRaw.toFixed(2)}**; by CPU time ${r.hubToBetterAuthByCpu.toFixed(2)} and ${r.hubToRawByCpu.toFixed(2)}`,
       `${r.hubToBetterAuthPerRound.map((x) => x.toFixed(2)).join(' / ')}; ${r.hubToRawPerRound.map(pct).join(' / ')}${
         r.floor
-          ? `; floor/raw **${r.floorToRaw.toFixed(2)}**, floor/better-auth **${r.floorToBetterAuth.toFixed(2)}**, hub/floor **${r.hubToFloor.toFixed(2)}** (goal ≥ ${r.goals.hubToFloor})`
+          ? `; floor/raw **${r.floorToRaw.toFixed(2)}**, floor/better-auth **${r.floorToBetterAuth.toFixed(2)}**, hub/floor **${r.hubToFloor.toFixed(2)}** (goal ≥ ${r.goals.hubToFloor})${
+              r.floorHubHash ? `, hub/floor with the hub's hash **${r.hubToFloorHubHash.toFixed(2)}**` : ''
+            }`
           : ''
       }`,
       '',

@@ -485,6 +485,8 @@ const formatComparisonLine = (r) =>
   `(goal ≥ ${r.goals.hubToBetterAuth}), hub/raw ${r.hubToRaw.toFixed(2)}; ` +
   `by CPU time ${r.hubToBetterAuthByCpu.toFixed(2)} and ${r.hubToRawByCpu.toFixed(2)}; ` +
   `floor/raw ${r.floorToRaw.toFixed(2)}, floor/better-auth ${r.floorToBetterAuth.toFixed(2)}, hub/floor ${r.hubToFloor.toFixed(2)} (goal ≥ ${r.goals.hubToFloor}); ` +
+  `floor with the hub's hash ${r.floorHubHash.loginsPerSecond.toFixed(1)}/s (hub/it ${r.hubToFloorHubHash.toFixed(2)}, ` +
+  `${r.floorHubHash.cpuMsPerLogin.toFixed(2)} ms CPU a login); ` +
   `CPU per login: hub ${r.hub.cpuMsPerLogin.toFixed(2)} ms (event loop ${r.hub.loopCpuMsPerLogin.toFixed(2)}, primary ${r.hub.primaryCpuMsPerLogin.toFixed(2)}), ` +
   `better-auth ${r.betterAuth.cpuMsPerLogin.toFixed(2)} ms (event loop ${r.betterAuth.loopCpuMsPerLogin.toFixed(2)}), ` +
   `floor ${r.floor.cpuMsPerLogin.toFixed(2)} ms (event loop ${r.floor.loopCpuMsPerLogin.toFixed(2)}), ` +

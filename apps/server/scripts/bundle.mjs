@@ -23,6 +23,7 @@ await build({
     /^node:/,
     'better-sqlite3',
     '@node-rs/argon2',
+    '@hub/argon2',
     'pg',
     'ioredis',
     'oidc-provider',

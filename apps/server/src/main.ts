@@ -6,6 +6,7 @@ import { type MetricsServer, startMetricsServer } from './http/metrics.js';
 import { installGracefulShutdown, logOutput, tolerateClosedOutput } from './http/shutdown.js';
 import { localLogSink } from './log.js';
 import { prepareDatabase } from './prepare.js';
+import { passwordHasher } from './services/passwords.js';
 import { describeDatabaseFailure } from './storage/connection-failure.js';
 import { openDatabase } from './storage/database.js';
 
@@ -98,6 +99,7 @@ const main = async () => {
       worker: cluster.worker?.id,
       // Which build serves: the minified bundle (bin/serve.cjs, scripts/bundle.mjs) or tsc's modules.
       build: import.meta.url.endsWith('/hub.bundle.js') ? 'bundle' : 'modules',
+      passwords: passwordHasher,
       ...(metrics ? { metricsPort: metrics.port } : {}),
     },
     'Account Hub is listening',

@@ -1,15 +1,57 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
+import { addon } from '@hub/argon2';
 import { type ErrorCode, newPasswordError } from '@hub/core';
-import { hash, verify } from '@node-rs/argon2';
+import * as argon2Library from '@node-rs/argon2';
 import { type HubLog, silentLog } from '../log.js';
 import { passwordHashDuration, passwordHashWait } from './metrics.js';
 
 /** OWASP's Argon2id parameters (docs/security.md "Passwords"): m = 19 MiB, t = 2, p = 1. */
 // 2 is Algorithm.Argon2id (a const enum, which isolated modules cannot read).
 const argon2Options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+/**
+ * The Argon2id this process hashes with: the hub's addon (packages/argon2: the reference
+ * implementation, its working memory kept between hashes, about a fifth less CPU a hash) when
+ * `npm install` could build it, else @node-rs/argon2. Both read and write the same PHC strings, so
+ * either verifies what the other made. `HUB_ARGON2=library` forces @node-rs/argon2.
+ */
+const argon2 = addon !== null && process.env.HUB_ARGON2 !== 'library' ? addon : null;
+export const passwordHasher = argon2 ? `@hub/argon2 (${argon2.simd})` : '@node-rs/argon2';
+
+/** After this long without a hash, the addon's idle arenas (19 MiB each) go back to the kernel. */
+const arenaIdleMs = 10_000;
+let lastHashAt = 0;
+let trimTimer: NodeJS.Timeout | undefined;
+const scheduleTrim = (after: number) => {
+  trimTimer = setTimeout(trimWhenIdle, after).unref();
+};
+const trimWhenIdle = () => {
+  const idleFor = performance.now() - lastHashAt;
+  if (idleFor < arenaIdleMs || hashing > 0) return scheduleTrim(Math.max(arenaIdleMs - idleFor, 1_000));
+  trimTimer = undefined;
+  argon2?.trim();
+};
+const noteHashDone = () => {
+  lastHashAt = performance.now();
+  if (argon2 && !trimTimer) scheduleTrim(arenaIdleMs);
+};
+
+const hash = (password: string): Promise<string> =>
+  argon2
+    ? argon2.hash(
+        password,
+        randomBytes(16),
+        argon2Options.timeCost,
+        argon2Options.memoryCost,
+        argon2Options.parallelism,
+      )
+    : argon2Library.hash(password, argon2Options);
+const verify = (stored: string, password: string): Promise<boolean> =>
+  argon2 ? argon2.verify(stored, password) : argon2Library.verify(stored, password);
 
 /**
  * At most one Argon2id computation per thread of libuv's pool, plus one, at a time in this process;
@@ -46,6 +88,7 @@ const timed = async <T>(operation: 'hash' | 'verify', queued: number, work: () =
     return await work();
   } finally {
     passwordHashDuration.observe({ operation }, (performance.now() - started) / 1000);
+    noteHashDone();
   }
 };
 
@@ -69,8 +112,7 @@ const verifyNow = async (stored: string, password: string, log: HubLog, queued: 
   }
 };
 
-export const hashPassword = (password: string): Promise<string> =>
-  inTurn('hash', () => hash(password, argon2Options));
+export const hashPassword = (password: string): Promise<string> => inTurn('hash', () => hash(password));
 
 /** Constant-time verification; a malformed stored hash counts as a mismatch, never a crash. */
 export const verifyPassword = async (stored: string, password: string, log: HubLog): Promise<boolean> => {
@@ -125,7 +167,7 @@ export const passwordCheckTurn = async <T>(work: (turn: PasswordTurn) => Promise
 /** A hash of a random password, to spend the same time when an account has none. */
 let decoyHash: Promise<string> | undefined;
 const decoy = () => {
-  decoyHash ??= hash(`decoy-${Math.random()}`, argon2Options);
+  decoyHash ??= hash(`decoy-${Math.random()}`);
   return decoyHash;
 };
 export const spendPasswordTime = async (password: string) => {
