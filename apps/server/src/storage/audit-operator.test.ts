@@ -1,3 +1,4 @@
+import { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabaseUrl } from '../test-support/database-url.js';
@@ -71,6 +72,54 @@ describe.each(testDialects)('migration 0021 (the audit rows’ tool column) on %
     const rows = await database.db.selectFrom('audit_events').select(['tool']).orderBy('id').execute();
     expect(rows.map((r) => r.tool)).toEqual([7001, 4501, null, null, null]);
     expect(await createOperatorQueries(database.db).auditPage({ tool: 7001, limit: 10 })).toHaveLength(1);
+  });
+});
+
+describe.each(testDialects)('the operator and tool indexes (migration 0022) on %s', (dialect) => {
+  let database: HubDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(async () => database?.close());
+
+  it('hold only the rows that have an operator or a tool', async () => {
+    const definitions =
+      dialect === 'sqlite'
+        ? await database.db
+            .selectFrom('sqlite_master' as never)
+            .select(['name as name', 'sql as definition'] as never)
+            .where('tbl_name' as never, '=', 'audit_events' as never)
+            .execute()
+        : (
+            await database.db.executeQuery<{ name: string; definition: string }>(
+              CompiledQuery.raw(
+                "select indexname as name, indexdef as definition from pg_indexes where tablename = 'audit_events'",
+              ),
+            )
+          ).rows;
+    const definitionOf = (name: string) =>
+      String(
+        (definitions as Array<{ name: string; definition: string }>).find((d) => d.name === name)?.definition,
+      );
+    expect(definitionOf('audit_events_operator_idx')).toMatch(/where .?operator.? is not null/i);
+    expect(definitionOf('audit_events_tool_idx')).toMatch(/where .?tool.? is not null/i);
+  });
+
+  it.runIf(dialect === 'sqlite')("are what SQLite's plan for the console's filters reads", async () => {
+    for (const filter of [
+      { operator: 'op-3', limit: 21 },
+      { tool: 7003, before: 40_000, limit: 21 },
+    ]) {
+      const query = auditPageQuery(database.db, filter).compile();
+      const plan = await database.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+      );
+      expect(plan.rows.map((row) => row.detail).join('\n'), query.sql).toMatch(
+        'tool' in filter
+          ? /USING (COVERING )?INDEX audit_events_tool_idx/
+          : /USING (COVERING )?INDEX audit_events_operator_idx/,
+      );
+    }
   });
 });
 

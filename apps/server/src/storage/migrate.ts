@@ -21,6 +21,7 @@ import { singleSignOutMigration } from './migrations/0018-single-sign-out.js';
 import { knownDevicesMigration } from './migrations/0019-known-devices.js';
 import { webhookRetentionMigration } from './migrations/0020-webhook-retention.js';
 import { auditToolMigration } from './migrations/0021-audit-tool.js';
+import { partialAuditIndexesMigration } from './migrations/0022-partial-audit-indexes.js';
 
 const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
@@ -44,6 +45,7 @@ const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migratio
   '0019-known-devices': knownDevicesMigration,
   '0020-webhook-retention': webhookRetentionMigration,
   '0021-audit-tool': auditToolMigration(dialect),
+  '0022-partial-audit-indexes': partialAuditIndexesMigration,
 });
 
 const migratorFor = (database: HubDatabase) =>
