@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { addon, reason } from '@hub/argon2';
 import * as argon2Library from '@node-rs/argon2';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { silentLog } from '../log.js';
 import { hashPassword, passwordHasher, verifyPassword } from './passwords.js';
 
@@ -16,10 +16,32 @@ describe.runIf(process.platform === 'linux' && process.arch === 'x64')(
     it('is built by npm install and is what the hub hashes with', () => {
       expect(reason).toBeNull();
       expect(addon?.simd).toMatch(/^(avx2|sse2)$/);
-      expect(passwordHasher).toBe(`@hub/argon2 (${addon?.simd})`);
+      expect(passwordHasher).toBe(
+        process.env.HUB_ARGON2 === 'library' ? '@node-rs/argon2' : `@hub/argon2 (${addon?.simd})`,
+      );
     });
   },
 );
+
+describe('HUB_ARGON2=library', () => {
+  it('hashes with @node-rs/argon2, whose hashes the addon verifies, and the other way round', async () => {
+    vi.resetModules();
+    vi.stubEnv('HUB_ARGON2', 'library');
+    try {
+      const library = await import('./passwords.js');
+      expect(library.passwordHasher).toBe('@node-rs/argon2');
+      const password = 'Mabuhay! ñ 密码 🔑';
+      const theirs = await library.hashPassword(password);
+      expect(await library.verifyPassword(theirs, password, silentLog)).toBe(true);
+      expect(await library.verifyPassword(theirs, 'nope', silentLog)).toBe(false);
+      expect(await library.verifyPassword(await hashPassword(password), password, silentLog)).toBe(true);
+      expect(await verifyPassword(theirs, password, silentLog)).toBe(true);
+    } finally {
+      vi.unstubAllEnvs();
+      vi.resetModules();
+    }
+  });
+});
 
 describe.runIf(addon !== null)('@hub/argon2', () => {
   const argon2 = addon as NonNullable<typeof addon>;

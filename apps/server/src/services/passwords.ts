@@ -5,7 +5,6 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { addon } from '@hub/argon2';
 import { type ErrorCode, newPasswordError } from '@hub/core';
-import * as argon2Library from '@node-rs/argon2';
 import { type HubLog, silentLog } from '../log.js';
 import { passwordHashDuration, passwordHashWait } from './metrics.js';
 
@@ -40,7 +39,14 @@ const noteHashDone = () => {
   if (argon2 && !trimTimer) scheduleTrim(arenaIdleMs);
 };
 
-const hash = (password: string): Promise<string> =>
+/** @node-rs/argon2, loaded only where the addon is not used (its native module and allocator stay out of memory). */
+let library: Promise<typeof import('@node-rs/argon2')> | undefined;
+const argon2Library = () => {
+  library ??= import('@node-rs/argon2');
+  return library;
+};
+
+const hash = async (password: string): Promise<string> =>
   argon2
     ? argon2.hash(
         password,
@@ -49,9 +55,9 @@ const hash = (password: string): Promise<string> =>
         argon2Options.memoryCost,
         argon2Options.parallelism,
       )
-    : argon2Library.hash(password, argon2Options);
-const verify = (stored: string, password: string): Promise<boolean> =>
-  argon2 ? argon2.verify(stored, password) : argon2Library.verify(stored, password);
+    : (await argon2Library()).hash(password, argon2Options);
+const verify = async (stored: string, password: string): Promise<boolean> =>
+  argon2 ? argon2.verify(stored, password) : (await argon2Library()).verify(stored, password);
 
 /**
  * At most one Argon2id computation per thread of libuv's pool, plus one, at a time in this process;
