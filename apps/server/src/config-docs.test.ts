@@ -13,8 +13,11 @@ const root = resolve(import.meta.dirname, '../../..');
 const envExample = readFileSync(join(root, '.env.example'), 'utf8');
 const configurationDoc = readFileSync(join(root, 'docs/configuration.md'), 'utf8');
 
-/** Read by something other than config.ts: bin/serve.cjs (threads) and scripts/start.mjs (demo tool). */
-const readElsewhere = ['UV_THREADPOOL_SIZE', 'DEMO_TOOL', 'OIDC_EXAMPLE'];
+/**
+ * Read by something other than config.ts: bin/serve.cjs (threads), services/passwords.ts (which
+ * Argon2id) and scripts/start.mjs (demo tool).
+ */
+const readElsewhere = ['UV_THREADPOOL_SIZE', 'HUB_ARGON2', 'DEMO_TOOL', 'OIDC_EXAMPLE'];
 
 /** `NAME=value` lines, and `# NAME=` lines left commented out on purpose. */
 const exampleAssignments = [...envExample.matchAll(/^(#\s*)?([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((match) => ({
