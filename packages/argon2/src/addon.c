@@ -259,15 +259,34 @@ static napi_value queue(napi_env env, job *j) {
   return promise;
 }
 
+/* The call's `count` arguments and a new job of `kind`; NULL once it has thrown. */
+static job *new_job(napi_env env, napi_callback_info info, napi_value *argv, size_t count, job_kind kind,
+                    const char *usage) {
+  size_t argc = count;
+  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
+  job *j = argc < count ? NULL : calloc(1, sizeof(job));
+  if (j == NULL) {
+    throw_type(env, usage);
+    return NULL;
+  }
+  j->kind = kind;
+  return j;
+}
+
+/* A job whose arguments were refused: never queued, so freed here. */
+static napi_value refuse(napi_env env, job *j, const char *usage) {
+  forget_password(j);
+  free(j);
+  return throw_type(env, usage);
+}
+
 /* hash(password: string, salt: Buffer, timeCost, memoryCostKiB, parallelism): Promise<string> */
 static napi_value hash(napi_env env, napi_callback_info info) {
-  size_t argc = 5;
+  static const char usage[] =
+      "hash(password: string, salt: Buffer of 8 to 64 bytes, timeCost, memoryCost of at most 1 GiB, parallelism)";
   napi_value argv[5];
-  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
-  if (argc < 5) return throw_type(env, "hash(password, salt, timeCost, memoryCost, parallelism)");
-  job *j = calloc(1, sizeof(job));
-  if (j == NULL) return throw_type(env, "out of memory");
-  j->kind = HASH;
+  job *j = new_job(env, info, argv, 5, HASH, usage);
+  if (j == NULL) return NULL;
   void *salt;
   size_t salt_len;
   int ok = copy_password(env, argv[0], j) &&
@@ -275,11 +294,7 @@ static napi_value hash(napi_env env, napi_callback_info info) {
            salt_len <= sizeof j->salt && get_uint32(env, argv[2], &j->t_cost) &&
            get_uint32(env, argv[3], &j->m_cost) && get_uint32(env, argv[4], &j->lanes) &&
            j->m_cost <= MAX_MEMORY_KIB;
-  if (!ok) {
-    forget_password(j);
-    free(j);
-    return throw_type(env, "hash(password: string, salt: Buffer of 8 to 64 bytes, timeCost, memoryCost, parallelism)");
-  }
+  if (!ok) return refuse(env, j, usage);
   memcpy(j->salt, salt, salt_len);
   j->salt_len = salt_len;
   return queue(env, j);
@@ -287,23 +302,16 @@ static napi_value hash(napi_env env, napi_callback_info info) {
 
 /* verify(encoded: string, password: string): Promise<boolean>; rejects when `encoded` is not an Argon2id hash. */
 static napi_value verify(napi_env env, napi_callback_info info) {
-  size_t argc = 2;
+  static const char usage[] = "verify(encoded: string of at most 512 bytes, password: string)";
   napi_value argv[2];
-  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
-  if (argc < 2) return throw_type(env, "verify(encoded, password)");
-  job *j = calloc(1, sizeof(job));
-  if (j == NULL) return throw_type(env, "out of memory");
-  j->kind = VERIFY;
+  job *j = new_job(env, info, argv, 2, VERIFY, usage);
+  if (j == NULL) return NULL;
   size_t encoded_len = 0;
   int ok = napi_get_value_string_utf8(env, argv[0], NULL, 0, &encoded_len) == napi_ok &&
            encoded_len <= MAX_ENCODED &&
            napi_get_value_string_utf8(env, argv[0], j->encoded, sizeof j->encoded, &encoded_len) == napi_ok &&
            copy_password(env, argv[1], j);
-  if (!ok) {
-    forget_password(j);
-    free(j);
-    return throw_type(env, "verify(encoded: string of at most 512 bytes, password: string)");
-  }
+  if (!ok) return refuse(env, j, usage);
   return queue(env, j);
 }
 
