@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeBase64Account } from './base64-account.js';
+import { decodeBase64Account, encodeBase64Account } from './base64-account.js';
 import { decodeBase64JsonWith, parseJsonCapped } from './codecs.js';
 import { decodeProfileSeed } from './profile-seed.js';
 import { decodeRefAFrnd, refAFrndSchema } from './referral.js';
@@ -55,8 +55,26 @@ describe('every codec answers garbage with codec.malformed, never a throw (spec 
     },
   );
 
-  it.each(Object.entries(decoders))('%s refuses JSON values that are not its object', (_name, decode) => {
+  // decodeBase64Account reads base64 text, not JSON: a number such as "65640540" is base64 of valid
+  // UTF-8 ("\uB7B8\u04DE4"), which it rightly shows; its own property is below.
+  const jsonDecoders = Object.entries(decoders).filter(([name]) => name !== 'decodeBase64Account');
+  it.each(jsonDecoders)('%s refuses JSON values that are not its object', (_name, decode) => {
     fc.assert(fc.property(notAnObject, (raw) => expectMalformed(decode(raw))));
+  });
+
+  it('decodeBase64Account accepts only base64 of UTF-8 text without control characters, and gives that text', () => {
+    fc.assert(
+      fc.property(fc.oneof(notAnObject, fc.base64String(), fc.string()), (raw) => {
+        const result = decodeBase64Account(raw);
+        if (!result.ok) {
+          expect(result.error.code).toBe('codec.malformed');
+          return;
+        }
+        expect(result.value).not.toBe('');
+        expect(result.value).not.toMatch(/\p{Cc}/u);
+        expect(decodeBase64Account(encodeBase64Account(result.value))).toEqual(result);
+      }),
+    );
   });
 
   it.each(Object.entries(decoders))('%s never throws on any string, including unicode', (_name, decode) => {
