@@ -7,7 +7,11 @@ export interface Argon2Addon {
     memoryCost: number,
     parallelism: number,
   ): Promise<string>;
-  /** Whether `password` gives the Argon2id PHC string `encoded` (compared in constant time); rejects when it is no such string. */
+  /**
+   * Whether `password` gives the Argon2id PHC string `encoded` (compared in constant time). Rejects
+   * with `code` `ARGON2_FAILED` when `encoded` is no such string, and `ARGON2_NO_MEMORY` (as `hash`
+   * does) when the working memory could not be mapped.
+   */
   verify(encoded: string, password: string): Promise<boolean>;
   /** Returns the idle arenas (the working memory kept between hashes) to the kernel; how many. */
   trim(): number;

@@ -220,7 +220,9 @@ static void complete(napi_env env, napi_status status, void *data) {
   } else {
     napi_value message, code, error;
     napi_create_string_utf8(env, argon2_error_message(j->status), NAPI_AUTO_LENGTH, &message);
-    napi_create_string_utf8(env, "ARGON2_FAILED", NAPI_AUTO_LENGTH, &code);
+    /* Memory that could not be had is the machine's fault, not the hash's: the hub answers it with a 503. */
+    const char *name = j->status == ARGON2_MEMORY_ALLOCATION_ERROR ? "ARGON2_NO_MEMORY" : "ARGON2_FAILED";
+    napi_create_string_utf8(env, name, NAPI_AUTO_LENGTH, &code);
     napi_create_error(env, code, message, &error);
     napi_reject_deferred(env, j->deferred, error);
   }

@@ -34,7 +34,12 @@ export const checkAccountPassword = async (
       await turn.spendTime(password);
       return { account: undefined, matches: false };
     }
-    return { account: reserved, matches: await turn.verify(reserved.password_hash!, password, hub.log) };
+    try {
+      return { account: reserved, matches: await turn.verify(reserved.password_hash!, password, hub.log) };
+    } catch (error) {
+      await giveBackAttempt(hub, reserved);
+      throw error;
+    }
   });
   if (!account) throw new HubError('password.incorrect', { field: 'password' });
   if (!matches) {
@@ -55,6 +60,19 @@ export const checkAccountPassword = async (
   }
   await hub.accounts.clearPasswordFailures(account.id);
   return { ...account, failed_password_count: 0, password_blocked_until: null };
+};
+
+/**
+ * The hash failed for the machine (services/passwords.ts answers a 503): the password was never
+ * compared, so its reserved attempt neither counts nor delays the retry the 503 asks for. If the
+ * database fails too, the attempt stays counted, as any wrong password would be.
+ */
+const giveBackAttempt = async (hub: Hub, reserved: AccountRow) => {
+  try {
+    await hub.accounts.returnPasswordAttempt(reserved.id, reserved.password_blocked_until);
+  } catch (error) {
+    hub.log.warn({ reason: (error as Error).message }, 'a password attempt could not be given back');
+  }
 };
 
 /**

@@ -5,59 +5,91 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { addon } from '@hub/argon2';
 import { type ErrorCode, newPasswordError } from '@hub/core';
+import { HubError } from '../errors.js';
 import { type HubLog, silentLog } from '../log.js';
+import { serviceUnavailable } from '../storage/faults.js';
 import { passwordHashDuration, passwordHashWait } from './metrics.js';
 
 /** OWASP's Argon2id parameters (docs/security.md "Passwords"): m = 19 MiB, t = 2, p = 1. */
 // 2 is Algorithm.Argon2id (a const enum, which isolated modules cannot read).
 const argon2Options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
+/** An Argon2id implementation, as this module uses it. */
+interface Argon2id {
+  readonly name: string;
+  hash(password: string): Promise<string>;
+  verify(stored: string, password: string): Promise<boolean>;
+  /** Gives the working memory kept between hashes back to the kernel. */
+  trim(): void;
+}
+
+type Argon2Addon = NonNullable<typeof addon>;
+const fromAddon = (argon2: Argon2Addon): Argon2id => ({
+  name: `@hub/argon2 (${argon2.simd})`,
+  hash: (password) =>
+    argon2.hash(
+      password,
+      randomBytes(16),
+      argon2Options.timeCost,
+      argon2Options.memoryCost,
+      argon2Options.parallelism,
+    ),
+  verify: (stored, password) => argon2.verify(stored, password),
+  trim: () => argon2.trim(),
+});
+
+/** @node-rs/argon2, loaded on first use (its native module and allocator stay out of memory otherwise). */
+const fromLibrary = (): Argon2id => {
+  let library: Promise<typeof import('@node-rs/argon2')> | undefined;
+  const load = () => {
+    library ??= import('@node-rs/argon2');
+    return library;
+  };
+  return {
+    name: '@node-rs/argon2',
+    hash: async (password) => (await load()).hash(password, argon2Options),
+    verify: async (stored, password) => (await load()).verify(stored, password),
+    trim: () => {},
+  };
+};
+
 /**
- * The Argon2id this process hashes with: the hub's addon (packages/argon2: the reference
- * implementation, its working memory kept between hashes, about a fifth less CPU a hash) when
- * `npm install` could build it, else @node-rs/argon2. Both read and write the same PHC strings, so
- * either verifies what the other made. `HUB_ARGON2=library` forces @node-rs/argon2.
+ * The Argon2id this process hashes with, chosen once: the hub's addon (packages/argon2: the
+ * reference implementation, its working memory kept between hashes, about a fifth less CPU a hash)
+ * when `npm install` could build it, else @node-rs/argon2. Both read and write the same PHC
+ * strings, so either verifies what the other made. `HUB_ARGON2=library` forces @node-rs/argon2.
  */
-const argon2 = addon !== null && process.env.HUB_ARGON2 !== 'library' ? addon : null;
-export const passwordHasher = argon2 ? `@hub/argon2 (${argon2.simd})` : '@node-rs/argon2';
+const argon2id = addon !== null && process.env.HUB_ARGON2 !== 'library' ? fromAddon(addon) : fromLibrary();
+export const passwordHasher = argon2id.name;
 
 /** After this long without a hash, the addon's idle arenas (19 MiB each) go back to the kernel. */
 const arenaIdleMs = 10_000;
 let lastHashAt = 0;
-let trimTimer: NodeJS.Timeout | undefined;
-const scheduleTrim = (after: number) => {
-  trimTimer = setTimeout(trimWhenIdle, after).unref();
-};
+let trimScheduled = false;
 const trimWhenIdle = () => {
   const idleFor = performance.now() - lastHashAt;
-  if (idleFor < arenaIdleMs || hashing > 0) return scheduleTrim(Math.max(arenaIdleMs - idleFor, 1_000));
-  trimTimer = undefined;
-  argon2?.trim();
+  if (idleFor < arenaIdleMs) {
+    setTimeout(trimWhenIdle, arenaIdleMs - idleFor).unref();
+    return;
+  }
+  // Only idle arenas go: a hash still running keeps its own.
+  trimScheduled = false;
+  argon2id.trim();
 };
 const noteHashDone = () => {
   lastHashAt = performance.now();
-  if (argon2 && !trimTimer) scheduleTrim(arenaIdleMs);
+  if (trimScheduled) return;
+  trimScheduled = true;
+  setTimeout(trimWhenIdle, arenaIdleMs).unref();
 };
 
-/** @node-rs/argon2, loaded only where the addon is not used (its native module and allocator stay out of memory). */
-let library: Promise<typeof import('@node-rs/argon2')> | undefined;
-const argon2Library = () => {
-  library ??= import('@node-rs/argon2');
-  return library;
-};
-
-const hash = async (password: string): Promise<string> =>
-  argon2
-    ? argon2.hash(
-        password,
-        randomBytes(16),
-        argon2Options.timeCost,
-        argon2Options.memoryCost,
-        argon2Options.parallelism,
-      )
-    : (await argon2Library()).hash(password, argon2Options);
-const verify = async (stored: string, password: string): Promise<boolean> =>
-  argon2 ? argon2.verify(stored, password) : (await argon2Library()).verify(stored, password);
+/**
+ * A hash that could not have its working memory (the addon's ARGON2_NO_MEMORY) failed for the
+ * machine, not for the password: it is answered like a database fault, 503 with a retry, never as
+ * a wrong password.
+ */
+const memoryFault = (error: unknown): HubError | undefined =>
+  (error as { code?: unknown } | null)?.code === 'ARGON2_NO_MEMORY' ? serviceUnavailable(error) : undefined;
 
 /**
  * At most one Argon2id computation per thread of libuv's pool, plus one, at a time in this process;
@@ -92,6 +124,8 @@ const timed = async <T>(operation: 'hash' | 'verify', queued: number, work: () =
   passwordHashWait.observe({ operation }, (started - queued) / 1000);
   try {
     return await work();
+  } catch (error) {
+    throw memoryFault(error) ?? error;
   } finally {
     passwordHashDuration.observe({ operation }, (performance.now() - started) / 1000);
     noteHashDone();
@@ -108,17 +142,22 @@ const inTurn = async <T>(operation: 'hash' | 'verify', work: () => Promise<T>): 
   }
 };
 
-/** Constant-time verification outside the turn queue; a malformed stored hash is a mismatch, never a crash. */
+/**
+ * Constant-time verification outside the turn queue; a malformed stored hash is a mismatch, never a
+ * crash. A fault of the machine (memory) is thrown as a 503.
+ */
 const verifyNow = async (stored: string, password: string, log: HubLog, queued: number): Promise<boolean> => {
   try {
-    return await timed('verify', queued, () => verify(stored, password));
+    return await timed('verify', queued, () => argon2id.verify(stored, password));
   } catch (error) {
+    if (error instanceof HubError) throw error;
     log.error({ reason: (error as Error).message }, 'password hash could not be verified');
     return false;
   }
 };
 
-export const hashPassword = (password: string): Promise<string> => inTurn('hash', () => hash(password));
+export const hashPassword = (password: string): Promise<string> =>
+  inTurn('hash', () => argon2id.hash(password));
 
 /** Constant-time verification; a malformed stored hash counts as a mismatch, never a crash. */
 export const verifyPassword = async (stored: string, password: string, log: HubLog): Promise<boolean> => {
@@ -173,7 +212,11 @@ export const passwordCheckTurn = async <T>(work: (turn: PasswordTurn) => Promise
 /** A hash of a random password, to spend the same time when an account has none. */
 let decoyHash: Promise<string> | undefined;
 const decoy = () => {
-  decoyHash ??= hash(`decoy-${Math.random()}`);
+  // A decoy that failed (no memory) is made again next time, not kept as a failure.
+  decoyHash ??= argon2id.hash(`decoy-${Math.random()}`).catch((error: unknown) => {
+    decoyHash = undefined;
+    throw memoryFault(error) ?? error;
+  });
   return decoyHash;
 };
 export const spendPasswordTime = async (password: string) => {

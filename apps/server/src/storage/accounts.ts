@@ -228,6 +228,32 @@ export const createAccountQueries = (db: Kysely<Database>) => ({
     delayMs: (failures: number) => number,
   ): Promise<AccountRow | undefined> => (await reserveAttempt(delayMs)(db, { accountId, now })).rows[0],
 
+  /**
+   * An attempt reserved but never tried (its hash failed for the machine, a 503): one failure less,
+   * and the block it set lifted unless a later attempt has set another since. Before the reservation
+   * the account had no block in force (reservePasswordAttempt's condition), so none is the same.
+   */
+  returnPasswordAttempt: async (accountId: string, blockedUntil: number | null) => {
+    await db
+      .updateTable('accounts')
+      .set((eb) => ({
+        failed_password_count: eb
+          .case()
+          .when('failed_password_count', '>', 0)
+          .then(eb('failed_password_count', '-', 1))
+          .else(0)
+          .end(),
+        password_blocked_until: eb
+          .case()
+          .when('password_blocked_until', '=', blockedUntil)
+          .then(null)
+          .else(eb.ref('password_blocked_until'))
+          .end(),
+      }))
+      .where('id', '=', accountId)
+      .execute();
+  },
+
   /** A right password: clears the count (the attempt just reserved included) and any block. */
   clearPasswordFailures: async (accountId: string) => {
     await clearFailures(db, { accountId });
