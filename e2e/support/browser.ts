@@ -1,13 +1,15 @@
 import { type Browser, chromium } from 'playwright-core';
+import { poolContexts } from './context-pool.js';
 
 export const widths = [375, 800, 1280] as const;
 
 /**
  * Debian's Chromium, headless, with the flags this closed network needs. Never a downloaded
- * browser. Playwright gives every launch a fresh, empty profile directory of its own.
+ * browser. Playwright gives every launch a fresh, empty profile directory of its own. Its contexts
+ * are emptied and lent again rather than made anew (context-pool.ts).
  */
-export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({
+export const launchBrowser = async (): Promise<Browser> => {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [
@@ -20,3 +22,5 @@ export const launchBrowser = (): Promise<Browser> =>
       '--disable-sync',
     ],
   });
+  return poolContexts(browser);
+};

@@ -1,0 +1,166 @@
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+
+/**
+ * Browser contexts that are emptied and lent again instead of being closed and made anew.
+ *
+ * On a two-core virtual machine a new context and its first page cost Chromium about 1.6 s of CPU,
+ * and loading the app in a new renderer process costs about 3 s more than in a warm one (page
+ * faults are dear in a guest): most of a browser test file's CPU. A test still gets a context
+ * with no cookies, no storage, no service worker, no routes and no listeners of an earlier test;
+ * what it may share with an earlier one is the HTTP cache and V8's code cache, as a returning
+ * person's browser does. A context whose state cannot be undone (an init script, an exposed
+ * function, a DevTools session, more than one page) is closed for real.
+ *
+ * `browser.newContext` lends; the context's `close` gives it back. A context is lent again only
+ * with the same options (its viewport aside, which is set on its page).
+ */
+export const poolContexts = (browser: Browser): Browser => {
+  const idle = new Map<string, Array<{ context: BrowserContext; page: Page | undefined }>>();
+  const create = browser.newContext.bind(browser);
+
+  browser.newContext = async (options: BrowserContextOptions = {}) => {
+    const { viewport, ...rest } = options;
+    const key = JSON.stringify({ ...rest, noViewport: viewport === null });
+    const spare = idle.get(key)?.pop();
+    const context = spare?.context ?? (await create(options));
+    lend(context, spare?.page, viewport ?? { width: 1280, height: 720 }, viewport !== null, (page) => {
+      const list = idle.get(key) ?? [];
+      list.push({ context, page });
+      idle.set(key, list);
+    });
+    return context;
+  };
+  return browser;
+};
+
+type Viewport = { width: number; height: number };
+
+/**
+ * An emitter's listeners now. Playwright keeps listeners of its own on its objects (a context's
+ * close waits for its own `close` listener), so only those added later are ever removed.
+ */
+// Playwright's objects are Node-style emitters; its typings declare only part of that.
+interface Emitter {
+  eventNames(): Array<string | symbol>;
+  rawListeners(name: string | symbol): unknown[];
+  removeListener(name: string | symbol, listener: unknown): unknown;
+}
+type Listeners = Map<string | symbol, Set<unknown>>;
+const listenersOf = (emitter: Emitter): Listeners =>
+  new Map(emitter.eventNames().map((name) => [name, new Set(emitter.rawListeners(name))]));
+const removeListenersSince = (emitter: Emitter, before: Listeners) => {
+  for (const name of emitter.eventNames())
+    for (const listener of emitter.rawListeners(name))
+      if (!before.get(name)?.has(listener)) emitter.removeListener(name, listener);
+};
+
+/** What a context and its pages had when they were made: what emptying them keeps. */
+const originalListeners = new WeakMap<object, Listeners>();
+const remember = (target: Page | BrowserContext) => {
+  if (!originalListeners.has(target))
+    originalListeners.set(target, listenersOf(target as unknown as Emitter));
+};
+const forget = (target: Page | BrowserContext) => {
+  const before = originalListeners.get(target);
+  if (before) removeListenersSince(target as unknown as Emitter, before);
+};
+
+const lend = (
+  context: BrowserContext,
+  spare: Page | undefined,
+  viewport: Viewport,
+  sized: boolean,
+  giveBack: (page: Page | undefined) => void,
+) => {
+  const proto = Object.getPrototypeOf(context) as BrowserContext;
+  remember(context);
+  let returned = false;
+  let dirty = false;
+  const origins = new Set<string>();
+  const watch = (page: Page) => {
+    remember(page);
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame()) return;
+      const url = frame.url();
+      if (/^https?:/.test(url)) origins.add(new URL(url).origin);
+    });
+    for (const name of ['addInitScript', 'exposeFunction', 'exposeBinding', 'emulateMedia'] as const) {
+      const original = page[name].bind(page) as (...args: unknown[]) => Promise<void>;
+      (page as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+        dirty = true;
+        return original(...args);
+      };
+    }
+  };
+  for (const name of ['addInitScript', 'exposeFunction', 'exposeBinding', 'newCDPSession'] as const) {
+    (context as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+      dirty = true;
+      return (proto[name] as (...a: unknown[]) => unknown).apply(context, args);
+    };
+  }
+  context.on('page', watch);
+  if (spare) watch(spare);
+
+  context.newPage = async () => {
+    if (spare && !spare.isClosed()) {
+      const page = spare;
+      spare = undefined;
+      if (sized) await page.setViewportSize(viewport);
+      return page;
+    }
+    spare = undefined;
+    const page = await proto.newPage.call(context);
+    if (sized) await page.setViewportSize(viewport);
+    return page;
+  };
+
+  context.close = async (options) => {
+    if (returned) return;
+    returned = true;
+    const open = context.pages();
+    const page = open[0];
+    if (dirty || open.length > 1) return proto.close.call(context, options);
+    try {
+      await emptied(context, page, origins);
+    } catch {
+      return proto.close.call(context, options);
+    }
+    giveBack(page);
+  };
+};
+
+/** Undoes what a test can leave in a context and its one page, short of closing them. */
+const emptied = async (context: BrowserContext, page: Page | undefined, origins: Set<string>) => {
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  forget(context);
+  await context.setOffline(false);
+  await context.clearPermissions();
+  if (page) {
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    forget(page);
+    const url = page.url();
+    if (/^https?:/.test(url)) origins.add(new URL(url).origin);
+  }
+  const cdp = page ? await Object.getPrototypeOf(context).newCDPSession.call(context, page) : undefined;
+  const clear = async () => {
+    for (const origin of origins)
+      await cdp?.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+    await context.clearCookies();
+  };
+  await clear();
+  if (page) {
+    // A blank page of the same origin, made here: the app stops, and its renderer (warm) stays.
+    const url = page.url();
+    if (/^https?:/.test(url)) {
+      const blank = new URL('/__e2e-blank', url).href;
+      await page.route(blank, (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title>' }),
+      );
+      await page.goto(blank);
+      await page.evaluate(() => sessionStorage.clear());
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+    }
+    await clear();
+  }
+  await cdp?.detach();
+};
