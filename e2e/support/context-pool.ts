@@ -65,6 +65,27 @@ const forget = (target: Page | BrowserContext) => {
   if (before) removeListenersSince(target as unknown as Emitter, before);
 };
 
+/**
+ * Contexts and pages a test changed in a way that cannot be undone (an init script, an exposed
+ * function, emulated media, a DevTools session): their context is closed for real. Each object's
+ * methods are wrapped once, whichever lending it is in.
+ */
+const changedForGood = new WeakSet<object>();
+const watched = new WeakSet<object>();
+const markWhenCalled = (target: object, names: readonly string[]) => {
+  if (watched.has(target)) return;
+  watched.add(target);
+  const methods = target as Record<string, (...args: unknown[]) => unknown>;
+  for (const name of names) {
+    const original = methods[name];
+    if (!original) throw new Error(`Playwright has no ${name} to watch`);
+    methods[name] = (...args: unknown[]) => {
+      changedForGood.add(target);
+      return original.apply(target, args);
+    };
+  }
+};
+
 const lend = (
   context: BrowserContext,
   spare: Page | undefined,
@@ -74,30 +95,18 @@ const lend = (
 ) => {
   const proto = Object.getPrototypeOf(context) as BrowserContext;
   remember(context);
+  markWhenCalled(context, ['addInitScript', 'exposeFunction', 'exposeBinding', 'newCDPSession']);
   let returned = false;
-  let dirty = false;
   const origins = new Set<string>();
   const watch = (page: Page) => {
     remember(page);
+    markWhenCalled(page, ['addInitScript', 'exposeFunction', 'exposeBinding', 'emulateMedia']);
     page.on('framenavigated', (frame) => {
       if (frame !== page.mainFrame()) return;
       const url = frame.url();
       if (/^https?:/.test(url)) origins.add(new URL(url).origin);
     });
-    for (const name of ['addInitScript', 'exposeFunction', 'exposeBinding', 'emulateMedia'] as const) {
-      const original = page[name].bind(page) as (...args: unknown[]) => Promise<void>;
-      (page as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
-        dirty = true;
-        return original(...args);
-      };
-    }
   };
-  for (const name of ['addInitScript', 'exposeFunction', 'exposeBinding', 'newCDPSession'] as const) {
-    (context as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
-      dirty = true;
-      return (proto[name] as (...a: unknown[]) => unknown).apply(context, args);
-    };
-  }
   context.on('page', watch);
   if (spare) watch(spare);
 
@@ -119,9 +128,10 @@ const lend = (
     returned = true;
     const open = context.pages();
     const page = open[0];
-    if (dirty || open.length > 1) return proto.close.call(context, options);
+    if (open.length > 1 || changedForGood.has(context) || (page && changedForGood.has(page)))
+      return proto.close.call(context, options);
     try {
-      await emptied(context, page, origins);
+      await emptied(context, proto, page, origins);
     } catch {
       return proto.close.call(context, options);
     }
@@ -130,7 +140,12 @@ const lend = (
 };
 
 /** Undoes what a test can leave in a context and its one page, short of closing them. */
-const emptied = async (context: BrowserContext, page: Page | undefined, origins: Set<string>) => {
+const emptied = async (
+  context: BrowserContext,
+  proto: BrowserContext,
+  page: Page | undefined,
+  origins: Set<string>,
+) => {
   await context.unrouteAll({ behavior: 'ignoreErrors' });
   forget(context);
   await context.setOffline(false);
@@ -141,12 +156,14 @@ const emptied = async (context: BrowserContext, page: Page | undefined, origins:
     const url = page.url();
     if (/^https?:/.test(url)) origins.add(new URL(url).origin);
   }
-  const cdp = page ? await Object.getPrototypeOf(context).newCDPSession.call(context, page) : undefined;
+  // The prototype's own method: this session is the pool's, not a test's.
+  const cdp = page ? await proto.newCDPSession.call(context, page) : undefined;
   const clear = async () => {
     for (const origin of origins)
       await cdp?.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
     await context.clearCookies();
   };
+  // Before the page moves: a service worker of the origin would otherwise answer its navigation.
   await clear();
   if (page) {
     // A blank page of the same origin, made here: the app stops, and its renderer (warm) stays.

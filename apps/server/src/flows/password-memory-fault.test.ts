@@ -17,17 +17,21 @@ import { FREE_PASSWORD_FAILURES } from './login/flow.js';
 
 const addressSpace = () =>
   Number(/VmSize:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]) * 1024;
-const setAddressSpaceLimit = (soft: number | 'unlimited') =>
+/** This process's soft address-space limit, in bytes or `unlimited`, as prlimit reads and writes it. */
+const addressSpaceLimit = () =>
+  /^Max address space\s+(\S+)/m.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1] ?? 'unlimited';
+const setAddressSpaceLimit = (soft: number | string) =>
   execFileSync('prlimit', ['--pid', String(process.pid), `--as=${soft}:`]);
 
 /** Runs `work` while no new mapping of 20 MiB or more can be made in this process. */
 const withoutRoomForAnArena = async <T>(work: () => Promise<T>): Promise<T> => {
   addon?.trim();
+  const before = addressSpaceLimit();
   setAddressSpaceLimit(addressSpace() + 18 * 2 ** 20);
   try {
     return await work();
   } finally {
-    setAddressSpaceLimit('unlimited');
+    setAddressSpaceLimit(before);
   }
 };
 

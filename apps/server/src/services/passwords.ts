@@ -23,18 +23,29 @@ interface Argon2id {
   trim(): void;
 }
 
+/**
+ * A hash that could not have its working memory (the addon's ARGON2_NO_MEMORY) failed for the
+ * machine, not for the password: it is thrown as a 503 with a retry, like a database fault, never
+ * taken for a wrong password.
+ */
+const rethrowMemoryFault = (error: unknown): never => {
+  throw (error as { code?: unknown } | null)?.code === 'ARGON2_NO_MEMORY' ? serviceUnavailable(error) : error;
+};
+
 type Argon2Addon = NonNullable<typeof addon>;
 const fromAddon = (argon2: Argon2Addon): Argon2id => ({
   name: `@hub/argon2 (${argon2.simd})`,
   hash: (password) =>
-    argon2.hash(
-      password,
-      randomBytes(16),
-      argon2Options.timeCost,
-      argon2Options.memoryCost,
-      argon2Options.parallelism,
-    ),
-  verify: (stored, password) => argon2.verify(stored, password),
+    argon2
+      .hash(
+        password,
+        randomBytes(16),
+        argon2Options.timeCost,
+        argon2Options.memoryCost,
+        argon2Options.parallelism,
+      )
+      .catch(rethrowMemoryFault),
+  verify: (stored, password) => argon2.verify(stored, password).catch(rethrowMemoryFault),
   trim: () => argon2.trim(),
 });
 
@@ -84,14 +95,6 @@ const noteHashDone = () => {
 };
 
 /**
- * A hash that could not have its working memory (the addon's ARGON2_NO_MEMORY) failed for the
- * machine, not for the password: it is answered like a database fault, 503 with a retry, never as
- * a wrong password.
- */
-const memoryFault = (error: unknown): HubError | undefined =>
-  (error as { code?: unknown } | null)?.code === 'ARGON2_NO_MEMORY' ? serviceUnavailable(error) : undefined;
-
-/**
  * At most one Argon2id computation per thread of libuv's pool, plus one, at a time in this process;
  * the others wait their turn. More at once would not finish sooner (each keeps a thread busy) but
  * would each hold their turn (and, in a password check, their reserved attempt) for longer; the one
@@ -124,8 +127,6 @@ const timed = async <T>(operation: 'hash' | 'verify', queued: number, work: () =
   passwordHashWait.observe({ operation }, (started - queued) / 1000);
   try {
     return await work();
-  } catch (error) {
-    throw memoryFault(error) ?? error;
   } finally {
     passwordHashDuration.observe({ operation }, (performance.now() - started) / 1000);
     noteHashDone();
@@ -215,7 +216,7 @@ const decoy = () => {
   // A decoy that failed (no memory) is made again next time, not kept as a failure.
   decoyHash ??= argon2id.hash(`decoy-${Math.random()}`).catch((error: unknown) => {
     decoyHash = undefined;
-    throw memoryFault(error) ?? error;
+    throw error;
   });
   return decoyHash;
 };
