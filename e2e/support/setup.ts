@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type SmtpSink, startSmtpSink } from '../../apps/server/src/test-support/smtp-sink.js';
 import { launchBrowser } from './browser.js';
 import { type RunningHub, startHub } from './hub.js';
@@ -65,6 +65,17 @@ const useRunning = <T extends HubAndBrowser>(
     ]);
     partner = await options.partner?.start?.(partnerPort, running.hub.url);
   });
+  // A failed test says what its pages showed and what the hub logged: a failure seen once in CI
+  // must explain itself, since it may not come back on another machine.
+  beforeEach(({ onTestFailed }) => {
+    onTestFailed(async ({ task }) => {
+      // Added to the error itself, so it is in the summary at the end of the run's output.
+      const shown = await whatWasShown(running);
+      const error = task.result?.errors?.[0];
+      if (error) error.message = `${error.message}\n${shown}`;
+      else console.error(shown);
+    });
+  });
   afterAll(async () => {
     await running.browser?.close();
     await partner?.stop();
@@ -72,6 +83,26 @@ const useRunning = <T extends HubAndBrowser>(
     await after(running);
   });
   return running;
+};
+
+/** The URL and visible text of every page the test still had open, and the end of the hub's log. */
+const whatWasShown = async (running: HubAndBrowser): Promise<string> => {
+  const lines = ['--- what the failed test left on screen ---'];
+  for (const context of running.browser?.contexts() ?? [])
+    for (const page of context.pages()) {
+      // The context pool parks given-back pages here (context-pool.ts): not the test's.
+      if (page.url().includes('/__e2e-blank')) continue;
+      const text = await page
+        .locator('body')
+        .innerText({ timeout: 2_000 })
+        .catch((error: Error) => `(no text: ${error.message.split('\n')[0]})`);
+      lines.push(`page ${page.url()}`, text.replace(/\n+/g, ' | ').slice(0, 1_500));
+    }
+  lines.push(
+    '--- the hub logged (last 3,000 characters) ---',
+    running.hub?.logs().slice(-3_000) ?? '(no hub)',
+  );
+  return lines.join('\n');
 };
 
 /**
