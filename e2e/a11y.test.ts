@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { labels } from '@hub/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/page-checks.js';
 import {
   navigateInApp,
   type OpenedPage,
@@ -14,24 +14,6 @@ import { eachInLanes, pageLanes } from './support/pool.js';
 import { useHubAndBrowser } from './support/setup.js';
 
 const setup = useHubAndBrowser();
-
-/**
- * axe-core's serious and critical violations on the page as it is now, one line each. It waits for
- * CSS transitions to end first (a tab changing colour is measured as it ends, as a person sees it).
- */
-const seriousViolations = async (page: Page) => {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
-  );
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')}`),
-    );
-};
 
 /** Fires the browser's install offer, as Chromium does when the app can be installed. */
 const offerInstallation = (page: Page) =>

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpSink, startSmtpSink } from '../apps/server/src/test-support/smtp-sink.js';
@@ -13,6 +12,7 @@ import {
 } from './support/auth.js';
 import { launchBrowser, widths } from './support/browser.js';
 import { type RunningHub, startHub } from './support/hub.js';
+import { axeViolations } from './support/page-checks.js';
 import { type SocialStandIns, startSocialStandIns } from './support/social.js';
 
 /**
@@ -53,8 +53,7 @@ const meStatus = (page: Page) =>
   page.evaluate(async () => (await fetch('/api/me', { credentials: 'same-origin' })).status);
 
 const expectNoAxeViolations = async (page: Page) => {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 };
 
 const banner = (page: Page, text: string) => page.locator('[data-banner]').getByText(text, { exact: true });

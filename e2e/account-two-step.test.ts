@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import { secondFactorTexts } from '@hub/core';
 import { generateSync } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { field, journeyPassword, logInToPasswordStep, signUp, typeCode } from './support/auth.js';
 import { widths } from './support/browser.js';
+import { axeViolations } from './support/page-checks.js';
 import { useHubBrowserAndMail } from './support/setup.js';
 
 /**
@@ -23,10 +23,7 @@ const banner = (page: Page, text: string) => page.locator('[data-banner]').getBy
 
 /** axe on the panel: no violation at all (so none serious). */
 const expectNoAxeViolations = async (page: Page) => {
-  const { violations } = await new AxeBuilder({ page }).include('[data-panel="two-step"]').analyze();
-  expect(violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual(
-    [],
-  );
+  expect(await axeViolations(page, { within: '[data-panel="two-step"]' })).toEqual([]);
 };
 
 /** The panel at each width: a screenshot, and nothing sticking out sideways. Back to 1280 after. */

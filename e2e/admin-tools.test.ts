@@ -1,10 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { field, journeyPassword, signUp } from './support/auth.js';
 import { runHubCli } from './support/demo-tool.js';
 import { layoutProblems } from './support/i18n-check.js';
 import { addAuthenticator, openContextPage, signInWithAuthenticator } from './support/operator.js';
+import { seriousViolations } from './support/page-checks.js';
 import { useHubBrowserAndMail } from './support/setup.js';
 
 const setup = useHubBrowserAndMail();
@@ -42,11 +42,7 @@ const shoot = async (page: Page, name: string) => {
     expect(await layoutProblems(page), `${name} at ${width} px`).toEqual({ page: 0, clipped: [] });
     await page.screenshot({ path: `/tmp/w34a-${name}-${width}.png`, fullPage: true });
   }
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-  expect(serious, name).toEqual([]);
+  expect(await seriousViolations(page), name).toEqual([]);
 };
 
 describe('the console’s tools and clients in Chromium', () => {

@@ -1,5 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signUp } from './support/auth.js';
 import {
@@ -7,15 +5,10 @@ import {
   type Credential,
   pageWithVirtualAuthenticator,
 } from './support/authenticator.js';
+import { seriousViolations } from './support/page-checks.js';
 import { useHubBrowserAndMail } from './support/setup.js';
 
 const setup = useHubBrowserAndMail();
-
-/** axe-core's serious and critical violations on the page as it is now. */
-const seriousViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => violation.id);
 
 /** A page with Chromium's virtual authenticator, in this file's browser. */
 const pageWithAuthenticator = (options: AuthenticatorOptions = {}) =>

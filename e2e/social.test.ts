@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
 import { socialCallbackPath } from '@hub/core';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { field, journeyPassword, signUp } from './support/auth.js';
 import { startHub } from './support/hub.js';
+import { axeViolations } from './support/page-checks.js';
 import { useHubBrowserAndMail } from './support/setup.js';
 import {
   interceptCallback,
@@ -68,8 +68,7 @@ describe('sign-in with Google and Facebook in Chromium (stand-in providers on lo
     const page = await openPage(375);
     await page.goto(`${setup.hub.url}/psl/login?social_error=unavailable&provider=facebook`);
     await page.getByText('The provider is not available right now. Please try again later.').waitFor();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });
 

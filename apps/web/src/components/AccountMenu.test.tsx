@@ -63,7 +63,8 @@ describe('AccountMenu', () => {
     const user = userEvent.setup();
     renderMenu();
     const button = screen.getByRole('button', { name: 'Your account: Gabriela Silang' });
-    expect(button.textContent).toContain('GS');
+    expect(button.querySelector('[data-initials]')?.getAttribute('data-initials')).toBe('GS');
+    expect(button.textContent).toBe('Gabriela Silang');
     expect(screen.queryByRole('link', { name: 'Account' })).toBeNull();
     await user.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
