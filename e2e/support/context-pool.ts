@@ -14,6 +14,9 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
  * `browser.newContext` lends; the context's `close` gives it back. A context is lent again only
  * with the same options (its viewport aside, which is set on its page).
  */
+/** Where a given-back context's page waits for its next lending: a blank page the pool serves itself. */
+export const PARKED_PAGE_PATH = '/__e2e-blank';
+
 export const poolContexts = (browser: Browser): Browser => {
   const idle = new Map<string, Array<{ context: BrowserContext; page: Page | undefined }>>();
   const create = browser.newContext.bind(browser);
@@ -169,7 +172,7 @@ const emptied = async (
     // A blank page of the same origin, made here: the app stops, and its renderer (warm) stays.
     const url = page.url();
     if (/^https?:/.test(url)) {
-      const blank = new URL('/__e2e-blank', url).href;
+      const blank = new URL(PARKED_PAGE_PATH, url).href;
       await page.route(blank, (route) =>
         route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title>' }),
       );

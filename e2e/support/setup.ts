@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type SmtpSink, startSmtpSink } from '../../apps/server/src/test-support/smtp-sink.js';
 import { launchBrowser } from './browser.js';
+import { PARKED_PAGE_PATH } from './context-pool.js';
 import { type RunningHub, startHub } from './hub.js';
 import { freePort } from './process.js';
 
@@ -90,8 +91,8 @@ const whatWasShown = async (running: HubAndBrowser): Promise<string> => {
   const lines = ['--- what the failed test left on screen ---'];
   for (const context of running.browser?.contexts() ?? [])
     for (const page of context.pages()) {
-      // The context pool parks given-back pages here (context-pool.ts): not the test's.
-      if (page.url().includes('/__e2e-blank')) continue;
+      // A page the context pool parked (context-pool.ts) is not the test's.
+      if (page.url().includes(PARKED_PAGE_PATH)) continue;
       const text = await page
         .locator('body')
         .innerText({ timeout: 2_000 })
