@@ -20,7 +20,7 @@ import autocannon from 'autocannon';
 import { startRawArgon2 } from './argon2-raw.mjs';
 import { startBetterAuth } from './better-auth-server.mjs';
 import { startFloor } from './floor-server.mjs';
-import { cpuMs, mainThreadCpuMs, rssKib } from './hub.mjs';
+import { cpuMs, hashSettings, mainThreadCpuMs, rssKib } from './hub.mjs';
 import { profileClock } from './profile.mjs';
 import { accountEmail, BENCH_DEVICE_COOKIE, BENCH_PASSWORD } from './setup.mjs';
 
@@ -273,7 +273,7 @@ export const runLoginComparison = async (ctx) => {
   const floorHubHash = await startFloor({
     password: BENCH_PASSWORD,
     hash: 'hub',
-    env: { UV_THREADPOOL_SIZE: String(threads), NODE_OPTIONS: nodeOptions },
+    env: { UV_THREADPOOL_SIZE: String(threads), NODE_OPTIONS: nodeOptions, ...hashSettings() },
   });
   const raw = await startRawArgon2({ threads });
   const allPids = () => [...hub.pids(), betterAuth.pid, floor.pid, floorHubHash.pid, raw.pid];

@@ -70,6 +70,18 @@ const childrenOf = (pid) => {
 };
 
 /**
+ * The password hash's settings (docs/configuration.md) as the bench was started with them, for the
+ * hub and the floor that hashes as it does: `HUB_ARGON2=library` or `HUB_ARGON2_SIMD=avx2` compare
+ * the hub with another hash, all else alike.
+ */
+export const hashSettings = () =>
+  Object.fromEntries(
+    ['HUB_ARGON2', 'HUB_ARGON2_SIMD'].flatMap((name) =>
+      process.env[name] === undefined ? [] : [[name, process.env[name]]],
+    ),
+  );
+
+/**
  * Starts the hub with `env` on a free port and resolves once every worker answers /readyz.
  * `memory.start()` … `memory.stop()` brackets a scenario and returns the peak RSS seen per process.
  */
@@ -93,6 +105,7 @@ export const startHub = async ({
       HOST: '127.0.0.1',
       PUBLIC_URL: publicUrl,
       HUB_WORKERS: String(workers),
+      ...hashSettings(),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,6 +8,13 @@
     ["target_arch == 'x64'", {
       "targets": [
         {
+          "target_name": "fill_segment_avx512",
+          "type": "static_library",
+          "sources": ["deps/argon2/src/opt.c"],
+          "cflags": ["-mavx512f"],
+          "defines": ["fill_segment=hub_fill_segment_avx512"]
+        },
+        {
           "target_name": "fill_segment_avx2",
           "type": "static_library",
           "sources": ["deps/argon2/src/opt.c"],
@@ -23,7 +30,7 @@
         },
         {
           "target_name": "hub_argon2",
-          "dependencies": ["fill_segment_avx2", "fill_segment_sse2"],
+          "dependencies": ["fill_segment_avx512", "fill_segment_avx2", "fill_segment_sse2"],
           "sources": [
             "src/addon.c",
             "src/fill-segment.c",

@@ -16,8 +16,8 @@ export interface Argon2Addon {
   /** Returns the idle arenas (the working memory kept between hashes) to the kernel; how many. */
   trim(): number;
   arenas(): { idle: number; busy: number };
-  /** The inner loop chosen for this CPU. */
-  readonly simd: 'avx2' | 'sse2' | 'portable';
+  /** The inner loop chosen for this CPU (HUB_ARGON2_SIMD asks for a narrower one). */
+  readonly simd: 'avx512' | 'avx2' | 'sse2' | 'portable';
 }
 
 export declare const addon: Argon2Addon | null;

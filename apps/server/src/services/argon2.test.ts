@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { addon, reason } from '@hub/argon2';
 import * as argon2Library from '@node-rs/argon2';
 import { describe, expect, it, vi } from 'vitest';
@@ -15,7 +17,7 @@ describe.runIf(process.platform === 'linux' && process.arch === 'x64')(
   () => {
     it('is built by npm install and is what the hub hashes with', () => {
       expect(reason).toBeNull();
-      expect(addon?.simd).toMatch(/^(avx2|sse2)$/);
+      expect(addon?.simd).toMatch(/^(avx512|avx2|sse2)$/);
       expect(passwordHasher).toBe(
         process.env.HUB_ARGON2 === 'library' ? '@node-rs/argon2' : `@hub/argon2 (${addon?.simd})`,
       );
@@ -52,6 +54,38 @@ describe.runIf(addon !== null)('@hub/argon2', () => {
     expect(await argon2.hash('password', Buffer.from('somesalt'), 2, 65536, 1)).toBe(vector);
     expect(await argon2.verify(vector, 'password')).toBe(true);
     expect(await argon2.verify(vector, 'Password')).toBe(false);
+  });
+
+  it('gives the same hashes with every inner loop this CPU has, and HUB_ARGON2_SIMD narrows it', () => {
+    // Each kind of loop in a process of its own (the choice is made when the addon loads): the
+    // test vector, and a hash of the hub's parameters the others must verify.
+    const addonPath = createRequire(import.meta.url).resolve('@hub/argon2');
+    const script = `const { addon } = require(${JSON.stringify(addonPath)});
+      (async () => {
+        const salt = Buffer.from('somesalt');
+        const vector = await addon.hash('password', salt, 2, 65536, 1);
+        const hub = await addon.hash('Mabuhay! ñ 密码 🔑', Buffer.alloc(16, 7), 2, 19456, 1);
+        process.stdout.write(JSON.stringify({ simd: addon.simd, vector, hub }));
+      })();`;
+    const run = (simd: string) =>
+      JSON.parse(
+        execFileSync(process.execPath, ['-e', script], {
+          env: { ...process.env, HUB_ARGON2_SIMD: simd },
+          encoding: 'utf8',
+        }),
+      ) as { simd: string; vector: string; hub: string };
+    const kinds = ['sse2', 'avx2', 'avx512'];
+    const widest = kinds.indexOf(argon2.simd);
+    const results = kinds.map(run);
+    results.forEach((result, i) => {
+      // A kind wider than the CPU has is never taken: the widest it has runs instead.
+      expect(result.simd).toBe(kinds[Math.min(i, widest)]);
+      expect(result.vector).toBe(
+        '$argon2id$v=19$m=65536,t=2,p=1$c29tZXNhbHQ$CTFhFdXPJO1aFaMaO6Mm5c8y7cJHAph8ArZWb2GRPPc',
+      );
+      expect(result.hub).toBe(results[0]?.hub);
+    });
+    expect(run('not-a-kind').simd).toBe(argon2.simd);
   });
 
   it('verifies what @node-rs/argon2 made, and @node-rs/argon2 what it made', async () => {
