@@ -1,25 +1,38 @@
 import type { Db } from './db.js';
+import { precompiled } from './precompiled.js';
+
+// Every sign-in asks (the look-up, for the risk of a new browser; the password step, to note its
+// time): compiled once, as the other statements of a login are (precompiled.ts).
+const knownDevice = precompiled<{ accountId: string; deviceHash: string }, { account_id: string }>(
+  ['accountId', 'deviceHash'],
+  (db, v) =>
+    db
+      .selectFrom('known_devices')
+      .select('account_id')
+      .where('account_id', '=', v.accountId)
+      .where('device_hash', '=', v.deviceHash),
+);
+const touchDevice = precompiled<
+  { accountId: string; deviceHash: string; language: string; now: number },
+  never
+>(['accountId', 'deviceHash', 'language', 'now'], (db, v) =>
+  db
+    .updateTable('known_devices')
+    .set({ last_seen_at: v.now, language: v.language })
+    .where('account_id', '=', v.accountId)
+    .where('device_hash', '=', v.deviceHash),
+);
 
 /** The browsers each account signed in from (migration 0019, services/device.ts): by their cookie's SHA-256. */
 export const createKnownDeviceQueries = (db: Db) => ({
   /** Whether this browser has signed in to the account before. */
   isKnown: async (accountId: string, deviceHash: string) =>
-    (await db
-      .selectFrom('known_devices')
-      .select('account_id')
-      .where('account_id', '=', accountId)
-      .where('device_hash', '=', deviceHash)
-      .executeTakeFirst()) !== undefined,
+    (await knownDevice(db, { accountId, deviceHash })).rows.length > 0,
 
   /** A sign-in from a known browser: its time and language; false when the browser is not known. */
   touch: async (accountId: string, deviceHash: string, language: string, now: number) => {
-    const updated = await db
-      .updateTable('known_devices')
-      .set({ last_seen_at: now, language })
-      .where('account_id', '=', accountId)
-      .where('device_hash', '=', deviceHash)
-      .executeTakeFirst();
-    return Number(updated.numUpdatedRows) > 0;
+    const updated = await touchDevice(db, { accountId, deviceHash, language, now });
+    return Number(updated.numAffectedRows ?? 0) > 0;
   },
 
   /** The language of the account's most recently used browser, if it has any. */
