@@ -16,6 +16,7 @@ import { type HubLog, silentLog } from '../log.js';
 import { ConnectionFault, classifiedFailure, unusablePreparedStatement, withFaultMapping } from './faults.js';
 import { type DirectRunner, preparedStatementName, runPrecompiledDirectly } from './precompiled.js';
 import type { Database } from './schema.js';
+import { sqliteGroupCommit } from './sqlite-group-commit.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -138,8 +139,17 @@ const openSqlite = (path: string, timeouts: DatabaseTimeouts, memory: SqliteMemo
   const db = new Kysely<Database>({
     dialect: withFaultMapping(new SqliteDialect({ database: statements })),
   });
-  runPrecompiledDirectly(db, sqliteDirectRunner(sqlite, statements));
-  return wrap(db, 'sqlite');
+  const writes = sqliteGroupCommit(sqlite);
+  runPrecompiledDirectly(db, sqliteDirectRunner(sqlite, statements, writes.write));
+  const hub = wrap(db, 'sqlite');
+  return {
+    ...hub,
+    close: () => {
+      // Writes waiting for the end of this turn are committed before the connection goes.
+      writes.flush();
+      return hub.close();
+    },
+  };
 };
 
 /** The connection as Kysely's SQLite dialect uses it, handing out better-sqlite3's own statements. */
@@ -153,21 +163,21 @@ type StatementSource = KyselySqlite & { prepare(text: string): SqliteDatabase.St
  * one run here is atomic for the event loop. It must not run while a transaction of another request
  * is open on the connection (between its begin and its commit, while it awaits): the statement
  * would join that transaction and go with its rollback. Then Kysely runs it, after the
- * transaction, as before.
+ * transaction, as before. A read runs at once; a write waits for the end of the turn and commits
+ * with the others of that turn (sqlite-group-commit.ts).
  */
 const sqliteDirectRunner =
-  (sqlite: SqliteDatabase.Database, statements: StatementSource): DirectRunner =>
-  (text, parameters) => {
+  (
+    sqlite: SqliteDatabase.Database,
+    statements: StatementSource,
+    write: ReturnType<typeof sqliteGroupCommit>['write'],
+  ): DirectRunner =>
+  (text, parameters, viaKysely) => {
     if (sqlite.inTransaction) return undefined;
     try {
       const statement = statements.prepare(text);
       if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) });
-      const { changes, lastInsertRowid } = statement.run(parameters);
-      return Promise.resolve({
-        numAffectedRows: BigInt(changes),
-        insertId: BigInt(lastInsertRowid),
-        rows: [],
-      });
+      return write(statement, parameters, viaKysely);
     } catch (error) {
       return Promise.reject(classifiedFailure(error));
     }

@@ -19,6 +19,8 @@ interface Compiled {
 export type DirectRunner = (
   sql: string,
   parameters: readonly unknown[],
+  /** The same statement through Kysely, for a runner that decides only later that it must not run it. */
+  viaKysely: () => Promise<QueryResult<unknown>>,
 ) => Promise<QueryResult<unknown>> | undefined;
 
 const directRunners = new WeakMap<Kysely<Database>, DirectRunner>();
@@ -78,9 +80,10 @@ export const precompiled = <P extends object, R>(
     const parameters = compiled.sources.map((source) =>
       'name' in source ? ((values as Record<string, unknown>)[source.name] ?? null) : source.constant,
     );
-    const direct = directRunners.get(db)?.(compiled.query.sql, parameters) as
+    const viaKysely = () => db.executeQuery<R>({ ...(compiled as Compiled).query, parameters });
+    const direct = directRunners.get(db)?.(compiled.query.sql, parameters, viaKysely) as
       | Promise<QueryResult<R>>
       | undefined;
-    return direct ?? db.executeQuery<R>({ ...compiled.query, parameters });
+    return direct ?? viaKysely();
   };
 };

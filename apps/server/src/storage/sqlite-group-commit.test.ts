@@ -1,0 +1,136 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sqliteGroupCommit } from './sqlite-group-commit.js';
+
+// The writes of one turn of the event loop in one transaction (sqlite-group-commit.ts), against a
+// real SQLite file in WAL mode with a second connection: what each caller sees, and what the
+// database holds, when every write succeeds, when one fails, and when the transaction cannot be had.
+
+describe('group commit on SQLite', () => {
+  let dir: string;
+  let file: string;
+  let sqlite: SqliteDatabase.Database;
+  let other: SqliteDatabase.Database;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'hub-group-commit-'));
+    file = join(dir, 'hub.sqlite');
+    sqlite = new SqliteDatabase(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('busy_timeout = 50');
+    sqlite.exec('create table t (id text primary key, n integer not null)');
+    other = new SqliteDatabase(file);
+    other.pragma('busy_timeout = 50');
+  });
+  afterEach(() => {
+    other.close();
+    sqlite.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const insert = () => sqlite.prepare('insert into t (id, n) values (?, ?)');
+  const rows = () => other.prepare('select id, n from t order by id').all();
+  const notViaKysely = () => Promise.reject(new Error('not expected to go through Kysely'));
+  /** The WAL's size: every commit appends the pages it changed (no checkpoint resets it here). */
+  const walBytes = () => statSync(`${file}-wal`).size;
+
+  it('commits the writes of one turn together, each caller getting its own result after the commit', async () => {
+    const writes = sqliteGroupCommit(sqlite);
+    const statement = insert();
+    const pending = ['a', 'b', 'c'].map((id, n) => writes.write(statement, [id, n], notViaKysely));
+    // Nothing is written before the turn ends: the callers wait for the commit.
+    expect(rows()).toEqual([]);
+    const results = await Promise.all(pending);
+    expect(results.map((result) => Number(result.numAffectedRows))).toEqual([1, 1, 1]);
+    expect(results.map((result) => Number(result.insertId))).toEqual([1, 2, 3]);
+    // Seen by another connection as soon as each caller has its answer.
+    expect(rows()).toEqual([
+      { id: 'a', n: 0 },
+      { id: 'b', n: 1 },
+      { id: 'c', n: 2 },
+    ]);
+    expect(sqlite.inTransaction).toBe(false);
+  });
+
+  it('writes the pages a batch shares once, where writes alone write them each time', async () => {
+    sqlite.pragma('wal_autocheckpoint = 0');
+    const writes = sqliteGroupCommit(sqlite);
+    const statement = insert();
+    await writes.write(statement, ['0', 0], notViaKysely);
+    const start = walBytes();
+    for (const id of ['a', 'b', 'c']) await writes.write(statement, [id, 0], notViaKysely);
+    const alone = walBytes() - start;
+    await Promise.all(['d', 'e', 'f'].map((id) => writes.write(statement, [id, 0], notViaKysely)));
+    const together = walBytes() - start - alone;
+    // Three commits of the table's leaf and its index's against one.
+    expect(together).toBeGreaterThan(0);
+    expect(together * 3).toBeLessThanOrEqual(alone);
+  });
+
+  it('undoes a failing write alone: the others of its batch are committed', async () => {
+    const writes = sqliteGroupCommit(sqlite);
+    const statement = insert();
+    await writes.write(statement, ['taken', 0], notViaKysely);
+    const outcomes = await Promise.allSettled([
+      writes.write(statement, ['x', 1], notViaKysely),
+      writes.write(statement, ['taken', 2], notViaKysely),
+      writes.write(statement, ['y', 3], notViaKysely),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(String((outcomes[1] as PromiseRejectedResult).reason)).toMatch(/UNIQUE constraint failed/);
+    expect(rows()).toEqual([
+      { id: 'taken', n: 0 },
+      { id: 'x', n: 1 },
+      { id: 'y', n: 3 },
+    ]);
+  });
+
+  it('fails every write of a batch whose transaction cannot be had, with a 503, and writes none', async () => {
+    const writes = sqliteGroupCommit(sqlite);
+    const statement = insert();
+    // Another process holds the write lock past busy_timeout.
+    other.exec('begin immediate');
+    const outcomes = await Promise.allSettled([
+      writes.write(statement, ['p', 1], notViaKysely),
+      writes.write(statement, ['q', 2], notViaKysely),
+    ]);
+    other.exec('rollback');
+    for (const outcome of outcomes) {
+      expect(outcome.status).toBe('rejected');
+      expect((outcome as PromiseRejectedResult).reason).toMatchObject({ code: 'service.unavailable' });
+    }
+    expect(rows()).toEqual([]);
+    expect(sqlite.inTransaction).toBe(false);
+    // And the next turn's writes go through once the lock is free.
+    await writes.write(statement, ['r', 3], notViaKysely);
+    expect(rows()).toEqual([{ id: 'r', n: 3 }]);
+  });
+
+  it("hands the writes to Kysely when a transaction holds the connection at the turn's end", async () => {
+    const writes = sqliteGroupCommit(sqlite);
+    const statement = insert();
+    const handed: string[] = [];
+    const pending = writes.write(statement, ['k', 1], () => {
+      handed.push('k');
+      return Promise.resolve({ rows: [], numAffectedRows: 1n });
+    });
+    // A transaction of another request began after the write was asked for, and awaits.
+    sqlite.exec('begin');
+    const result = await pending;
+    sqlite.exec('rollback');
+    expect(handed).toEqual(['k']);
+    expect(Number(result.numAffectedRows)).toBe(1);
+    expect(rows()).toEqual([]);
+  });
+
+  it('commits what waits at once on flush(), before the connection closes', async () => {
+    const writes = sqliteGroupCommit(sqlite);
+    const pending = writes.write(insert(), ['z', 9], notViaKysely);
+    writes.flush();
+    expect(rows()).toEqual([{ id: 'z', n: 9 }]);
+    await expect(pending).resolves.toMatchObject({ numAffectedRows: 1n });
+  });
+});
