@@ -32,7 +32,7 @@ export const createKnownDeviceQueries = (db: Db) => ({
   /** A sign-in from a known browser: its time and language; false when the browser is not known. */
   touch: async (accountId: string, deviceHash: string, language: string, now: number) => {
     const updated = await touchDevice(db, { accountId, deviceHash, language, now });
-    return Number(updated.numAffectedRows ?? 0) > 0;
+    return Number(updated.numAffectedRows) > 0;
   },
 
   /** The language of the account's most recently used browser, if it has any. */

@@ -80,8 +80,9 @@ export const precompiled = <P extends object, R>(
     const parameters = compiled.sources.map((source) =>
       'name' in source ? ((values as Record<string, unknown>)[source.name] ?? null) : source.constant,
     );
-    const viaKysely = () => db.executeQuery<R>({ ...(compiled as Compiled).query, parameters });
-    const direct = directRunners.get(db)?.(compiled.query.sql, parameters, viaKysely) as
+    const { query } = compiled;
+    const viaKysely = () => db.executeQuery<R>({ ...query, parameters });
+    const direct = directRunners.get(db)?.(query.sql, parameters, viaKysely) as
       | Promise<QueryResult<R>>
       | undefined;
     return direct ?? viaKysely();
