@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { testHubEnv } from '../../apps/server/src/test-support/hub-env.js';
 import { startHubProcess } from './hub-process.js';
 import { onFreePort } from './process.js';
 
@@ -28,11 +29,7 @@ export const startHub = (env: Record<string, string> = {}): Promise<RunningHub> 
           PUBLIC_URL: url,
           APP_ENV: 'local',
           DATABASE_URL: databaseUrl,
-          // No load shedding: on the test machine, Chromium's renderers take the two cores from the
-          // hub for a second at a time, and a hub that sheds then answers a test's request with 503
-          // 'The service is busy right now' (seen once in CI, right after oidc-provider's first load).
-          // Load shedding has tests of its own (apps/server/src/http/load-shedding.test.ts).
-          MAX_EVENT_LOOP_DELAY_MS: '0',
+          ...testHubEnv,
           // A snapshot of the built web app to serve instead of apps/web/dist, if given.
           ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
           ...env,

@@ -13,6 +13,7 @@ import {
   hostileBody,
   hostileValue,
 } from '../test-support/hostile-requests.js';
+import { testHubEnv } from '../test-support/hub-env.js';
 import { expectJsonRefusal } from '../test-support/refusals.js';
 
 // The challenge's issuer takes an empty body and writes no row (hostile-routes.test.ts covers it).
@@ -102,7 +103,12 @@ describe('secrets in logs', () => {
     });
     const database = await createTestDatabase('sqlite');
     const clock = createTestClock();
-    const config = loadConfig({ APP_ENV: 'local', SMTP_URL: 'smtp://127.0.0.1:9', LOG_LEVEL: 'trace' });
+    const config = loadConfig({
+      ...testHubEnv,
+      APP_ENV: 'local',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      LOG_LEVEL: 'trace',
+    });
     const sent: string[] = [];
     const built = await buildApp({
       config,

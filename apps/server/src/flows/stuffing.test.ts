@@ -10,6 +10,7 @@ import { createTestClock, setUpTestHub, type TestHub } from '../test-support/app
 import { solveSignInChallenge } from '../test-support/challenge.js';
 import { browserFor, signInWith, strongPassword, type TestBrowser } from '../test-support/client.js';
 import { createTestDatabase, testDialects } from '../test-support/databases.js';
+import { testHubEnv } from '../test-support/hub-env.js';
 
 /**
  * Credential stuffing (docs/security.md "Credential stuffing"): many accounts from one address
@@ -191,7 +192,12 @@ describe.each(testDialects)('credential stuffing with Redis unreachable on %s', 
   let dead: Redis;
   beforeAll(async () => {
     const database = await createTestDatabase(dialect);
-    const config = loadConfig({ APP_ENV: 'local', LOG_LEVEL: 'silent', SIGN_IN_CHALLENGE: 'on' });
+    const config = loadConfig({
+      ...testHubEnv,
+      APP_ENV: 'local',
+      LOG_LEVEL: 'silent',
+      SIGN_IN_CHALLENGE: 'on',
+    });
     const clock = createTestClock();
     // Nothing listens on port 1: every command fails at once, as in an outage.
     dead = new Redis('redis://127.0.0.1:1', {

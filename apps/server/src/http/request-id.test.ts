@@ -7,6 +7,7 @@ import { seedAccount } from '../test-support/accounts.js';
 import { createTestClock, type TestHub } from '../test-support/app.js';
 import { TestBrowser } from '../test-support/client.js';
 import { createTestDatabase, testDialects } from '../test-support/databases.js';
+import { testHubEnv } from '../test-support/hub-env.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -17,7 +18,12 @@ describe.each(testDialects)('request ids on %s', (dialect) => {
   beforeAll(async () => {
     const database = await createTestDatabase(dialect);
     // Many sign-ins at once from many addresses: the credential-stuffing challenge is not what this is about.
-    const config = loadConfig({ APP_ENV: 'local', WEB_DIST: '/nonexistent', SIGN_IN_CHALLENGE: 'off' });
+    const config = loadConfig({
+      ...testHubEnv,
+      APP_ENV: 'local',
+      WEB_DIST: '/nonexistent',
+      SIGN_IN_CHALLENGE: 'off',
+    });
     const clock = createTestClock();
     const stream = new PassThrough();
     let pending = '';

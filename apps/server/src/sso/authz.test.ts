@@ -8,6 +8,7 @@ import { createTestHub, setUpTestHub } from '../test-support/app.js';
 import { demoToolUrl, seedDemoCatalogue } from '../test-support/catalogue.js';
 import { browserFor, latestCode, strongPassword, type TestBrowser } from '../test-support/client.js';
 import { createTestDatabase, testDialects } from '../test-support/databases.js';
+import { testHubEnv } from '../test-support/hub-env.js';
 import { localDemoCredential } from './credentials.js';
 
 /**
@@ -406,7 +407,7 @@ describe.each(testDialects)('cookies and logs on HTTPS on %s', (dialect) => {
       },
     });
     const database = await createTestDatabase(dialect);
-    const config = loadConfig({ APP_ENV: 'local', LOG_LEVEL: 'info' });
+    const config = loadConfig({ ...testHubEnv, APP_ENV: 'local', LOG_LEVEL: 'info' });
     const built = await buildApp({ config, database, logger: { level: 'info', stream } });
     try {
       const secret = 'eyJhbGciOiJFUzI1NiJ9.eyJzZWNyZXQiOnRydWV9.c2lnbmF0dXJlLW9mLWEtdG9rZW4';

@@ -7,6 +7,7 @@ import { browserFor, type TestBrowser } from './client.js';
 import { createTestDatabase, type TestDialect } from './databases.js';
 import { type FacebookStandIn, facebookEnv } from './facebook-stand-in.js';
 import type { GoogleStandIn } from './google-stand-in.js';
+import { testHubEnv } from './hub-env.js';
 import type { LogRecord } from './log.js';
 import { googleEnv, useFacebookStandIn, useGoogleStandIn } from './social-sign-in.js';
 
@@ -52,7 +53,13 @@ export const createTestHub = async (
   const database = await createTestDatabase(dialect);
   // The credential-stuffing challenge off: a describe block signs in to many accounts from one /24;
   // flows/stuffing.test.ts turns it on.
-  const config = loadConfig({ APP_ENV: 'local', LOG_LEVEL: 'silent', SIGN_IN_CHALLENGE: 'off', ...env });
+  const config = loadConfig({
+    APP_ENV: 'local',
+    LOG_LEVEL: 'silent',
+    SIGN_IN_CHALLENGE: 'off',
+    ...testHubEnv,
+    ...env,
+  });
   const clock = createTestClock();
   const logLines: LogRecord[] | undefined = captureLog ? [] : undefined;
   const logger = logLines

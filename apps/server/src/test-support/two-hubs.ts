@@ -8,6 +8,7 @@ import { migrateToLatest } from '../storage/migrate.js';
 import { seedAccount } from './accounts.js';
 import { createTestClock, type TestHub } from './app.js';
 import { createTestDatabaseUrl } from './database-url.js';
+import { testHubEnv } from './hub-env.js';
 import { testRedisUrl } from './redis.js';
 
 /**
@@ -35,6 +36,7 @@ export const useTwoHubs = (env: Record<string, string>) => {
       LOG_LEVEL: 'silent',
       REDIS_URL: testRedisUrl,
       REDIS_KEY_PREFIX: prefix,
+      ...testHubEnv,
       ...env,
     });
     for (let i = 0; i < 2; i += 1) {
