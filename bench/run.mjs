@@ -16,6 +16,7 @@ import { spawnSync } from 'node:child_process';
 //            --seed-only seeds (or tops up) it and stops
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { measureFrontEnd } from './lib/frontend.mjs';
@@ -25,6 +26,7 @@ import { summarizeProfiles } from './lib/profile.mjs';
 import { formatComparison, formatFrontEnd, formatTable } from './lib/report.mjs';
 import { startSmtpSink } from './lib/smtp-sink.mjs';
 
+const { hubNodeFlags } = createRequire(import.meta.url)('../apps/server/bin/node-flags.cjs');
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(`--${name}`);
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -62,9 +64,9 @@ const databases = (option('db')?.split(',') ?? ['sqlite', 'postgres']).filter(
 );
 const processCounts = option('processes')?.split(',').map(Number) ?? [...new Set([1, cores])];
 const only = option('scenarios')?.split(',');
-// docs/operations.md: the heap cap we run hub processes with (V8 collects sooner; see "Performance").
-const nodeOptions =
-  option('node-options') ?? `--max-old-space-size=128 --max-semi-space-size=1 --v8-pool-size=${cores}`;
+// The flags `npm start` runs a hub process with (apps/server/bin/node-flags.cjs, docs/operations.md),
+// passed as NODE_OPTIONS to every peer alike.
+const nodeOptions = option('node-options') ?? hubNodeFlags({}, cores).join(' ');
 if (!postgresUrl) log('PostgreSQL: skipped (set TEST_DATABASE_URL or DATABASE_URL to a postgres:// URL).');
 
 // SQLite's page cache and memory map as the operator sets them (configuration.md "Sizing the
