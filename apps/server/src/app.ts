@@ -184,7 +184,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   registerErrorHandler(app);
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
   registerRequestId(app);
-  await registerLoadShedding(app, { maxEventLoopDelayMs: config.maxEventLoopDelayMs });
+  registerLoadShedding(app, { maxEventLoopDelayMs: config.maxEventLoopDelayMs });
   registerMetrics(app, { database: deps.database, now });
   // Before the routes: the OpenAPI document is collected from them as they are registered.
   await registerOpenApi(app, { publicUrl: config.publicUrl });

@@ -1,7 +1,9 @@
 import { errorMessage } from '@hub/core';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadShed } from '../services/metrics.js';
 import { createTestHub, type TestHub } from '../test-support/app.js';
+import { registerLoadShedding } from './load-shedding.js';
 
 /** Keeps the event loop busy: every turn spends `ms` in synchronous work, as a CPU-bound burst would. */
 const hogEventLoop = (ms: number) => {
@@ -49,6 +51,43 @@ describe('load shedding', () => {
 
     await vi.waitFor(() => expect(hub.app.isUnderPressure()).toBe(false), { timeout: 20_000, interval: 50 });
     expect((await hub.app.inject('/api/social/providers')).statusCode).toBe(200);
+  });
+
+  it('does not shed after one stall alone, only after two slow samples in a row', async () => {
+    // Samples every 200 ms here (a second in the hub), so that the test takes a second or two; a
+    // limit of 150 ms that a busy test machine's own lag does not reach.
+    const app = Fastify();
+    registerLoadShedding(app, { maxEventLoopDelayMs: 150, sampleIntervalMs: 200 });
+    app.get('/work', async () => ({ ok: true }));
+    await app.ready();
+    const served = async () => (await app.inject('/work')).statusCode;
+    const busyFor = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until) {
+        // one synchronous stall, as a module's first load is
+      }
+    };
+    try {
+      // A single 700 ms stall: the sample that sees it is slow, the next ones are not.
+      busyFor(700);
+      for (let i = 0; i < 8; i++) {
+        expect(app.isUnderPressure()).toBe(false);
+        expect(await served()).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 70));
+      }
+      // A loop held turn after turn: shed once two samples in a row are slow.
+      const stopHog = hogEventLoop(300);
+      try {
+        await vi.waitFor(() => expect(app.isUnderPressure()).toBe(true), { timeout: 10_000, interval: 20 });
+        expect(await served()).toBe(503);
+      } finally {
+        stopHog();
+      }
+      await vi.waitFor(() => expect(app.isUnderPressure()).toBe(false), { timeout: 10_000, interval: 20 });
+      expect(await served()).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 
   it('is off with MAX_EVENT_LOOP_DELAY_MS=0', async () => {
