@@ -1,10 +1,11 @@
 // The V8 flags a hub process runs with when the operator has not chosen its own with NODE_OPTIONS:
 // a 128 MiB old generation (V8 collects long before the 2–4 GiB it would otherwise let garbage
 // grow to), a 2 MiB young generation (instead of up to 3 × 16 MiB), and garbage-collection helper
-// threads for half the cores the process has, at least one (instead of four whatever the cores):
-// the other half hash. On two cores, one helper and 2 MiB of young generation hold the same peak
-// under a login load as two helpers and 1 MiB (133 MiB) and answer look-ups with a p99 of 18–19 ms
-// instead of 20–23 (docs/performance.md "Memory", docs/operations.md). `npm start`
+// threads for half the cores the process has, at least one (instead of four whatever the cores).
+// On two cores, one helper and 2 MiB of young generation hold the same peak under a login load as
+// two helpers and 1 MiB (133 MiB), and look-ups have a shorter tail: half the scavenges, each of
+// which delays a whole batch of requests (docs/performance.md "Young generation and
+// garbage-collection helpers", docs/operations.md). `npm start`
 // (scripts/start.mjs) passes them on the command line; NODE_OPTIONS set to anything, even a single
 // space, leaves the choice to the operator.
 'use strict';

@@ -5,14 +5,17 @@ import { loadShed } from '../services/metrics.js';
 import { createTestHub, type TestHub } from '../test-support/app.js';
 import { registerLoadShedding } from './load-shedding.js';
 
+/** Holds the event loop for `ms` of synchronous work: nothing else runs on this thread meanwhile. */
+const busyFor = (ms: number) => {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    // busy
+  }
+};
+
 /** Keeps the event loop busy: every turn spends `ms` in synchronous work, as a CPU-bound burst would. */
 const hogEventLoop = (ms: number) => {
-  const timer = setInterval(() => {
-    const until = performance.now() + ms;
-    while (performance.now() < until) {
-      // busy: nothing else runs on this thread meanwhile
-    }
-  }, 0);
+  const timer = setInterval(() => busyFor(ms), 0);
   return () => clearInterval(timer);
 };
 
@@ -61,14 +64,9 @@ describe('load shedding', () => {
     app.get('/work', async () => ({ ok: true }));
     await app.ready();
     const served = async () => (await app.inject('/work')).statusCode;
-    const busyFor = (ms: number) => {
-      const until = performance.now() + ms;
-      while (performance.now() < until) {
-        // one synchronous stall, as a module's first load is
-      }
-    };
     try {
-      // A single 700 ms stall: the sample that sees it is slow, the next ones are not.
+      // A single 700 ms stall, as a module's first load is: the sample that sees it is slow, the
+      // next ones are not.
       busyFor(700);
       for (let i = 0; i < 8; i++) {
         expect(app.isUnderPressure()).toBe(false);

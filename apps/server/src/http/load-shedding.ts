@@ -11,7 +11,7 @@ const SAMPLE_INTERVAL_MS = 1000;
 /** The histogram's timer (ms): what a lag smaller than it reads as. */
 const RESOLUTION_MS = 10;
 /** Samples in a row over the limit before requests are shed: one stall alone is not an overload. */
-export const SLOW_SAMPLES_TO_SHED = 2;
+const SLOW_SAMPLES_TO_SHED = 2;
 
 declare module 'fastify' {
   interface FastifyInstance {
