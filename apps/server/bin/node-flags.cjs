@@ -4,8 +4,8 @@
 // threads for half the cores the process has, at least one (instead of four whatever the cores).
 // On two cores, one helper and 2 MiB of young generation hold the same peak under a login load as
 // two helpers and 1 MiB (133 MiB), and look-ups have a shorter tail: half the scavenges, each of
-// which delays a whole batch of requests (docs/performance.md "Young generation and
-// garbage-collection helpers", docs/operations.md). `npm start`
+// which delays a whole batch of requests (docs/operations.md;
+// docs/performance.md "Young generation and garbage-collection helpers"). `npm start`
 // (scripts/start.mjs) passes them on the command line; NODE_OPTIONS set to anything, even a single
 // space, leaves the choice to the operator.
 'use strict';
