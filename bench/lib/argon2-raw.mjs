@@ -1,5 +1,5 @@
 // The raw throughput of the hash behind the hub's password check: @node-rs/argon2's verify of a
-// hash made by the hub's own hashPassword (services/passwords.js: Argon2id, m=19456 KiB, t=2, p=1;
+// hash made by the hub's own hashPassword (services/passwords.js: Argon2id, m=9216 KiB, t=4, p=1;
 // verify reads them from the hash), with nothing else around it: verifications per second on all
 // cores, in a process of its own, with enough in flight to keep libuv's thread pool busy. The pool
 // has one thread per core, as in a hub (bin/thread-pool.cjs): on this machine that is the fastest

@@ -45,7 +45,7 @@ if (process.argv[1] === new URL(import.meta.url).pathname) {
     emailAndPassword: {
       enabled: true,
       password: {
-        // The hub's hash (Argon2id m=19456 KiB, t=2, p=1, in its turn queue) and @node-rs/argon2's
+        // The hub's hash (Argon2id m=9216 KiB, t=4, p=1, in its turn queue) and @node-rs/argon2's
         // verify, which reads the parameters from the stored hash: the same work per sign-in.
         hash: (plain) => hashPassword(plain),
         verify: ({ hash, password: plain }) => verify(hash, plain),

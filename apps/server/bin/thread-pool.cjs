@@ -1,7 +1,7 @@
 // libuv's threads for one hub process: the machine's cores shared out among its hub processes.
 // Argon2id runs in this pool, so these threads are what hash. libuv's default of four threads on
 // two cores time-slices memory-hard work against itself and the event loop; one thread per core
-// hashed about a quarter faster in the benchmark and holds fewer 19 MiB buffers at once, and the
+// hashed about a quarter faster in the benchmark and holds fewer Argon2id buffers at once, and the
 // computations waiting their turn (services/passwords.ts lets one per core plus one be in flight)
 // start as soon as a thread is free, with no trip through the event loop (docs/performance.md).
 //

@@ -1,9 +1,9 @@
 /*
  * Argon2id for the hub, on libuv's pool, with its working memory kept between hashes.
  *
- * Why this exists (docs/performance.md "Inside the hash"): a verification with m = 19 MiB spends
+ * Why this exists (docs/performance.md "Inside the hash"): a verification with m = 19 MiB spent
  * about a fifth of its time not hashing but getting fresh memory from the kernel and wiping it on
- * the way out: every call maps 19 MiB, the kernel zeroes each page on its first touch, the library
+ * the way out: every call maps its memory, the kernel zeroes each page on its first touch, the library
  * wipes it and unmaps it. Here each hash takes an arena from a small pool (one per hash in flight,
  * so one per libuv thread at most), and gives it back for the next; `trim()` returns the idle
  * arenas to the kernel (the JavaScript side calls it once the hub has not hashed for a while).
@@ -50,8 +50,8 @@ static arena idle[MAX_IDLE];
 static int idle_count = 0;
 static int busy_count = 0;
 
-/* Whole pages; the start is aligned to a huge page (map_arena), the end need not be: 19 MiB holds
-   nine huge pages and 1 MiB of small ones, rather than a tenth huge page half used. */
+/* Whole pages; the start is aligned to a huge page (map_arena), the end need not be: 9 MiB holds
+   four huge pages and 1 MiB of small ones, rather than a fifth huge page half used. */
 #define PAGE ((size_t)4096)
 static size_t rounded(size_t bytes) { return (bytes + PAGE - 1) & ~(PAGE - 1); }
 
@@ -70,8 +70,14 @@ static uint8_t *map_arena(size_t size) {
   return base;
 }
 
+/*
+ * An idle arena of the size asked for, else a new one. A new one replaces an idle arena of another
+ * size (a hash made with older parameters, verified while the new ones are in use), so arenas of
+ * two sizes never pile up: there are never more arenas than hashes have run at once.
+ */
 static int take_arena(uint8_t **memory, size_t bytes) {
   size_t size = rounded(bytes);
+  arena replaced = {NULL, 0};
   *memory = NULL;
   pthread_mutex_lock(&pool_lock);
   for (int i = idle_count - 1; i >= 0; i--) {
@@ -81,8 +87,10 @@ static int take_arena(uint8_t **memory, size_t bytes) {
       break;
     }
   }
+  if (*memory == NULL && idle_count > 0) replaced = idle[--idle_count];
   busy_count++;
   pthread_mutex_unlock(&pool_lock);
+  if (replaced.base != NULL) munmap(replaced.base, replaced.size);
   if (*memory == NULL) *memory = map_arena(size);
   if (*memory == NULL) {
     pthread_mutex_lock(&pool_lock);

@@ -4,7 +4,7 @@ import type { Hub } from '../hub.js';
 import { queueSecurityNotice } from '../mail/security-notice.js';
 import { policy } from '../policy.js';
 import { type AuditEvent, recordAudit } from '../services/audit.js';
-import { passwordCheckTurn } from '../services/passwords.js';
+import { hashIsCurrent, hashPassword, passwordCheckTurn } from '../services/passwords.js';
 import { rateLimited } from '../services/throttle.js';
 import type { AccountRow } from '../storage/accounts.js';
 import { createKnownDeviceQueries } from '../storage/known-devices.js';
@@ -59,7 +59,23 @@ export const checkAccountPassword = async (
     throw new HubError('password.incorrect', { field: 'password' });
   }
   await hub.accounts.clearPasswordFailures(account.id);
+  await upgradeHash(hub, account, password);
   return { ...account, failed_password_count: 0, password_blocked_until: null };
+};
+
+/**
+ * A right password whose hash was made with older parameters is hashed again with today's
+ * (services/passwords.ts `hashIsCurrent`), once. Best effort: the sign-in has succeeded whatever
+ * happens here, and a hash or a write that fails is tried again at the next sign-in.
+ */
+const upgradeHash = async (hub: Hub, account: AccountRow, password: string) => {
+  const stored = account.password_hash;
+  if (stored === null || hashIsCurrent(stored)) return;
+  try {
+    await hub.accounts.upgradePasswordHash(account.id, stored, await hashPassword(password));
+  } catch (error) {
+    hub.log.warn({ reason: (error as Error).message }, 'a password hash could not be upgraded');
+  }
 };
 
 /**

@@ -12,7 +12,7 @@ import { testDialects } from '../test-support/databases.js';
 import { FREE_PASSWORD_FAILURES } from './login/flow.js';
 
 // A password check whose hash cannot have its working memory: a real failure, made by lowering this
-// test process's address-space limit (prlimit) below what one more arena needs (19 MiB and 2 MiB of
+// test process's address-space limit (prlimit) below what one more arena needs (9 MiB and 2 MiB of
 // alignment) while leaving room for the rest of the request. This file runs in a process of its own.
 
 const addressSpace = () =>
@@ -23,11 +23,11 @@ const addressSpaceLimit = () =>
 const setAddressSpaceLimit = (soft: number | string) =>
   execFileSync('prlimit', ['--pid', String(process.pid), `--as=${soft}:`]);
 
-/** Runs `work` while no new mapping of 20 MiB or more can be made in this process. */
+/** Runs `work` while no new mapping of 10 MiB or more can be made in this process. */
 const withoutRoomForAnArena = async <T>(work: () => Promise<T>): Promise<T> => {
   addon?.trim();
   const before = addressSpaceLimit();
-  setAddressSpaceLimit(addressSpace() + 18 * 2 ** 20);
+  setAddressSpaceLimit(addressSpace() + 9 * 2 ** 20);
   try {
     return await work();
   } finally {

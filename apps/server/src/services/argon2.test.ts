@@ -139,4 +139,17 @@ describe.runIf(addon !== null)('@hub/argon2', () => {
     expect(argon2.arenas()).toEqual({ idle: 0, busy: 0 });
     expect(await verifyPassword(stored, 'correct horse battery staple', silentLog)).toBe(true);
   });
+
+  it('replaces an idle arena of another size rather than keep arenas of two sizes', async () => {
+    argon2.trim();
+    // A hash of older parameters (19 MiB) verified between two of today's (9 MiB), one at a time.
+    const older = await argon2.hash('Mabuhay', randomBytes(16), 2, 19456, 1);
+    expect(argon2.arenas()).toEqual({ idle: 1, busy: 0 });
+    const today = await hashPassword('Mabuhay');
+    expect(argon2.arenas()).toEqual({ idle: 1, busy: 0 });
+    expect(await argon2.verify(older, 'Mabuhay')).toBe(true);
+    expect(await argon2.verify(today, 'Mabuhay')).toBe(true);
+    expect(argon2.arenas()).toEqual({ idle: 1, busy: 0 });
+    argon2.trim();
+  });
 });

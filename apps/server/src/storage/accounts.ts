@@ -175,6 +175,20 @@ export const createAccountQueries = (db: Kysely<Database>) => ({
     return Number(result.numUpdatedRows) === 1;
   },
 
+  /**
+   * The same password hashed again with today's parameters (services/passwords.ts `hashIsCurrent`),
+   * only over the hash it was checked against: a password changed in between stays. Not a change
+   * of password: its time, the sessions and the counts are untouched.
+   */
+  upgradePasswordHash: async (accountId: string, expected: string, passwordHash: string) => {
+    await db
+      .updateTable('accounts')
+      .set({ password_hash: passwordHash })
+      .where('id', '=', accountId)
+      .where('password_hash', '=', expected)
+      .execute();
+  },
+
   /** The account's email (its normalised key too); the unique index refuses one another account holds. */
   setEmail: (trx: Db, accountId: string, email: string, now: number) =>
     trx

@@ -1,5 +1,7 @@
 import { authEndpoints, decodeSainfo } from '@hub/core';
+import * as argon2 from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
+import { hashIsCurrent } from '../../services/passwords.js';
 import { seedAccount } from '../../test-support/accounts.js';
 import { setUpTestHub } from '../../test-support/app.js';
 import { auditEvents } from '../../test-support/audit.js';
@@ -95,6 +97,34 @@ describe.each(testDialects)('login on %s', (dialect) => {
     await expectWrongPasswordRefused((value) => password(flowId, value));
     expect((await password(flowId, strongPassword)).statusCode).toBe(200);
     expect((await password(flowId, strongPassword)).json().code).toBe('flow.not_found');
+  });
+
+  it('hashes a right password made with older parameters again, once, and leaves a wrong one alone', async () => {
+    const id = await seedAccount(ctx.hub, { email: email() });
+    // A hash as hubs made them before 2026-12: m = 19 MiB, t = 2.
+    const older = await argon2.hash(strongPassword, { algorithm: 2, memoryCost: 19456, timeCost: 2 });
+    await ctx.hub.database.db
+      .updateTable('accounts')
+      .set({ password_hash: older })
+      .where('id', '=', id)
+      .execute();
+    const stored = async () =>
+      ctx.hub.database.db
+        .selectFrom('accounts')
+        .select(['password_hash', 'password_changed_at'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    const before = await stored();
+    await expectWrongPasswordRefused(async (value) =>
+      password((await identify(email())).json().flowId, value),
+    );
+    expect((await stored()).password_hash).toBe(older);
+    expect((await password((await identify(email())).json().flowId, strongPassword)).statusCode).toBe(200);
+    const upgraded = await stored();
+    expect(hashIsCurrent(upgraded.password_hash!)).toBe(true);
+    expect(upgraded.password_changed_at).toBe(before.password_changed_at);
+    expect((await password((await identify(email())).json().flowId, strongPassword)).statusCode).toBe(200);
+    expect((await stored()).password_hash).toBe(upgraded.password_hash);
   });
 
   it('takes a password with # (it travels in the body, never the URL)', async () => {

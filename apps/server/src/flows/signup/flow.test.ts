@@ -71,7 +71,7 @@ describe.each(testDialects)('sign-up on %s', (dialect) => {
 
     const account = await ctx.hub.hub.accounts.findByIdentifier('email', email());
     expect(account).toMatchObject({ id: payload.aid, verified: 1, home_platform: 'psl' });
-    expect(account?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(account?.password_hash).toMatch(/^\$argon2id\$v=19\$m=9216,t=4,p=1\$/);
     const events = await auditEvents(ctx.hub);
     expect(events.map((e) => e.event)).toEqual(
       expect.arrayContaining(['signup.code_sent', 'signup.code_verified', 'signup.completed']),
