@@ -47,6 +47,7 @@ describe('load shedding', () => {
       });
       // A busy process is still alive: the liveness probe is never shed.
       expect((await hub.app.inject('/healthz')).statusCode).toBe(200);
+      expect((await hub.app.inject('/healthz?from=load-balancer')).statusCode).toBe(200);
     } finally {
       stopHog();
     }

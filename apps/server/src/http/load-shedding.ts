@@ -47,7 +47,8 @@ export const registerLoadShedding = (
     histogram.reset();
     slowSamples = lagMs > options.maxEventLoopDelayMs ? slowSamples + 1 : 0;
   };
-  const timer = setInterval(sample, options.sampleIntervalMs ?? SAMPLE_INTERVAL_MS);
+  const sampleIntervalMs = options.sampleIntervalMs ?? SAMPLE_INTERVAL_MS;
+  const timer = setInterval(sample, sampleIntervalMs);
   timer.unref();
   const underPressure = () => slowSamples >= SLOW_SAMPLES_TO_SHED;
   app.decorate('isUnderPressure', underPressure);
@@ -57,9 +58,12 @@ export const registerLoadShedding = (
     done();
   });
   app.addHook('onRequest', (request, reply, done) => {
-    if (!underPressure() || request.url === '/healthz') return done();
+    // The route, not the URL: a probe that adds a query string (`/healthz?from=lb`) is exempt too.
+    if (!underPressure() || request.routeOptions.url === '/healthz') return done();
     loadShed.inc();
-    request.log.warn({ eventLoopDelay: lagMs, slowSamples }, 'load shed: event loop lagging');
+    // A loop held for a whole interval has no sample: logged as the interval, the least it lagged.
+    const eventLoopDelay = Number.isFinite(lagMs) ? lagMs : sampleIntervalMs;
+    request.log.warn({ eventLoopDelay, slowSamples }, 'load shed: event loop lagging');
     reply
       .status(503)
       .header('retry-after', String(OVERLOAD_RETRY_AFTER_SECONDS))
