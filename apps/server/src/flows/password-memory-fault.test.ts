@@ -23,7 +23,7 @@ const addressSpaceLimit = () =>
 const setAddressSpaceLimit = (soft: number | string) =>
   execFileSync('prlimit', ['--pid', String(process.pid), `--as=${soft}:`]);
 
-/** Runs `work` while no new mapping of 10 MiB or more can be made in this process. */
+/** Runs `work` while no new mapping of more than 9 MiB (an arena needs 11) can be made in this process. */
 const withoutRoomForAnArena = async <T>(work: () => Promise<T>): Promise<T> => {
   addon?.trim();
   const before = addressSpaceLimit();
