@@ -75,6 +75,51 @@ describe.each(testDialects)('new-device notices on %s', (dialect) => {
     expect(noticesIn(await mailsTo(ctx.hub, email()), /new sign-in/i)).toHaveLength(5);
   });
 
+  it("commits a known browser's sign-in whole: its session, its time and language, a deletion cancelled", async () => {
+    const id = await seedAccount(ctx.hub, { email: email() });
+    await signInWith(ctx.browser, email());
+    const device = () =>
+      ctx.db
+        .selectFrom('known_devices')
+        .select(['last_seen_at', 'language'])
+        .where('account_id', '=', id)
+        .executeTakeFirstOrThrow();
+    const seenFirst = await device();
+    // The person asked for their account's deletion, then signs in again from the same browser, in
+    // Filipino now: no notice, and everything the sign-in writes is there when its answer comes.
+    await ctx.db
+      .updateTable('accounts')
+      .set({ deletion_requested_at: ctx.hub.clock.now(), deletion_due_at: ctx.hub.clock.now() + 86_400_000 })
+      .where('id', '=', id)
+      .execute();
+    ctx.hub.clock.advance(60_000);
+    ctx.browser.cookies.set('hub_lng', 'fil');
+    const sessionsBefore = (
+      await ctx.db.selectFrom('sessions').select('id').where('account_id', '=', id).execute()
+    ).length;
+    await signInWith(ctx.browser, email());
+    expect(await device()).toEqual({ last_seen_at: seenFirst.last_seen_at + 60_000, language: 'fil' });
+    const sessions = await ctx.db.selectFrom('sessions').select('id').where('account_id', '=', id).execute();
+    expect(sessions).toHaveLength(sessionsBefore + 1);
+    const account = await ctx.db
+      .selectFrom('accounts')
+      .select(['deletion_requested_at', 'deletion_due_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(account).toEqual({ deletion_requested_at: null, deletion_due_at: null });
+    const cancelled = await ctx.db
+      .selectFrom('audit_events')
+      .select('event')
+      .where('account_id', '=', id)
+      .where('event', '=', 'account.deletion_cancelled')
+      .execute();
+    expect(cancelled).toHaveLength(1);
+    expect(noticesIn(await mailsTo(ctx.hub, email()), /new sign-in|bagong pag-sign in/i)).toHaveLength(0);
+    // The session answers as the browser's own.
+    const me = await ctx.browser.get('/api/me');
+    expect(me.statusCode).toBe(200);
+  });
+
   it('keeps a bounded number of browsers per account, forgetting the longest unused', async () => {
     const id = await seedAccount(ctx.hub, { email: email() });
     await signInWith(ctx.browser, email());

@@ -1,4 +1,4 @@
-import { createHash, randomFillSync, randomInt, timingSafeEqual } from 'node:crypto';
+import { hash, randomFillSync, randomInt, timingSafeEqual } from 'node:crypto';
 import { CODE_LENGTH } from '@hub/core';
 
 /**
@@ -37,7 +37,8 @@ export const TOKEN_TIME_LENGTH = 9;
 export const timeOrderedToken = (now: number, bytes = 24): string =>
   `${Math.max(0, Math.floor(now)).toString(36).padStart(TOKEN_TIME_LENGTH, '0')}${randomToken(bytes)}`;
 
-export const sha256 = (value: string): string => createHash('sha256').update(value).digest('base64url');
+/** SHA-256, URL-safe base64, in one call into OpenSSL (crypto.hash: half the cost of a Hash object). */
+export const sha256 = (value: string): string => hash('sha256', value, 'base64url');
 
 /** A 6-digit code from the CSPRNG (docs/security.md "Codes"). */
 export const generateCode = (): string => String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');

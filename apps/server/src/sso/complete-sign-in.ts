@@ -21,6 +21,7 @@ import { recordAudit } from '../services/audit.js';
 import { describeDevice, deviceOf, recordSignInDevice } from '../services/device.js';
 import { createAccountQueries } from '../storage/accounts.js';
 import type { Db } from '../storage/db.js';
+import { createKnownDeviceQueries } from '../storage/known-devices.js';
 import { createSessionQueries } from '../storage/sessions.js';
 import type { ToolRow } from '../storage/tools.js';
 import { issueAinfo } from './ainfo.js';
@@ -372,13 +373,28 @@ export const createSessionStep =
       expires_at: now + hub.config.sessionTtlMs,
       revoked_at: null,
     };
-    const noticed = await hub.db.transaction().execute(async (trx) => {
-      await createSessionQueries(trx).insert(session);
-      return noticeOfNewDevice(hub, trx, request, signIn, device.hash, now);
-    });
-    if (noticed) hub.nudgeMail();
+    const language = request.language ?? 'en';
+    const devices = createKnownDeviceQueries(hub.db);
+    if (await devices.isKnown(signIn.accountId, device.hash)) {
+      // A browser the account knows (most sign-ins): no notice hangs on this one, so its session,
+      // the device's time and a pending deletion's cancel are written in one turn, and SQLite
+      // commits them together (storage/sqlite-group-commit.ts) instead of in a transaction each.
+      // A browser forgotten in between (the account's oldest, by a sign-in elsewhere) keeps
+      // forgotten: its next sign-in is told of.
+      await Promise.all([
+        hub.sessions.insert(session),
+        devices.touch(signIn.accountId, device.hash, language, now),
+        cancelDeletion(hub, signIn.accountId, request.ip),
+      ]);
+    } else {
+      const noticed = await hub.db.transaction().execute(async (trx) => {
+        await createSessionQueries(trx).insert(session);
+        return noticeOfNewDevice(hub, trx, request, signIn, device.hash, now);
+      });
+      if (noticed) hub.nudgeMail();
+      await cancelDeletion(hub, signIn.accountId, request.ip);
+    }
     await record(id);
-    await cancelDeletion(hub, signIn.accountId, request.ip);
     // The browser keeps the accounts signed in on it (docs/sessions.md): the new one joins them, and
     // one over the limit is signed out, not just forgotten.
     const remembered = await rememberDeviceSession(hub, request.cookies, token, signIn.accountId);

@@ -153,7 +153,7 @@ const openSqlite = (path: string, timeouts: DatabaseTimeouts, memory: SqliteMemo
 };
 
 /** The connection as Kysely's SQLite dialect uses it, handing out better-sqlite3's own statements. */
-type StatementSource = KyselySqlite & { prepare(text: string): SqliteDatabase.Statement };
+type StatementSource = Omit<KyselySqlite, 'prepare'> & { prepare(text: string): SqliteDatabase.Statement };
 
 /**
  * The hot paths' precompiled statements on SQLite, run as Kysely's SQLite connection runs them but
@@ -176,7 +176,8 @@ const sqliteDirectRunner =
     if (sqlite.inTransaction) return undefined;
     try {
       const statement = statements.prepare(text);
-      if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) });
+      // A write with RETURNING is a reader too: only a statement that changes nothing runs at once.
+      if (statement.readonly) return Promise.resolve({ rows: statement.all(parameters) });
       return write(statement, parameters, viaKysely);
     } catch (error) {
       return Promise.reject(classifiedFailure(error));

@@ -55,6 +55,26 @@ describe('group commit on SQLite', () => {
     expect(sqlite.inTransaction).toBe(false);
   });
 
+  it('hands a write with RETURNING its rows, read inside the batch and given after the commit', async () => {
+    const writes = sqliteGroupCommit(sqlite);
+    await writes.write(insert(), ['a', 1], notViaKysely);
+    const bump = sqlite.prepare('update t set n = n + 1 where id = ? returning id, n');
+    const pending = [
+      writes.write(bump, ['a'], notViaKysely),
+      writes.write(insert(), ['b', 5], notViaKysely),
+      writes.write(bump, ['a'], notViaKysely),
+      writes.write(bump, ['none'], notViaKysely),
+    ];
+    // Not yet committed: another connection still sees the row as it was.
+    expect(rows()).toEqual([{ id: 'a', n: 1 }]);
+    const results = await Promise.all(pending);
+    expect(results.map((result) => result.rows)).toEqual([[{ id: 'a', n: 2 }], [], [{ id: 'a', n: 3 }], []]);
+    expect(rows()).toEqual([
+      { id: 'a', n: 3 },
+      { id: 'b', n: 5 },
+    ]);
+  });
+
   it('writes the pages a batch shares once, where writes alone write them each time', async () => {
     sqlite.pragma('wal_autocheckpoint = 0');
     const writes = sqliteGroupCommit(sqlite);

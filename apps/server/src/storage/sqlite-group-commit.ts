@@ -5,9 +5,14 @@ import { classifiedFailure } from './faults.js';
 
 type Result = QueryResult<unknown>;
 
-/** What a write needs of a prepared statement (better-sqlite3's, as Kysely's dialect sees it). */
+/**
+ * What a write needs of a prepared statement (better-sqlite3's, as Kysely's dialect sees it). A
+ * write with `RETURNING` is a `reader`: its rows are its result, as Kysely's SQLite driver reads them.
+ */
 interface WriteStatement {
+  readonly reader: boolean;
   run(parameters: readonly unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
+  all(parameters: readonly unknown[]): unknown[];
 }
 
 interface Pending {
@@ -21,11 +26,11 @@ interface Pending {
 
 type Outcome = { ok: true; result: Result } | { ok: false; error: unknown };
 
-const resultOf = (info: ReturnType<WriteStatement['run']>): Result => ({
-  numAffectedRows: BigInt(info.changes),
-  insertId: BigInt(info.lastInsertRowid),
-  rows: [],
-});
+const execute = ({ statement, parameters }: Pending): Result => {
+  if (statement.reader) return { rows: statement.all(parameters) };
+  const info = statement.run(parameters);
+  return { numAffectedRows: BigInt(info.changes), insertId: BigInt(info.lastInsertRowid), rows: [] };
+};
 
 /**
  * Group commit for the precompiled writes on SQLite (docs/performance.md "Group commit"): the
@@ -35,6 +40,9 @@ const resultOf = (info: ReturnType<WriteStatement['run']>): Result => ({
  * frames, its index's locks) and, every thousand pages, a checkpoint's `fsync`; a look-up's flow
  * insert made fifteen of them. Several writes in one commit share those, and the pages they share
  * (the tail of a table, an index's leaf) are written once.
+ *
+ * A write with `RETURNING` (a login's reservation of a password attempt) joins the batch as any
+ * other, its rows read inside the transaction and handed over after the commit.
  *
  * Each write keeps its own outcome: a write that fails (a constraint) is undone alone, as SQLite
  * undoes any failed statement, and only its caller sees the error; a failure of the transaction itself (the
@@ -56,7 +64,7 @@ export const sqliteGroupCommit = (sqlite: SqliteDatabase.Database) => {
 
   const runAlone = (write: Pending) => {
     try {
-      write.resolve(resultOf(write.statement.run(write.parameters)));
+      write.resolve(execute(write));
     } catch (error) {
       write.reject(classifiedFailure(error));
     }
@@ -70,7 +78,7 @@ export const sqliteGroupCommit = (sqlite: SqliteDatabase.Database) => {
    */
   const runInBatch = (write: Pending): Outcome => {
     try {
-      return { ok: true, result: resultOf(write.statement.run(write.parameters)) };
+      return { ok: true, result: execute(write) };
     } catch (error) {
       if (!sqlite.inTransaction) throw error;
       return { ok: false, error };
