@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { policy } from '../policy.js';
 import { seedAccount } from '../test-support/accounts.js';
 import { setUpTestHub, type TestHub } from '../test-support/app.js';
+import { auditEvents } from '../test-support/audit.js';
 import { browserFor, signInWith } from '../test-support/client.js';
 import { testDialects } from '../test-support/databases.js';
 import { describeDevice } from './device.js';
@@ -107,13 +108,9 @@ describe.each(testDialects)('new-device notices on %s', (dialect) => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(account).toEqual({ deletion_requested_at: null, deletion_due_at: null });
-    const cancelled = await ctx.db
-      .selectFrom('audit_events')
-      .select('event')
-      .where('account_id', '=', id)
-      .where('event', '=', 'account.deletion_cancelled')
-      .execute();
-    expect(cancelled).toHaveLength(1);
+    expect(await auditEvents(ctx.hub, { accountId: id, event: 'account.deletion_cancelled' })).toHaveLength(
+      1,
+    );
     expect(noticesIn(await mailsTo(ctx.hub, email()), /new sign-in|bagong pag-sign in/i)).toHaveLength(0);
     // The session answers as the browser's own.
     const me = await ctx.browser.get('/api/me');
