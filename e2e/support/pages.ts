@@ -1,4 +1,4 @@
-import { isAccountRoute, type RouteId, routeIds, routePath } from '@hub/core';
+import { isAccountRoute, matchRoute, type RouteId, routeIds, routePath } from '@hub/core';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 
 /** The spec's layout widths (§1, §9): both sides of each breakpoint, the smallest phone and a desktop. */
@@ -38,12 +38,28 @@ export const openScreen = async (
   return opened;
 };
 
-/** Client-side navigation, as a link inside the app does it (no new start-up delay). */
-export const navigateInApp = (page: Page, path: string) =>
-  page.evaluate((to) => {
+/**
+ * Client-side navigation, as a link inside the app does it (no new start-up delay). It returns once
+ * the app shows the path's platform: from one platform's screen to the same screen of the other
+ * (`data-screen` alike), a check that only waited for the screen id found the old one and ran while
+ * React switched the platform tabs' colours, measuring them half-way (axe's colour contrast).
+ */
+export const navigateInApp = async (page: Page, path: string) => {
+  await page.evaluate((to) => {
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
+  // AppLayout's data-platform is the route's platform (psl where the path names none); the legal
+  // and bare layouts have none.
+  const platform = matchRoute(new URL(path, 'http://hub.invalid').pathname).platform ?? 'psl';
+  await page.waitForFunction(
+    (expected) => {
+      const layout = document.querySelector('[data-platform]');
+      return !layout || layout.getAttribute('data-platform') === expected;
+    },
+    platform,
+  );
+};
 
 /** Waits until the screen of a route is shown (its `data-screen`). */
 export const waitForScreen = (page: Page, id: RouteId | 'not_found') =>
