@@ -52,13 +52,10 @@ export const navigateInApp = async (page: Page, path: string) => {
   // AppLayout's data-platform is the route's platform (psl where the path names none); the legal
   // and bare layouts have none.
   const platform = matchRoute(new URL(path, 'http://hub.invalid').pathname).platform ?? 'psl';
-  await page.waitForFunction(
-    (expected) => {
-      const layout = document.querySelector('[data-platform]');
-      return !layout || layout.getAttribute('data-platform') === expected;
-    },
-    platform,
-  );
+  await page.waitForFunction((expected) => {
+    const layout = document.querySelector('[data-platform]');
+    return !layout || layout.getAttribute('data-platform') === expected;
+  }, platform);
 };
 
 /** Waits until the screen of a route is shown (its `data-screen`). */
