@@ -376,15 +376,14 @@ export const createSessionStep =
     const language = request.language ?? 'en';
     const devices = createKnownDeviceQueries(hub.db);
     if (await devices.isKnown(signIn.accountId, device.hash)) {
-      // A browser the account knows (most sign-ins): no notice hangs on this one, so its session,
-      // the device's time and a pending deletion's cancel are written in one turn, and SQLite
-      // commits them together (storage/sqlite-group-commit.ts) instead of in a transaction each.
-      // A browser forgotten in between (the account's oldest, by a sign-in elsewhere) keeps
-      // forgotten: its next sign-in is told of.
+      // A browser the account knows (most sign-ins): no notice hangs on this one, so its session
+      // and the device's time are written in one turn, and SQLite commits them together
+      // (storage/sqlite-group-commit.ts) instead of in a transaction of their own. A browser
+      // forgotten in between (the account's oldest, by a sign-in elsewhere) stays forgotten: its
+      // next sign-in is told of.
       await Promise.all([
         hub.sessions.insert(session),
         devices.touch(signIn.accountId, device.hash, language, now),
-        cancelDeletion(hub, signIn.accountId, request.ip),
       ]);
     } else {
       const noticed = await hub.db.transaction().execute(async (trx) => {
@@ -392,9 +391,10 @@ export const createSessionStep =
         return noticeOfNewDevice(hub, trx, request, signIn, device.hash, now);
       });
       if (noticed) hub.nudgeMail();
-      await cancelDeletion(hub, signIn.accountId, request.ip);
     }
     await record(id);
+    // Only a sign-in whose session exists keeps the account from its deletion.
+    await cancelDeletion(hub, signIn.accountId, request.ip);
     // The browser keeps the accounts signed in on it (docs/sessions.md): the new one joins them, and
     // one over the limit is signed out, not just forgotten.
     const remembered = await rememberDeviceSession(hub, request.cookies, token, signIn.accountId);
