@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOidcAdapter } from '../oidc/adapter.js';
+import { FLOW_SWEEP_STEP } from '../storage/account-data.js';
 import type { HubDatabase } from '../storage/database.js';
+import { createFlowQueries } from '../storage/flows.js';
 import { createOidcClientQueries, createOidcPayloadQueries } from '../storage/oidc.js';
+import type { FlowsTable } from '../storage/schema.js';
 import { createTestDatabase, testDialects } from '../test-support/databases.js';
 import { eraseDueAccounts } from './account-erasure.js';
 
@@ -168,4 +171,113 @@ describe.each(testDialects)('erasing an account on %s', (dialect) => {
     const mail = await db.selectFrom('mail_outbox').select('to_address').execute();
     expect(mail.map((m) => m.to_address)).toEqual([kept.email]);
   });
+
+  // SQLite: flows keep their account in the expiry index, not a foreign key (migration 0023).
+  it.runIf(dialect === 'sqlite')(
+    "on SQLite, deletes the erased flows through the expiry index in steps, a stopped run's too, and refuses a flow for an erased account",
+    async () => {
+      const db = database.db;
+      const account = async (label: string, due: boolean) => {
+        const id = `${label}-${randomUUID()}`;
+        await db
+          .insertInto('accounts')
+          .values({
+            id,
+            email: `${id}@example.ph`,
+            email_normalized: `${id}@example.ph`,
+            home_platform: 'psl',
+            created_at: now - 30 * DAY,
+            updated_at: now - 30 * DAY,
+            deletion_requested_at: due ? now - 8 * DAY : null,
+            deletion_due_at: due ? now - DAY : null,
+          } as never)
+          .execute();
+        return id;
+      };
+      const gone = await account('gone', true);
+      const kept = await account('kept', false);
+      // A stopped run's note: its account is gone already, its flows not yet.
+      const stopped = `stopped-${randomUUID()}`;
+      await db.insertInto('erased_account_flows').values({ account_id: stopped, erased_at: now }).execute();
+      const flow = (accountId: string, expiresAt: number): Insertable<FlowsTable> => ({
+        id: randomUUID(),
+        kind: 'login',
+        state: 'password',
+        platform: 'psl',
+        account_id: accountId,
+        identifier: null,
+        identifier_kind: null,
+        context: '{}',
+        binding_hash: 'b',
+        attempts: 0,
+        expires_at: expiresAt,
+        created_at: now,
+        updated_at: now,
+      });
+      // Over two steps of the sweep, many flows on the same expiry (a step's edge among them).
+      const total = FLOW_SWEEP_STEP * 2 + 500;
+      const rows = Array.from({ length: total }, (_, i) => {
+        const owner = i % 500 === 0 ? gone : i % 700 === 1 ? stopped : kept;
+        return flow(owner, now - DAY + Math.floor(i / 10));
+      });
+      for (let at = 0; at < rows.length; at += 1_000)
+        await db
+          .insertInto('flows')
+          .values(rows.slice(at, at + 1_000))
+          .execute();
+      const goneFlow = rows.find((row) => row.account_id === gone)?.id as string;
+      await db
+        .insertInto('verification_codes')
+        .values({
+          id: randomUUID(),
+          flow_id: goneFlow,
+          purpose: 'p',
+          code_hash: 'h',
+          attempts: 0,
+          expires_at: now + DAY,
+          consumed_at: null,
+          created_at: now,
+        })
+        .execute();
+      const flowsOf = async (accountId: string) =>
+        Number(
+          (
+            await db
+              .selectFrom('flows')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('account_id', '=', accountId)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const keptBefore = await flowsOf(kept);
+      const rests: number[] = [];
+
+      expect(await eraseDueAccounts(db, now, { rest: async (ms) => void rests.push(ms) })).toBe(1);
+
+      expect(await flowsOf(gone)).toBe(0);
+      expect(await flowsOf(stopped)).toBe(0);
+      expect(await flowsOf(kept)).toBe(keptBefore);
+      // One rest for the account, then one per step of the sweep.
+      expect(rests.length).toBe(1 + Math.ceil(total / FLOW_SWEEP_STEP));
+      expect(
+        await db.selectFrom('verification_codes').selectAll().where('flow_id', '=', goneFlow).execute(),
+      ).toEqual([]);
+      expect(await db.selectFrom('erased_account_flows').selectAll().execute()).toEqual([]);
+      // A look-up that read the account before the erasure cannot leave a flow behind it.
+      const late = { ...flow(gone, now + DAY), id: randomUUID() } as FlowsTable;
+      await expect(createFlowQueries(db).insert(db, late)).rejects.toMatchObject({
+        code: 'account.not_found',
+      });
+      await createFlowQueries(db).insert(db, { ...late, account_id: kept } as FlowsTable);
+      expect(await flowsOf(kept)).toBe(keptBefore + 1);
+      // The expiry index holds the account: the sweep's statements read no table row to choose.
+      const plan = await sql<{ detail: string }>`explain query plan
+        select rowid from flows where expires_at > 0 and expires_at <= 1 and account_id in ('a', 'b')`.execute(
+        db,
+      );
+      expect(plan.rows.map((row) => row.detail).join(' ')).toContain(
+        'USING COVERING INDEX flows_expires_account_idx',
+      );
+    },
+  );
 });

@@ -42,8 +42,14 @@ export const eraseDueAccounts = async (
     announce?: (ended: EndedSessions) => Promise<void>;
   } = {},
 ): Promise<number> => {
-  const due = await createAccountDataQueries(db).dueForErasure(now, options.limit ?? ERASURE_BATCH_SIZE);
-  if (options.dryRun || due.length === 0) return due.length;
+  const queries = createAccountDataQueries(db);
+  const due = await queries.dueForErasure(now, options.limit ?? ERASURE_BATCH_SIZE);
+  if (options.dryRun) return due.length;
+  // SQLite: the flows of the accounts erased here, or by a run that stopped before its sweep.
+  if (due.length === 0) {
+    await queries.sweepErasedFlows(options.rest);
+    return 0;
+  }
   const secret = await sharedSecret(db, 'audit_pseudonyms', now);
   let erased = 0;
   for (const account of due) {
@@ -80,6 +86,7 @@ export const eraseDueAccounts = async (
     if (done && ended && options.announce) await options.announce(ended);
     await options.rest?.(performance.now() - started);
   }
+  await queries.sweepErasedFlows(options.rest);
   return erased;
 };
 

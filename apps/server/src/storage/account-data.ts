@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from './db.js';
 import { precompiled } from './precompiled.js';
 
@@ -21,6 +21,12 @@ const cancelPendingDeletion = precompiled<{ accountId: string; now: number }, ne
       .where('id', '=', v.accountId)
       .where('deletion_due_at', 'is not', null),
 );
+
+/**
+ * Flows of the expiry index the erased-flows sweep reads per statement: a few milliseconds each on
+ * SQLite, so the database is never held for long (a million flows take two hundred steps).
+ */
+export const FLOW_SWEEP_STEP = 5_000;
 
 /** Awaits every query of a record at once: the record of their rows, under the same names. */
 const awaitAll = async <T extends Record<string, Promise<unknown>>>(
@@ -169,7 +175,8 @@ export const createAccountDataQueries = (db: Db) => ({
 
   /**
    * Erases one account inside the caller's transaction: its row (every table that references it
-   * goes with it: memberships, links, flows and their codes, sessions, tool memberships, referrals
+   * goes with it: memberships, links, flows and their codes (on SQLite by sweepErasedFlows, after the
+   * commit), sessions, tool memberships, referrals
    * that name it, tokens, profile, social identities, second factors), the OpenID Connect records
    * that name it, mail to its address, referrals it made; audit rows stay, under `pseudonym`, without
    * an IP address. Only if the deletion is still due (a sign-in a moment ago cancels it): false then.
@@ -201,8 +208,58 @@ export const createAccountDataQueries = (db: Db) => ({
       .set({ account_id: pseudonym, ip: null, user_agent: null })
       .where('account_id', '=', account.id)
       .execute();
+    // SQLite: flows have no foreign key to the account (migration 0023); they go with the sweep
+    // below, which this note asks for. PostgreSQL's foreign key takes them with the account.
+    if (!(trx.getExecutor().adapter instanceof PostgresAdapter))
+      await trx
+        .insertInto('erased_account_flows')
+        .values({ account_id: account.id, erased_at: now })
+        .execute();
     await trx.deleteFrom('accounts').where('id', '=', account.id).execute();
     return true;
+  },
+
+  /**
+   * Deletes the flows (and with them their codes) of the erased accounts noted in
+   * `erased_account_flows`, then the notes: SQLite's part of an erasure (migration 0023). It walks the
+   * expiry index, which holds each flow's account, FLOW_SWEEP_STEP flows a statement, and awaits
+   * `rest` with each step's time. A sweep cut short leaves its notes for the next one. On PostgreSQL
+   * nothing is noted and it reads one empty table. Returns the flows deleted.
+   */
+  sweepErasedFlows: async (rest?: (ms: number) => Promise<void>) => {
+    const noted = (await db.selectFrom('erased_account_flows').select('account_id').execute()).map(
+      (row) => row.account_id,
+    );
+    if (noted.length === 0) return 0;
+    let deleted = 0;
+    let after = Number.MIN_SAFE_INTEGER;
+    for (;;) {
+      const started = performance.now();
+      const edge = await db
+        .selectFrom('flows')
+        .select('expires_at')
+        .where('expires_at', '>', after)
+        .orderBy('expires_at')
+        .limit(1)
+        .offset(FLOW_SWEEP_STEP - 1)
+        .executeTakeFirst();
+      // The rows by the index alone (it holds the expiry, the account and the row id).
+      const step = db
+        .selectFrom('flows')
+        .select(sql<number>`rowid`.as('row'))
+        .where('expires_at', '>', after)
+        .where('account_id', 'in', noted);
+      const result = await db
+        .deleteFrom('flows')
+        .where(sql`rowid`, 'in', edge ? step.where('expires_at', '<=', edge.expires_at) : step)
+        .executeTakeFirst();
+      deleted += Number(result.numDeletedRows);
+      await rest?.(performance.now() - started);
+      if (!edge) break;
+      after = Number(edge.expires_at);
+    }
+    await db.deleteFrom('erased_account_flows').where('account_id', 'in', noted).execute();
+    return deleted;
   },
 
   /** Rows in `table` whose text columns hold `needle`: the erasure test's scan of the whole database. */

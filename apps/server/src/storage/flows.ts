@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import { HubError } from '../errors.js';
 import { precompiled } from './precompiled.js';
 import type { Database, FlowsTable, VerificationCodesTable } from './schema.js';
 
@@ -23,6 +24,28 @@ export const flowColumns = [
 const insertFlow = precompiled<FlowsTable, never>(flowColumns, (db, flow) =>
   db.insertInto('flows').values(flow),
 );
+/**
+ * SQLite: a flow of an account, inserted only while the account exists. Migration 0023 took the
+ * foreign key that checked it there (its cascade read a whole table at an erasure without the
+ * index whose random writes slowed every look-up); SQLite writes one transaction at a time, so an
+ * erasure committed before this insert is seen by it, and one that commits after finds the flow
+ * to delete (services/account-erasure.ts). PostgreSQL keeps its foreign key.
+ */
+const insertFlowOfAccount = precompiled<FlowsTable, never>(flowColumns, (db, flow) =>
+  db
+    .insertInto('flows')
+    .columns(flowColumns)
+    .expression(
+      db.selectNoFrom(flowColumns.map((column) => sql.val(flow[column]).as(column))).where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('accounts')
+            .select('id')
+            .where('id', '=', flow.account_id as string),
+        ),
+      ),
+    ),
+);
 const flowById = precompiled<{ id: string }, FlowsTable>(['id'], (db, { id }) =>
   db.selectFrom('flows').selectAll().where('id', '=', id),
 );
@@ -40,7 +63,13 @@ const onlyStateAndTime = (changes: Partial<FlowsTable>): changes is { state: str
 
 export const createFlowQueries = (db: Kysely<Database>) => ({
   insert: async (trx: Db, flow: FlowsTable) => {
-    await insertFlow(trx, flow);
+    if (flow.account_id === null || trx.getExecutor().adapter instanceof PostgresAdapter) {
+      await insertFlow(trx, flow);
+      return;
+    }
+    const inserted = await insertFlowOfAccount(trx, flow);
+    // The account was erased since it was read.
+    if (Number(inserted.numAffectedRows) === 0) throw new HubError('account.not_found', { field: 'account' });
   },
 
   findById: async (id: string, trx: Db = db) => (await flowById(trx, { id })).rows[0],

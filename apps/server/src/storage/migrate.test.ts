@@ -1,8 +1,10 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabaseUrl } from '../test-support/database-url.js';
 import { type TestDialect, testDialects } from '../test-support/databases.js';
 import { type HubDatabase, openDatabase } from './database.js';
 import { migrateToLatest } from './migrate.js';
+import { flowsAccountSweepMigration } from './migrations/0023-flows-account-sweep.js';
 
 describe.each(testDialects)('migrateToLatest on %s', (dialect: TestDialect) => {
   let database: HubDatabase;
@@ -55,10 +57,95 @@ describe.each(testDialects)('migrateToLatest on %s', (dialect: TestDialect) => {
     }
   });
 
+  it.runIf(dialect === 'sqlite')(
+    "remakes SQLite's flows without their foreign key and back, every flow and code kept",
+    async () => {
+      await migrateToLatest(database);
+      const db = database.db;
+      const at = Date.UTC(2034, 0, 1);
+      await db
+        .insertInto('accounts')
+        .values({ id: 'acc-0023', home_platform: 'psl', created_at: at, updated_at: at } as never)
+        .execute();
+      await db
+        .insertInto('flows')
+        .values({
+          id: 'flow-0023',
+          kind: 'login',
+          state: 'password',
+          platform: 'psl',
+          account_id: 'acc-0023',
+          identifier: 'a@example.ph',
+          identifier_kind: 'email',
+          context: '{"x":1}',
+          binding_hash: 'b',
+          attempts: 2,
+          expires_at: at,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      await db
+        .insertInto('verification_codes')
+        .values({
+          id: 'code-0023',
+          flow_id: 'flow-0023',
+          purpose: 'p',
+          code_hash: 'h',
+          attempts: 0,
+          expires_at: at,
+          consumed_at: null,
+          created_at: at,
+        })
+        .execute();
+      const state = async () => ({
+        flows: await db.selectFrom('flows').selectAll().where('id', '=', 'flow-0023').execute(),
+        codes: await db
+          .selectFrom('verification_codes')
+          .select('id')
+          .where('flow_id', '=', 'flow-0023')
+          .execute(),
+        keys: (await sql<{ table: string }>`select "table" from pragma_foreign_key_list('flows')`.execute(db))
+          .rows,
+        indexes: (
+          await sql<{ name: string }>`select name from pragma_index_list('flows') order by name`.execute(db)
+        ).rows,
+      });
+      const after = await state();
+      expect(after.keys).toEqual([]);
+      expect(after.indexes.map((i) => i.name)).toEqual([
+        'flows_expires_account_idx',
+        'sqlite_autoindex_flows_1',
+      ]);
+      const migration = flowsAccountSweepMigration('sqlite');
+      await migration.down?.(db as never);
+      const before = await state();
+      expect(before.keys).toEqual([{ table: 'accounts' }]);
+      expect(before.indexes.map((i) => i.name)).toEqual([
+        'flows_account_idx',
+        'flows_expires_idx',
+        'sqlite_autoindex_flows_1',
+      ]);
+      await migration.up(db as never);
+      const again = await state();
+      for (const seen of [before, again]) {
+        expect(seen.flows).toEqual(after.flows);
+        expect(seen.codes).toEqual([{ id: 'code-0023' }]);
+      }
+      expect(again.keys).toEqual([]);
+      // The codes still go with their flow.
+      await db.deleteFrom('flows').where('id', '=', 'flow-0023').execute();
+      expect(
+        await db.selectFrom('verification_codes').select('id').where('id', '=', 'code-0023').execute(),
+      ).toEqual([]);
+    },
+  );
+
   it('runs the Migrator again when a migration is missing from its table', async () => {
     // A row gone (an older hub's database, say): the Migrator runs and reports what it did. This
-    // migration can run twice (it drops and makes its indexes again), so it succeeds a second time.
-    const missing = '0022-partial-audit-indexes';
+    // migration can run twice (its table only if not there, flows made again as they are), so it
+    // succeeds a second time.
+    const missing = '0023-flows-account-sweep';
     await database.db
       .deleteFrom('kysely_migration' as never)
       .where('name' as never, '=', missing as never)
@@ -66,11 +153,11 @@ describe.each(testDialects)('migrateToLatest on %s', (dialect: TestDialect) => {
     await expect(migrateToLatest(database)).resolves.toMatchObject({
       results: [{ migrationName: missing, status: 'Success' }],
     });
-    // The last two gone: the first of them cannot run twice (its column exists), and the
+    // The last three gone: the first of them cannot run twice (its column exists), and the
     // Migrator's failure is reported.
     await database.db
       .deleteFrom('kysely_migration' as never)
-      .where('name' as never, 'in', ['0021-audit-tool', missing] as never)
+      .where('name' as never, 'in', ['0021-audit-tool', '0022-partial-audit-indexes', missing] as never)
       .execute();
     await expect(migrateToLatest(database)).rejects.toThrow('Migration 0021-audit-tool failed');
   });

@@ -22,6 +22,7 @@ import { knownDevicesMigration } from './migrations/0019-known-devices.js';
 import { webhookRetentionMigration } from './migrations/0020-webhook-retention.js';
 import { auditToolMigration } from './migrations/0021-audit-tool.js';
 import { partialAuditIndexesMigration } from './migrations/0022-partial-audit-indexes.js';
+import { flowsAccountSweepMigration } from './migrations/0023-flows-account-sweep.js';
 
 const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
@@ -46,6 +47,7 @@ const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migratio
   '0020-webhook-retention': webhookRetentionMigration,
   '0021-audit-tool': auditToolMigration(dialect),
   '0022-partial-audit-indexes': partialAuditIndexesMigration,
+  '0023-flows-account-sweep': flowsAccountSweepMigration(dialect),
 });
 
 const migratorFor = (database: HubDatabase) =>

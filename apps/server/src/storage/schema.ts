@@ -438,11 +438,22 @@ export interface KnownDevicesTable {
   last_seen_at: number;
 }
 
+/**
+ * An erased account whose flows are still to be deleted (SQLite, where `flows.account_id` has no
+ * foreign key: migration 0023, services/account-erasure.ts). Written in the erasure's transaction,
+ * deleted once the flows are; empty on PostgreSQL, whose foreign key cascades.
+ */
+export interface ErasedAccountFlowsTable {
+  account_id: string;
+  erased_at: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   platform_memberships: PlatformMembershipsTable;
   account_links: AccountLinksTable;
   flows: FlowsTable;
+  erased_account_flows: ErasedAccountFlowsTable;
   verification_codes: VerificationCodesTable;
   sessions: SessionsTable;
   tools: ToolsTable;
