@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Insertable, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOidcAdapter } from '../oidc/adapter.js';
 import { FLOW_SWEEP_STEP } from '../storage/account-data.js';
@@ -8,6 +8,7 @@ import { createFlowQueries } from '../storage/flows.js';
 import { createOidcClientQueries, createOidcPayloadQueries } from '../storage/oidc.js';
 import type { FlowsTable } from '../storage/schema.js';
 import { createTestDatabase, testDialects } from '../test-support/databases.js';
+import { strayFlow } from '../test-support/flows.js';
 import { eraseDueAccounts } from './account-erasure.js';
 
 const DAY = 86_400_000;
@@ -199,20 +200,10 @@ describe.each(testDialects)('erasing an account on %s', (dialect) => {
       // A stopped run's note: its account is gone already, its flows not yet.
       const stopped = `stopped-${randomUUID()}`;
       await db.insertInto('erased_account_flows').values({ account_id: stopped, erased_at: now }).execute();
-      const flow = (accountId: string, expiresAt: number): Insertable<FlowsTable> => ({
-        id: randomUUID(),
-        kind: 'login',
-        state: 'password',
-        platform: 'psl',
+      const flow = (accountId: string, expiresAt: number): FlowsTable => ({
+        ...strayFlow(randomUUID(), now),
         account_id: accountId,
-        identifier: null,
-        identifier_kind: null,
-        context: '{}',
-        binding_hash: 'b',
-        attempts: 0,
         expires_at: expiresAt,
-        created_at: now,
-        updated_at: now,
       });
       // Over two steps of the sweep, many flows on the same expiry (a step's edge among them).
       const total = FLOW_SWEEP_STEP * 2 + 500;
@@ -264,11 +255,11 @@ describe.each(testDialects)('erasing an account on %s', (dialect) => {
       ).toEqual([]);
       expect(await db.selectFrom('erased_account_flows').selectAll().execute()).toEqual([]);
       // A look-up that read the account before the erasure cannot leave a flow behind it.
-      const late = { ...flow(gone, now + DAY), id: randomUUID() } as FlowsTable;
+      const late = flow(gone, now + DAY);
       await expect(createFlowQueries(db).insert(db, late)).rejects.toMatchObject({
         code: 'account.not_found',
       });
-      await createFlowQueries(db).insert(db, { ...late, account_id: kept } as FlowsTable);
+      await createFlowQueries(db).insert(db, { ...late, account_id: kept });
       expect(await flowsOf(kept)).toBe(keptBefore + 1);
       // The expiry index holds the account: the sweep's statements read no table row to choose.
       const plan = await sql<{ detail: string }>`explain query plan
