@@ -1,5 +1,5 @@
-import { PostgresAdapter, sql } from 'kysely';
-import type { Db } from './db.js';
+import { sql } from 'kysely';
+import { type Db, isPostgres } from './db.js';
 import { precompiled } from './precompiled.js';
 
 /** The sign-in events a person's own history shows (and the download holds). */
@@ -210,7 +210,7 @@ export const createAccountDataQueries = (db: Db) => ({
       .execute();
     // SQLite: flows have no foreign key to the account (migration 0023); they go with the sweep
     // below, which this note asks for. PostgreSQL's foreign key takes them with the account.
-    if (!(trx.getExecutor().adapter instanceof PostgresAdapter))
+    if (!isPostgres(trx))
       await trx
         .insertInto('erased_account_flows')
         .values({ account_id: account.id, erased_at: now })

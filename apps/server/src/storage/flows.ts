@@ -1,9 +1,8 @@
-import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { HubError } from '../errors.js';
+import { type Db, isPostgres } from './db.js';
 import { precompiled } from './precompiled.js';
 import type { Database, FlowsTable, VerificationCodesTable } from './schema.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 // Every flow's insert and read, and the plain move of its state: compiled once (precompiled.ts).
 export const flowColumns = [
@@ -61,41 +60,51 @@ const moveState = precompiled<{ id: string; from: string; state: string; updated
 const onlyStateAndTime = (changes: Partial<FlowsTable>): changes is { state: string; updated_at: number } =>
   Object.keys(changes).length === 2 && changes.state !== undefined && changes.updated_at !== undefined;
 
-export const createFlowQueries = (db: Kysely<Database>) => ({
-  insert: async (trx: Db, flow: FlowsTable) => {
-    if (flow.account_id === null || trx.getExecutor().adapter instanceof PostgresAdapter) {
-      await insertFlow(trx, flow);
-      return;
-    }
-    const inserted = await insertFlowOfAccount(trx, flow);
-    // The account was erased since it was read.
-    if (Number(inserted.numAffectedRows) === 0) throw new HubError('account.not_found', { field: 'account' });
-  },
+export const createFlowQueries = (db: Kysely<Database>) => {
+  // Asked once: every look-up inserts a flow. PostgreSQL's foreign key checks the account itself.
+  const guarded = !isPostgres(db);
+  return {
+    insert: async (trx: Db, flow: FlowsTable) => {
+      if (flow.account_id === null || !guarded) {
+        await insertFlow(trx, flow);
+        return;
+      }
+      const inserted = await insertFlowOfAccount(trx, flow);
+      // The account was erased since it was read.
+      if (Number(inserted.numAffectedRows) === 0)
+        throw new HubError('account.not_found', { field: 'account' });
+    },
 
-  findById: async (id: string, trx: Db = db) => (await flowById(trx, { id })).rows[0],
+    findById: async (id: string, trx: Db = db) => (await flowById(trx, { id })).rows[0],
 
-  /**
-   * Moves a flow from one state to another; false when another request moved it first. Called only
-   * by flows/flow-record.ts (moveFlow, tryMoveFlow), which checks the move against the flow's table.
-   */
-  transition: async (trx: Db, id: string, from: string, changes: Partial<FlowsTable>) => {
-    if (onlyStateAndTime(changes)) {
-      const moved = await moveState(trx, { id, from, state: changes.state, updated_at: changes.updated_at });
-      return Number(moved.numAffectedRows) === 1;
-    }
-    const result = await trx
-      .updateTable('flows')
-      .set(changes)
-      .where('id', '=', id)
-      .where('state', '=', from)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  },
+    /**
+     * Moves a flow from one state to another; false when another request moved it first. Called only
+     * by flows/flow-record.ts (moveFlow, tryMoveFlow), which checks the move against the flow's table.
+     */
+    transition: async (trx: Db, id: string, from: string, changes: Partial<FlowsTable>) => {
+      if (onlyStateAndTime(changes)) {
+        const moved = await moveState(trx, {
+          id,
+          from,
+          state: changes.state,
+          updated_at: changes.updated_at,
+        });
+        return Number(moved.numAffectedRows) === 1;
+      }
+      const result = await trx
+        .updateTable('flows')
+        .set(changes)
+        .where('id', '=', id)
+        .where('state', '=', from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
 
-  /** Writes a flow's other columns; never its state, which only moves by `transition`. */
-  update: (trx: Db, id: string, changes: Partial<Omit<FlowsTable, 'id' | 'kind' | 'state'>>) =>
-    trx.updateTable('flows').set(changes).where('id', '=', id).execute(),
-});
+    /** Writes a flow's other columns; never its state, which only moves by `transition`. */
+    update: (trx: Db, id: string, changes: Partial<Omit<FlowsTable, 'id' | 'kind' | 'state'>>) =>
+      trx.updateTable('flows').set(changes).where('id', '=', id).execute(),
+  };
+};
 export type FlowQueries = ReturnType<typeof createFlowQueries>;
 
 export const createCodeQueries = (db: Kysely<Database>) => ({

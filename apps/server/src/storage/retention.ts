@@ -1,5 +1,6 @@
-import { type Expression, type Kysely, PostgresAdapter, type SqlBool, sql } from 'kysely';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import { DAY_MS, policy } from '../policy.js';
+import { isPostgres } from './db.js';
 import type { Database } from './schema.js';
 
 /**
@@ -55,7 +56,7 @@ type InBatch = (key: string, subquery: Expression<unknown>) => Expression<SqlBoo
  * of the whole table (a hash semi-join), which it chose for tables of tens of thousands of rows.
  */
 const batchOf = (db: Kysely<Database>): InBatch => {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
   // A subquery renders in its own parentheses: `key in (select …)`, `any(array(select …))`.
   return (key, subquery) =>
     postgres
