@@ -3,9 +3,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOidcAdapter } from '../oidc/adapter.js';
 import { FLOW_SWEEP_STEP } from '../storage/account-data.js';
+import { createAccountQueries } from '../storage/accounts.js';
 import type { HubDatabase } from '../storage/database.js';
 import { createFlowQueries } from '../storage/flows.js';
 import { createOidcClientQueries, createOidcPayloadQueries } from '../storage/oidc.js';
+import { rowKeyHints } from '../storage/row-keys.js';
 import type { FlowsTable } from '../storage/schema.js';
 import { createTestDatabase, testDialects } from '../test-support/databases.js';
 import { strayFlow } from '../test-support/flows.js';
@@ -242,6 +244,11 @@ describe.each(testDialects)('erasing an account on %s', (dialect) => {
         );
       const keptBefore = await flowsOf(kept);
       const rests: number[] = [];
+      // Login's look-up of the account to be erased, just before the erasure: it notes the row's key.
+      const accounts = createAccountQueries(db);
+      expect(await accounts.findByIdentifierOnPlatform('email', `${gone}@example.ph`, 'psl')).toMatchObject({
+        account: { id: gone },
+      });
 
       expect(await eraseDueAccounts(db, now, { rest: async (ms) => void rests.push(ms) })).toBe(1);
 
@@ -269,6 +276,67 @@ describe.each(testDialects)('erasing an account on %s', (dialect) => {
       expect(plan.rows.map((row) => row.detail).join(' ')).toContain(
         'USING COVERING INDEX flows_expires_account_idx',
       );
+    },
+  );
+
+  it.runIf(dialect === 'sqlite')(
+    "on SQLite, checks a looked-up account's flow by the row key the look-up read, and by its id when the key is stale",
+    async () => {
+      const db = database.db;
+      const accounts = createAccountQueries(db);
+      const flows = createFlowQueries(db);
+      const hints = rowKeyHints(db);
+      const ids = [`rk-${randomUUID()}`, `rk-${randomUUID()}`];
+      for (const id of ids)
+        await db
+          .insertInto('accounts')
+          .values({
+            id,
+            email_normalized: `${id}@example.ph`,
+            home_platform: 'psl',
+            created_at: now,
+            updated_at: now,
+          } as never)
+          .execute();
+      const [first, second] = ids as [string, string];
+      const rowKeyOf = async (id: string) =>
+        (await sql<{ k: number }>`select rowid as k from accounts where id = ${id}`.execute(db)).rows[0]?.k;
+      const flowOf = (accountId: string): FlowsTable => ({
+        ...strayFlow(randomUUID(), now),
+        account_id: accountId,
+      });
+      const stored = async (flow: FlowsTable) =>
+        (await db.selectFrom('flows').select('id').where('id', '=', flow.id).execute()).length;
+
+      // The look-up notes the key; the flow's insert takes it (and forgets it).
+      await accounts.findByIdentifierOnPlatform('email', `${first}@example.ph`, 'psl');
+      const looked = flowOf(first);
+      await flows.insert(db, looked);
+      expect(await stored(looked)).toBe(1);
+      expect(hints.take(first)).toBeUndefined();
+      // A key that is another account's (rows renumbered, say): the id decides, and the flow goes in.
+      hints.note(first, (await rowKeyOf(second)) as number);
+      const renumbered = flowOf(first);
+      await flows.insert(db, renumbered);
+      expect(await stored(renumbered)).toBe(1);
+      // The account erased and its key now another's: refused, nothing inserted.
+      const key = (await rowKeyOf(first)) as number;
+      await db.deleteFrom('accounts').where('id', '=', first).execute();
+      hints.note(first, key);
+      const late = flowOf(first);
+      await expect(flows.insert(db, late)).rejects.toMatchObject({ code: 'account.not_found' });
+      expect(await stored(late)).toBe(0);
+      // The check by key reads the account's row and no index.
+      const plan = await sql<{ detail: string }>`explain query plan
+        select 1 where exists (select id from accounts where rowid = ${key} and +id = ${first})`.execute(db);
+      expect(plan.rows.map((row) => row.detail)).toEqual([
+        'SEARCH accounts EXISTS USING INTEGER PRIMARY KEY (rowid=?)',
+      ]);
+      // Past its bound the oldest hint is dropped.
+      for (let i = 0; i <= 1_024; i += 1) hints.note(`hint-${i}`, i);
+      expect(hints.take('hint-0')).toBeUndefined();
+      expect(hints.take('hint-1024')).toBe(1_024);
+      await db.deleteFrom('accounts').where('id', '=', second).execute();
     },
   );
 });

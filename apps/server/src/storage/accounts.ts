@@ -7,11 +7,15 @@ import {
   sql,
   type Transaction,
 } from 'kysely';
+import { type Db, isPostgres } from './db.js';
 import { precompiled } from './precompiled.js';
+import { rowKeyHints } from './row-keys.js';
 import type { AccountsTable, Database, PlatformMembershipsTable } from './schema.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
-export type AccountRow = Omit<AccountsTable, 'failed_password_count'> & { failed_password_count: number };
+export type AccountRow = Omit<AccountsTable, 'failed_password_count' | 'platforms'> & {
+  failed_password_count: number;
+  platforms?: string;
+};
 
 /** The column and the stored form of an identifier of each kind (email and username case-insensitive). */
 const identifierColumn = {
@@ -36,27 +40,25 @@ const perKind = <P extends object, R>(
 const byIdentifier = perKind<{ value: string }, AccountRow>(['value'], (db, { value }, column) =>
   db.selectFrom('accounts').selectAll().where(column, '=', value),
 );
-// Login step 1 reads the account and whether it is on the requested platform in one statement.
+// Login step 1 reads the account and whether it is on the requested platform in one statement, from
+// the account's row alone: `platforms`, which the database keeps from the memberships (migration
+// 0024), so a look-up reads no page of the membership's index. On SQLite it reads the row's key too,
+// for its flow's insert (row-keys.ts).
 const byIdentifierOnPlatform = perKind<
   { value: string; platform: Platform },
-  AccountRow & { on_platform: unknown }
->(['value', 'platform'], (db, v, column) =>
-  db
+  AccountRow & { on_platform: unknown; row_key?: number }
+>(['value', 'platform'], (db, v, column) => {
+  const query = db
     .selectFrom('accounts')
     .selectAll('accounts')
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('platform_memberships')
-            .select('platform')
-            .whereRef('platform_memberships.account_id', '=', 'accounts.id')
-            .where('platform_memberships.platform', '=', v.platform),
-        )
-        .as('on_platform'),
+    .select(
+      sql<unknown>`(' ' || ${sql.ref('accounts.platforms')} || ' ') like ${sql`'% ' || ${v.platform} || ' %'`}`.as(
+        'on_platform',
+      ),
     )
-    .where(column, '=', v.value),
-);
+    .where(column, '=', v.value);
+  return isPostgres(db) ? query : query.select(sql<number>`accounts.rowid`.as('row_key'));
+});
 const byId = precompiled<{ id: string }, AccountRow>(['id'], (db, { id }) =>
   db.selectFrom('accounts').selectAll().where('id', '=', id),
 );
@@ -115,7 +117,8 @@ export const createAccountQueries = (db: Kysely<Database>) => ({
       await byIdentifierOnPlatform[kind](db, { value: normalizeIdentifier(kind, value), platform })
     ).rows[0];
     if (!row) return undefined;
-    const { on_platform, ...account } = row;
+    const { on_platform, row_key, ...account } = row;
+    if (row_key !== undefined) rowKeyHints(db).note(account.id, row_key);
     return { account: account as AccountRow, onPlatform: Boolean(on_platform) };
   },
 

@@ -1,7 +1,8 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { HubError } from '../errors.js';
 import { type Db, isPostgres } from './db.js';
 import { precompiled } from './precompiled.js';
+import { rowKeyHints } from './row-keys.js';
 import type { Database, FlowsTable, VerificationCodesTable } from './schema.js';
 
 // Every flow's insert and read, and the plain move of its state: compiled once (precompiled.ts).
@@ -30,19 +31,33 @@ const insertFlow = precompiled<FlowsTable, never>(flowColumns, (db, flow) =>
  * erasure committed before this insert is seen by it, and one that commits after finds the flow
  * to delete (services/account-erasure.ts). PostgreSQL keeps its foreign key.
  */
-const insertFlowOfAccount = precompiled<FlowsTable, never>(flowColumns, (db, flow) =>
+const insertIfAccount = (
+  db: Kysely<Database>,
+  flow: FlowsTable,
+  account: (
+    query: SelectQueryBuilder<Database, 'accounts', { id: string }>,
+  ) => SelectQueryBuilder<Database, 'accounts', { id: string }>,
+) =>
   db
     .insertInto('flows')
     .columns(flowColumns)
     .expression(
-      db.selectNoFrom(flowColumns.map((column) => sql.val(flow[column]).as(column))).where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('accounts')
-            .select('id')
-            .where('id', '=', flow.account_id as string),
-        ),
-      ),
+      db
+        .selectNoFrom(flowColumns.map((column) => sql.val(flow[column]).as(column)))
+        .where((eb) => eb.exists(account(eb.selectFrom('accounts').select('id')))),
+    );
+const insertFlowOfAccount = precompiled<FlowsTable, never>(flowColumns, (db, flow) =>
+  insertIfAccount(db, flow, (account) => account.where('id', '=', flow.account_id as string)),
+);
+/**
+ * The same, the account found by the row key its look-up read (row-keys.ts) and matched by its id:
+ * `+id` keeps SQLite from reading the id's index for it.
+ */
+const insertFlowOfAccountRow = precompiled<FlowsTable & { row_key: number }, never>(
+  [...flowColumns, 'row_key'],
+  (db, flow) =>
+    insertIfAccount(db, flow, (account) =>
+      account.where(sql.ref('rowid'), '=', flow.row_key).where(sql`+id`, '=', flow.account_id as string),
     ),
 );
 const flowById = precompiled<{ id: string }, FlowsTable>(['id'], (db, { id }) =>
@@ -63,15 +78,20 @@ const onlyStateAndTime = (changes: Partial<FlowsTable>): changes is { state: str
 export const createFlowQueries = (db: Kysely<Database>) => {
   // Asked once: every look-up inserts a flow. PostgreSQL's foreign key checks the account itself.
   const guarded = !isPostgres(db);
+  const hints = rowKeyHints(db);
   return {
     insert: async (trx: Db, flow: FlowsTable) => {
       if (flow.account_id === null || !guarded) {
         await insertFlow(trx, flow);
         return;
       }
-      const inserted = await insertFlowOfAccount(trx, flow);
+      // The row's key when the look-up just read it; a stale one inserts nothing, and the id decides.
+      const rowKey = hints.take(flow.account_id);
+      const inserted =
+        rowKey !== undefined &&
+        Number((await insertFlowOfAccountRow(trx, { ...flow, row_key: rowKey })).numAffectedRows) === 1;
       // The account was erased since it was read.
-      if (Number(inserted.numAffectedRows) === 0)
+      if (!inserted && Number((await insertFlowOfAccount(trx, flow)).numAffectedRows) === 0)
         throw new HubError('account.not_found', { field: 'account' });
     },
 

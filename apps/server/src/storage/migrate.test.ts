@@ -5,6 +5,7 @@ import { type TestDialect, testDialects } from '../test-support/databases.js';
 import { type HubDatabase, openDatabase } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import { flowsAccountSweepMigration } from './migrations/0023-flows-account-sweep.js';
+import { accountPlatformsMigration } from './migrations/0024-account-platforms.js';
 
 describe.each(testDialects)('migrateToLatest on %s', (dialect: TestDialect) => {
   let database: HubDatabase;
@@ -141,11 +142,62 @@ describe.each(testDialects)('migrateToLatest on %s', (dialect: TestDialect) => {
     },
   );
 
+  it("keeps each account's platforms from its memberships, whoever writes them, and fills them when made", async () => {
+    await migrateToLatest(database);
+    const db = database.db;
+    const at = Date.UTC(2034, 0, 1);
+    const ids = ['acc-0024-a', 'acc-0024-b', 'acc-0024-c'];
+    for (const id of ids)
+      await db
+        .insertInto('accounts')
+        .values({ id, home_platform: 'psl', created_at: at, updated_at: at } as never)
+        .execute();
+    const platforms = async () =>
+      Object.fromEntries(
+        (await db.selectFrom('accounts').select(['id', 'platforms']).where('id', 'in', ids).execute()).map(
+          (row) => [row.id, row.platforms],
+        ),
+      );
+    const member = (account_id: string, platform: 'psl' | 'biz') =>
+      db
+        .insertInto('platform_memberships')
+        .values({ account_id, platform, is_default: 0, linked_at: at })
+        .execute();
+    expect(await platforms()).toEqual({ 'acc-0024-a': '', 'acc-0024-b': '', 'acc-0024-c': '' });
+    await member('acc-0024-a', 'psl');
+    await member('acc-0024-b', 'psl');
+    await member('acc-0024-b', 'biz');
+    expect(await platforms()).toEqual({ 'acc-0024-a': 'psl', 'acc-0024-b': 'biz psl', 'acc-0024-c': '' });
+    // A membership moved to another account changes both; one deleted leaves the rest.
+    await db
+      .updateTable('platform_memberships')
+      .set({ account_id: 'acc-0024-c' })
+      .where('account_id', '=', 'acc-0024-b')
+      .where('platform', '=', 'biz')
+      .execute();
+    await db.deleteFrom('platform_memberships').where('account_id', '=', 'acc-0024-a').execute();
+    expect(await platforms()).toEqual({ 'acc-0024-a': '', 'acc-0024-b': 'psl', 'acc-0024-c': 'biz' });
+
+    // Down and up again: the column comes back filled from the memberships there are.
+    const migration = accountPlatformsMigration(dialect);
+    await migration.down?.(db as never);
+    await db
+      .insertInto('platform_memberships')
+      .values({ account_id: 'acc-0024-a', platform: 'biz', is_default: 1, linked_at: at })
+      .execute();
+    await migration.up(db as never);
+    expect(await platforms()).toEqual({ 'acc-0024-a': 'biz', 'acc-0024-b': 'psl', 'acc-0024-c': 'biz' });
+    // Erasing an account takes its memberships with it; the others' platforms stay.
+    await db.deleteFrom('accounts').where('id', '=', 'acc-0024-b').execute();
+    expect(await platforms()).toEqual({ 'acc-0024-a': 'biz', 'acc-0024-c': 'biz' });
+    await db.deleteFrom('accounts').where('id', 'in', ids).execute();
+  });
+
   it('runs the Migrator again when a migration is missing from its table', async () => {
-    // A row gone (an older hub's database, say): the Migrator runs and reports what it did. This
-    // migration can run twice (its table only if not there, flows made again as they are), so it
-    // succeeds a second time.
-    const missing = '0023-flows-account-sweep';
+    // A row gone (an older hub's database, say): the Migrator runs and reports what it did. The
+    // last migration can run twice (its column only if not there, its triggers made again, the
+    // column filled afresh), so it succeeds a second time.
+    const missing = '0024-account-platforms';
     await database.db
       .deleteFrom('kysely_migration' as never)
       .where('name' as never, '=', missing as never)
@@ -153,11 +205,16 @@ describe.each(testDialects)('migrateToLatest on %s', (dialect: TestDialect) => {
     await expect(migrateToLatest(database)).resolves.toMatchObject({
       results: [{ migrationName: missing, status: 'Success' }],
     });
-    // The last three gone: the first of them cannot run twice (its column exists), and the
+    // The last four gone: the first of them cannot run twice (its column exists), and the
     // Migrator's failure is reported.
     await database.db
       .deleteFrom('kysely_migration' as never)
-      .where('name' as never, 'in', ['0021-audit-tool', '0022-partial-audit-indexes', missing] as never)
+      .where('name' as never, 'in', [
+        '0021-audit-tool',
+        '0022-partial-audit-indexes',
+        '0023-flows-account-sweep',
+        missing,
+      ] as never)
       .execute();
     await expect(migrateToLatest(database)).rejects.toThrow('Migration 0021-audit-tool failed');
   });

@@ -23,6 +23,7 @@ import { webhookRetentionMigration } from './migrations/0020-webhook-retention.j
 import { auditToolMigration } from './migrations/0021-audit-tool.js';
 import { partialAuditIndexesMigration } from './migrations/0022-partial-audit-indexes.js';
 import { flowsAccountSweepMigration } from './migrations/0023-flows-account-sweep.js';
+import { accountPlatformsMigration } from './migrations/0024-account-platforms.js';
 
 const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
@@ -48,6 +49,7 @@ const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migratio
   '0021-audit-tool': auditToolMigration(dialect),
   '0022-partial-audit-indexes': partialAuditIndexesMigration,
   '0023-flows-account-sweep': flowsAccountSweepMigration(dialect),
+  '0024-account-platforms': accountPlatformsMigration(dialect),
 });
 
 const migratorFor = (database: HubDatabase) =>

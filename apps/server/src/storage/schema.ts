@@ -34,6 +34,12 @@ export interface AccountsTable {
   password_blocked_until: number | null;
   /** While set, an operator has locked the account's sign-in (docs/console.md); before migration 0016, absent. */
   sign_in_locked_at?: number | null;
+  /**
+   * The platforms the account is a member of, space-separated in name order ('biz psl'): written
+   * only by the database's triggers from `platform_memberships` (migration 0024), read by login's
+   * look-up. Never written by the hub.
+   */
+  platforms: Generated<string>;
 }
 
 export interface PlatformMembershipsTable {
