@@ -55,4 +55,16 @@ describe('distinct counts in memory', () => {
     expect(await count('10.0.0.0/24', 'd')).toBe(1);
     expect(await count('10.0.0.0/24', 'a')).toBe(2);
   });
+
+  it('count the same members after thousands of others, when the remembered keys have been dropped', async () => {
+    const throttle = createThrottle({ now: () => Date.UTC(2026, 10, 28, 12) });
+    const hour = 3_600_000;
+    const count = (member: string) => throttle.distinct('test_many', '10.0.0.0/24', member, hour);
+    expect(await count('first')).toBe(1);
+    for (let i = 0; i < 5_000; i += 1) await count(`member-${i}`);
+    // Keyed again from scratch, the first member is still the one already counted.
+    expect(await count('first')).toBe(5_001);
+    expect(await count('member-0')).toBe(5_001);
+    expect(await count('last')).toBe(5_002);
+  });
 });

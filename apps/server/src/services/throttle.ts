@@ -31,6 +31,30 @@ export interface Throttle {
 /** Counts that never refuse (a distinct count's members and groups). */
 const UNBOUNDED = 1_000_000_000;
 
+/** How many keys' HMACs a throttle remembers before it starts afresh. */
+const REMEMBERED_KEYS = 2_048;
+
+/**
+ * `hmac` with its last answers remembered: one sign-in step keys the same address bucket and account
+ * twice (the credential-stuffing counts go both ways) and the client's address once more, and a
+ * client's next request keys the same address again. Each HMAC is a few microseconds of the event
+ * loop, a tenth of a look-up's (docs/performance.md "Account look-up"). The keys stay in this
+ * process only, as the request that brought them did; the store still sees only HMACs. Past
+ * `REMEMBERED_KEYS` the memory is dropped whole rather than kept in order.
+ */
+const remembered = (hmac: (key: string) => string) => {
+  const known = new Map<string, string>();
+  return (key: string) => {
+    let value = known.get(key);
+    if (value === undefined) {
+      if (known.size >= REMEMBERED_KEYS) known.clear();
+      value = hmac(key);
+      known.set(key, value);
+    }
+    return value;
+  };
+};
+
 /**
  * Fixed-window counters on rate-limiter-flexible (memory, or Redis shared by every hub process).
  * A counter's key is an HMAC of the client address or account identifier under `keySecret`, so the
@@ -54,10 +78,11 @@ export const createThrottle = (options: {
   const scale = options.scale ?? 1;
   const keySecret = options.keySecret ?? randomBytes(32);
   const keyPrefix = options.keyPrefix ?? 'hub:';
-  const keyed = (key: string) => createHmac('sha256', keySecret).update(key).digest('base64url');
+  const keyed = remembered((key: string) => createHmac('sha256', keySecret).update(key).digest('base64url'));
   /** 96 bits of the same HMAC, as a string of its own (a slice would keep the whole one alive). */
-  const shortKeyed = (key: string) =>
-    createHmac('sha256', keySecret).update(key).digest().toString('base64url', 0, 12);
+  const shortKeyed = remembered((key: string) =>
+    createHmac('sha256', keySecret).update(key).digest().toString('base64url', 0, 12),
+  );
   const inMemory = distinctInMemory();
   type Limiter = RateLimiterMemory | RateLimiterRedis | RateLimiterCluster;
   const made = new Map<string, Limiter>();
