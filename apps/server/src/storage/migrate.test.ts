@@ -193,6 +193,45 @@ describe.each(testDialects)('migrateToLatest on %s', (dialect: TestDialect) => {
     await db.deleteFrom('accounts').where('id', 'in', ids).execute();
   });
 
+  it.runIf(dialect === 'postgres')(
+    'on PostgreSQL, keeps both platforms when two transactions add memberships of one account at once',
+    async () => {
+      await migrateToLatest(database);
+      const db = database.db;
+      const at = Date.UTC(2034, 0, 1);
+      const id = 'acc-0024-race';
+      await db
+        .insertInto('accounts')
+        .values({ id, home_platform: 'psl', created_at: at, updated_at: at } as never)
+        .execute();
+      let firstAdded!: () => void;
+      let finishFirst!: () => void;
+      const added = new Promise<void>((resolve) => (firstAdded = resolve));
+      const finish = new Promise<void>((resolve) => (finishFirst = resolve));
+      const first = db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('platform_memberships')
+          .values({ account_id: id, platform: 'psl', is_default: 1, linked_at: at })
+          .execute();
+        firstAdded();
+        await finish;
+      });
+      await added;
+      // The second's trigger waits for the first's lock on the account, then reads both memberships.
+      const second = db
+        .insertInto('platform_memberships')
+        .values({ account_id: id, platform: 'biz', is_default: 0, linked_at: at })
+        .execute();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      finishFirst();
+      await Promise.all([first, second]);
+      expect(
+        await db.selectFrom('accounts').select('platforms').where('id', '=', id).executeTakeFirst(),
+      ).toEqual({ platforms: 'biz psl' });
+      await db.deleteFrom('accounts').where('id', '=', id).execute();
+    },
+  );
+
   it('runs the Migrator again when a migration is missing from its table', async () => {
     // A row gone (an older hub's database, say): the Migrator runs and reports what it did. The
     // last migration can run twice (its column only if not there, its triggers made again, the

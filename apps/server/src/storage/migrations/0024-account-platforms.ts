@@ -22,14 +22,22 @@ const SQLITE_TRIGGERS = [
   ],
 ] as const;
 
+/**
+ * PostgreSQL: the account's row locked first, then its platforms read in a statement of their own.
+ * Under READ COMMITTED each statement of the function sees what was committed when it began, so two
+ * transactions adding memberships of one account at once each write what the other committed too:
+ * the second waits for the first's lock, and its read then sees the first's membership. (An update
+ * whose subquery began before that wait would write the platforms without the other's.)
+ */
 const POSTGRES_FUNCTION = `create or replace function account_platforms_sync() returns trigger language plpgsql as $$
+declare
+  account text;
 begin
-  if tg_op in ('DELETE', 'UPDATE') then
-    update accounts set platforms = ${platformsOfPostgres('old.account_id')} where id = old.account_id;
-  end if;
-  if tg_op in ('INSERT', 'UPDATE') then
-    update accounts set platforms = ${platformsOfPostgres('new.account_id')} where id = new.account_id;
-  end if;
+  foreach account in array (case tg_op when 'INSERT' then array[new.account_id] when 'DELETE' then array[old.account_id]
+    else array[old.account_id, new.account_id] end) loop
+    perform 1 from accounts where id = account for update;
+    update accounts set platforms = ${platformsOfPostgres('account')} where id = account;
+  end loop;
   return null;
 end $$`;
 
