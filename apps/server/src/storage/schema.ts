@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * The database as Kysely sees it. Times are epoch milliseconds (bigint in PostgreSQL, parsed to
@@ -37,9 +37,9 @@ export interface AccountsTable {
   /**
    * The platforms the account is a member of, space-separated in name order ('biz psl'): written
    * only by the database's triggers from `platform_memberships` (migration 0024), read by login's
-   * look-up. Never written by the hub.
+   * look-up. Never written by the hub: its type takes no value on an insert or an update.
    */
-  platforms: Generated<string>;
+  platforms: ColumnType<string, never, never>;
 }
 
 export interface PlatformMembershipsTable {
