@@ -14,12 +14,23 @@ import type { AccountRow } from '../storage/accounts.js';
 /** An account input that passed its screen's format check. */
 export type TypedAccount = Extract<AccountCheck, { ok: true }>;
 
+/** What a first step's look-up answers: the account if there is one, and whether it is on a platform when asked. */
+export interface LookedUp<A> {
+  account: A | undefined;
+  onPlatform?: boolean;
+}
+
 /** What a flow's first step asks of the account its screen names. */
-export interface IdentifyRules<K extends 'password_hash' | 'email', T> {
+export interface IdentifyRules<A extends { id: string }, K extends keyof A, T> {
   /** Runs once the look-up is counted and before the input is read (a tool login's tool, spec §2). */
   before?: () => Promise<T>;
   /** The screen's format check; the spec's §5 check unless the screen has its own. */
   checkInput?: (input: string) => AccountCheck;
+  /**
+   * The account of the typed identifier: the whole row (`wholeAccount`), or login's look-up, which
+   * reads only what step 1 decides on and whether the account is on the requested platform.
+   */
+  find: (check: TypedAccount) => Promise<LookedUp<A> | undefined>;
   /** What the account must have to go on: a password for a password step, an email for a code. */
   requires: K;
   /**
@@ -28,33 +39,35 @@ export interface IdentifyRules<K extends 'password_hash' | 'email', T> {
    */
   screen?: MessageScreen;
   /**
-   * Read along with the account: whether it is a member of this platform (login step 1 asks), in
-   * the same statement. The answer's `onPlatform` is undefined when not asked.
-   */
-  memberOf?: Platform;
-  /**
    * A sign-in attempt (login, switching, linking): counted and, when the risk calls for it, made to
    * carry a solved challenge (docs/security.md "Credential stuffing"), before the answer says
    * whether the account exists.
    */
   attempt?: SignInAttempt;
   /** Throws the spec's refusal (§6, §8) of the account found, on the account field. */
-  refuse?: (account: AccountRow) => void | Promise<void>;
+  refuse?: (account: A) => void | Promise<void>;
 }
+
+/** The whole account of the typed identifier (switching, linking, reset). */
+export const wholeAccount =
+  (hub: Hub) =>
+  async (check: TypedAccount): Promise<LookedUp<AccountRow>> => ({
+    account: await hub.accounts.findByIdentifier(check.kind, check.value),
+  });
 
 /**
  * The identify step of login, switching, linking and reset (spec §4, §7), in the spec's order:
  * the client's look-up limit (docs/security.md "Throttles"), the input's format, the account by its
  * kind, then the refusals. Every error is answered on the account field.
  */
-export const identifyAccount = async <K extends 'password_hash' | 'email', T = undefined>(
+export const identifyAccount = async <A extends { id: string }, K extends keyof A, T = undefined>(
   hub: Hub,
   ip: string,
   input: string,
-  rules: IdentifyRules<K, T>,
+  rules: IdentifyRules<A, K, T>,
 ): Promise<{
   check: TypedAccount;
-  account: AccountRow & Record<K, string>;
+  account: A & Record<K, NonNullable<A[K]>>;
   before: T | undefined;
   onPlatform: boolean | undefined;
 }> => {
@@ -63,9 +76,7 @@ export const identifyAccount = async <K extends 'password_hash' | 'email', T = u
   const check = (rules.checkInput ?? checkAccountInput)(input);
   const screen = rules.screen ? { screen: rules.screen } : {};
   if (!check.ok) throw new HubError(check.code, { field: 'account', ...screen });
-  const found = rules.memberOf
-    ? await hub.accounts.findByIdentifierOnPlatform(check.kind, check.value, rules.memberOf)
-    : { account: await hub.accounts.findByIdentifier(check.kind, check.value), onPlatform: undefined };
+  const found = await rules.find(check);
   const account = found?.account;
   if (rules.attempt) {
     const accountKey = account?.id ?? `typed:${check.kind}:${check.value}`;
@@ -73,19 +84,25 @@ export const identifyAccount = async <K extends 'password_hash' | 'email', T = u
   }
   if (!account?.[rules.requires]) throw new HubError('account.not_found', { field: 'account', ...screen });
   await rules.refuse?.(account);
-  return { check, account: account as AccountRow & Record<K, string>, before, onPlatform: found?.onPlatform };
+  return {
+    check,
+    account: account as A & Record<K, NonNullable<A[K]>>,
+    before,
+    onPlatform: found?.onPlatform,
+  };
 };
 
-/** Login and switching option1: an account with a password, under the login rules of the platform. */
-export const passwordAccountRules = (platform: Platform): IdentifyRules<'password_hash', undefined> => ({
-  requires: 'password_hash',
-  refuse: (account) => {
+/**
+ * Login's and switching option1's refusals of an account with a password, under the login rules
+ * of the platform.
+ */
+export const refuseSignIn =
+  (platform: Platform) => (account: Pick<AccountRow, 'user_type' | 'sign_in_locked_at'>) => {
     // An account an operator locked (docs/console.md) is refused before its password is asked for.
     if (account.sign_in_locked_at) throw new HubError('account.locked', { field: 'account' });
     const refusal = loginRefusal(account.user_type, platform);
     if (refusal) throw new HubError(refusal, { field: 'account' });
-  },
-});
+  };
 
 /** How the next screen shows the account the user typed (spec §2: a mobile number with +63). */
 export const typedAccountView = (check: TypedAccount) => ({

@@ -23,7 +23,8 @@ export const startPasswordStep = async (
     kind: PasswordFlowKind;
     state: InitialStateOf<PasswordFlowKind>;
     platform: Platform;
-    account: AccountRow;
+    /** The account whose password the flow will ask for: only its id is kept. */
+    account: { id: string };
     check: TypedAccount;
     context: FlowContextRecord;
     ttlMs: number;

@@ -7,7 +7,6 @@ import { createAccountQueries } from '../storage/accounts.js';
 import type { HubDatabase } from '../storage/database.js';
 import { createFlowQueries } from '../storage/flows.js';
 import { createOidcClientQueries, createOidcPayloadQueries } from '../storage/oidc.js';
-import { rowKeyHints } from '../storage/row-keys.js';
 import type { FlowsTable } from '../storage/schema.js';
 import { createTestDatabase, testDialects } from '../test-support/databases.js';
 import { strayFlow } from '../test-support/flows.js';
@@ -244,7 +243,7 @@ describe.each(testDialects)('erasing an account on %s', (dialect) => {
         );
       const keptBefore = await flowsOf(kept);
       const rests: number[] = [];
-      // Login's look-up of the account to be erased, just before the erasure: it notes the row's key.
+      // Login's look-up of the account to be erased, just before the erasure.
       const accounts = createAccountQueries(db);
       expect(await accounts.findByIdentifierOnPlatform('email', `${gone}@example.ph`, 'psl')).toMatchObject({
         account: { id: gone },
@@ -261,8 +260,9 @@ describe.each(testDialects)('erasing an account on %s', (dialect) => {
         await db.selectFrom('verification_codes').selectAll().where('flow_id', '=', goneFlow).execute(),
       ).toEqual([]);
       expect(await db.selectFrom('erased_account_flows').selectAll().execute()).toEqual([]);
-      // A look-up that read the account before the erasure cannot leave a flow behind it.
-      const late = flow(gone, now + DAY);
+      // A look-up that read the account before the erasure cannot leave a flow behind it, by its
+      // identifier or by its id.
+      const late = { ...flow(gone, now + DAY), identifier: `${gone}@example.ph`, identifier_kind: 'email' };
       await expect(createFlowQueries(db).insert(db, late)).rejects.toMatchObject({
         code: 'account.not_found',
       });
@@ -279,64 +279,80 @@ describe.each(testDialects)('erasing an account on %s', (dialect) => {
     },
   );
 
-  it.runIf(dialect === 'sqlite')(
-    "on SQLite, checks a looked-up account's flow by the row key the look-up read, and by its id when the key is stale",
-    async () => {
-      const db = database.db;
-      const accounts = createAccountQueries(db);
-      const flows = createFlowQueries(db);
-      const hints = rowKeyHints(db);
-      const ids = [`rk-${randomUUID()}`, `rk-${randomUUID()}`];
-      for (const id of ids)
-        await db
-          .insertInto('accounts')
-          .values({
-            id,
-            email_normalized: `${id}@example.ph`,
-            home_platform: 'psl',
-            created_at: now,
-            updated_at: now,
-          } as never)
-          .execute();
-      const [first, second] = ids as [string, string];
-      const rowKeyOf = async (id: string) =>
-        (await sql<{ k: number }>`select rowid as k from accounts where id = ${id}`.execute(db)).rows[0]?.k;
-      const flowOf = (accountId: string): FlowsTable => ({
-        ...strayFlow(randomUUID(), now),
-        account_id: accountId,
-      });
-      const stored = async (flow: FlowsTable) =>
-        (await db.selectFrom('flows').select('id').where('id', '=', flow.id).execute()).length;
+  it("reads login's look-up from one index on SQLite, and checks its flow's account there, by id when the identifier is no longer the account's", async () => {
+    const db = database.db;
+    const accounts = createAccountQueries(db);
+    const flows = createFlowQueries(db);
+    const ids = [randomUUID(), randomUUID()];
+    const emailOf = (id: string) => `li-${id}@example.ph`;
+    for (const [i, id] of ids.entries())
+      await db
+        .insertInto('accounts')
+        .values({
+          id,
+          email: emailOf(id),
+          email_normalized: emailOf(id),
+          mobile_num: i === 0 ? `9${String(Date.now() % 1e9).padStart(9, '0')}` : null,
+          home_platform: 'psl',
+          user_type: 2,
+          password_hash: i === 0 ? 'a-hash' : null,
+          created_at: now,
+          updated_at: now,
+        } as never)
+        .execute();
+    const [first, second] = ids as [string, string];
+    await accounts.addMembership(db, first, 'biz', true, now);
+    const flowOf = (accountId: string, identifier: string | null, kind = 'email'): FlowsTable => ({
+      ...strayFlow(randomUUID(), now),
+      account_id: accountId,
+      identifier,
+      identifier_kind: identifier === null ? null : kind,
+    });
+    const stored = async (flow: FlowsTable) =>
+      (await db.selectFrom('flows').select('id').where('id', '=', flow.id).execute()).length;
 
-      // The look-up notes the key; the flow's insert takes it (and forgets it).
-      await accounts.findByIdentifierOnPlatform('email', `${first}@example.ph`, 'psl');
-      const looked = flowOf(first);
-      await flows.insert(db, looked);
-      expect(await stored(looked)).toBe(1);
-      expect(hints.take(first)).toBeUndefined();
-      // A key that is another account's (rows renumbered, say): the id decides, and the flow goes in.
-      hints.note(first, (await rowKeyOf(second)) as number);
-      const renumbered = flowOf(first);
-      await flows.insert(db, renumbered);
-      expect(await stored(renumbered)).toBe(1);
-      // The account erased and its key now another's: refused, nothing inserted.
-      const key = (await rowKeyOf(first)) as number;
+    // What step 1 decides on, and the platform, typed in any case.
+    expect(await accounts.findByIdentifierOnPlatform('email', emailOf(first).toUpperCase(), 'biz')).toEqual({
+      account: { id: first, user_type: 2, sign_in_locked_at: null, has_password: true },
+      onPlatform: true,
+    });
+    expect(await accounts.findByIdentifierOnPlatform('email', emailOf(second), 'biz')).toEqual({
+      account: { id: second, user_type: 2, sign_in_locked_at: null, has_password: false },
+      onPlatform: false,
+    });
+    const mobile = (await accounts.findById(first))?.mobile_num as string;
+    expect((await accounts.findByIdentifierOnPlatform('mobile_num', mobile, 'psl'))?.account.id).toBe(first);
+    expect(await accounts.findByIdentifierOnPlatform('email', 'nobody@example.ph', 'psl')).toBeUndefined();
+
+    // The flow of a look-up goes in, by its identifier (typed in any case) or its mobile number.
+    for (const flow of [flowOf(first, emailOf(first).toUpperCase()), flowOf(first, mobile, 'mobile_num')]) {
+      await flows.insert(db, flow);
+      expect(await stored(flow)).toBe(1);
+    }
+    // An identifier that is another account's now (an email changed since), or none: the id decides.
+    for (const flow of [flowOf(first, emailOf(second)), flowOf(first, null), flowOf(first, 'x', 'unknown')]) {
+      await flows.insert(db, flow);
+      expect(await stored(flow)).toBe(1);
+    }
+    if (dialect === 'sqlite') {
+      // The look-up and the check read the kind's login index alone, no page of the table.
+      const plans = [
+        sql`explain query plan select id, user_type, sign_in_locked_at, password_hash is not null as p,
+          platforms from accounts indexed by accounts_login_email_idx where email_normalized = 'a'`,
+        sql`explain query plan select 1 where exists (select 1 from accounts indexed by accounts_login_mobile_idx
+          where mobile_num = 'a' and id = 'b')`,
+      ];
+      for (const plan of plans)
+        expect(
+          (await plan.execute(db)).rows.map((row) => (row as { detail: string }).detail).join(' '),
+        ).toMatch(/USING COVERING INDEX accounts_login_(email|mobile)_idx/);
+      // The account erased: refused by its identifier and by its id, nothing inserted.
+      await db.deleteFrom('platform_memberships').where('account_id', '=', first).execute();
+      await db.deleteFrom('flows').where('account_id', '=', first).execute();
       await db.deleteFrom('accounts').where('id', '=', first).execute();
-      hints.note(first, key);
-      const late = flowOf(first);
+      const late = flowOf(first, emailOf(first));
       await expect(flows.insert(db, late)).rejects.toMatchObject({ code: 'account.not_found' });
       expect(await stored(late)).toBe(0);
-      // The check by key reads the account's row and no index.
-      const plan = await sql<{ detail: string }>`explain query plan
-        select 1 where exists (select id from accounts where rowid = ${key} and +id = ${first})`.execute(db);
-      expect(plan.rows.map((row) => row.detail)).toEqual([
-        'SEARCH accounts EXISTS USING INTEGER PRIMARY KEY (rowid=?)',
-      ]);
-      // Past its bound the oldest hint is dropped.
-      for (let i = 0; i <= 1_024; i += 1) hints.note(`hint-${i}`, i);
-      expect(hints.take('hint-0')).toBeUndefined();
-      expect(hints.take('hint-1024')).toBe(1_024);
-      await db.deleteFrom('accounts').where('id', '=', second).execute();
-    },
-  );
+    }
+  });
 });

@@ -8,8 +8,8 @@ import {
   type Transaction,
 } from 'kysely';
 import { type Db, isPostgres } from './db.js';
+import { loginIndexes } from './migrations/0025-login-indexes.js';
 import { precompiled } from './precompiled.js';
-import { rowKeyHints } from './row-keys.js';
 import type { AccountsTable, Database, PlatformMembershipsTable } from './schema.js';
 
 export type AccountRow = Omit<AccountsTable, 'failed_password_count' | 'platforms'> & {
@@ -40,25 +40,47 @@ const perKind = <P extends object, R>(
 const byIdentifier = perKind<{ value: string }, AccountRow>(['value'], (db, { value }, column) =>
   db.selectFrom('accounts').selectAll().where(column, '=', value),
 );
-// Login step 1 reads the account and whether it is on the requested platform in one statement, from
-// the account's row alone: `platforms`, which the database keeps from the memberships (migration
-// 0024), so a look-up reads no page of the membership's index. On SQLite it reads the row's key too,
-// for its flow's insert (row-keys.ts).
-const byIdentifierOnPlatform = perKind<
-  { value: string; platform: Platform },
-  AccountRow & { on_platform: unknown; row_key?: number }
->(['value', 'platform'], (db, v, column) => {
-  const query = db
-    .selectFrom('accounts')
-    .selectAll('accounts')
-    .select(
-      sql<unknown>`(' ' || ${sql.ref('accounts.platforms')} || ' ') like ${sql`'% ' || ${v.platform} || ' %'`}`.as(
-        'on_platform',
-      ),
-    )
-    .where(column, '=', v.value);
-  return isPostgres(db) ? query : query.select(sql<number>`accounts.rowid`.as('row_key'));
-});
+/**
+ * SQLite: ` indexed by` the kind's login index. Its planner would take the unique index of the
+ * identifier, which promises one row, and then read the table's row; PostgreSQL has no such indexes.
+ */
+export const loginIndexHint = (db: Kysely<Database>, index: string) =>
+  isPostgres(db) ? sql`` : sql.raw(` indexed by ${index}`);
+
+/** What login step 1 reads of an account, and all it decides on (flows/login/service.ts). */
+export interface LoginCandidate {
+  id: string;
+  user_type: number;
+  sign_in_locked_at: number | null;
+  has_password: boolean;
+}
+
+/**
+ * Login step 1: what it decides on of the account and whether the account is on the requested
+ * platform, in one statement. `platforms` (migration 0024) saves a read of the membership's index;
+ * on SQLite every column comes from the kind's login index (0025), one leaf and no page of the
+ * table, which the flow's insert then reads again to check the account (storage/flows.ts).
+ */
+const byIdentifierOnPlatform = Object.fromEntries(
+  Object.entries(loginIndexes).map(([kind, index]) => [
+    kind,
+    precompiled<{ value: string; platform: Platform }, LoginCandidate & { on_platform: unknown }>(
+      ['value', 'platform'],
+      (db, v) => {
+        const query = sql<LoginCandidate & { on_platform: unknown }>`select id, user_type, sign_in_locked_at,
+          password_hash is not null as has_password,
+          (' ' || platforms || ' ') like ${sql`'% ' || ${v.platform} || ' %'`} as on_platform
+          from accounts${loginIndexHint(db, index.name)} where ${sql.ref(index.column)} = ${v.value}`;
+        return { compile: () => query.compile(db) };
+      },
+    ),
+  ]),
+) as Record<
+  AccountKind,
+  ReturnType<
+    typeof precompiled<{ value: string; platform: Platform }, LoginCandidate & { on_platform: unknown }>
+  >
+>;
 const byId = precompiled<{ id: string }, AccountRow>(['id'], (db, { id }) =>
   db.selectFrom('accounts').selectAll().where('id', '=', id),
 );
@@ -108,18 +130,21 @@ export const createAccountQueries = (db: Kysely<Database>) => ({
       | undefined,
 
   /**
-   * The account of an identifier and whether it is a member of `platform` (PostgreSQL answers a
-   * boolean, SQLite 0 or 1): login's look-up, one statement instead of the account and then its
-   * memberships.
+   * Login's look-up: what step 1 decides on of the account of an identifier, and whether it is a
+   * member of `platform` (PostgreSQL answers booleans, SQLite 0 or 1), in one statement.
    */
   findByIdentifierOnPlatform: async (kind: AccountKind, value: string, platform: Platform) => {
     const row = (
       await byIdentifierOnPlatform[kind](db, { value: normalizeIdentifier(kind, value), platform })
     ).rows[0];
     if (!row) return undefined;
-    const { on_platform, row_key, ...account } = row;
-    if (row_key !== undefined) rowKeyHints(db).note(account.id, row_key);
-    return { account: account as AccountRow, onPlatform: Boolean(on_platform) };
+    const account: LoginCandidate = {
+      id: row.id,
+      user_type: Number(row.user_type),
+      sign_in_locked_at: row.sign_in_locked_at,
+      has_password: Boolean(row.has_password),
+    };
+    return { account, onPlatform: Boolean(row.on_platform) };
   },
 
   findById: async (id: string, trx: Db = db) => (await byId(trx, { id })).rows[0] as AccountRow | undefined,

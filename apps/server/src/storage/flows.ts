@@ -1,8 +1,10 @@
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type AccountKind, normalizeIdentifier } from '@hub/core';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { HubError } from '../errors.js';
+import { loginIndexHint } from './accounts.js';
 import { type Db, isPostgres } from './db.js';
+import { loginIndexes } from './migrations/0025-login-indexes.js';
 import { precompiled } from './precompiled.js';
-import { rowKeyHints } from './row-keys.js';
 import type { Database, FlowsTable, VerificationCodesTable } from './schema.js';
 
 // Every flow's insert and read, and the plain move of its state: compiled once (precompiled.ts).
@@ -25,41 +27,40 @@ const insertFlow = precompiled<FlowsTable, never>(flowColumns, (db, flow) =>
   db.insertInto('flows').values(flow),
 );
 /**
- * SQLite: a flow of an account, inserted only while the account exists. Migration 0023 took the
- * foreign key that checked it there (its cascade read a whole table at an erasure without the
- * index whose random writes slowed every look-up); SQLite writes one transaction at a time, so an
- * erasure committed before this insert is seen by it, and one that commits after finds the flow
- * to delete (services/account-erasure.ts). PostgreSQL keeps its foreign key.
+ * SQLite: a flow of an account, inserted only while the account exists (`accountExists`). Migration
+ * 0023 took the foreign key that checked it there (its cascade read a whole table at an erasure
+ * without the index whose random writes slowed every look-up); SQLite writes one transaction at a
+ * time, so an erasure committed before this insert is seen by it, and one that commits after finds
+ * the flow to delete (services/account-erasure.ts). PostgreSQL keeps its foreign key.
  */
-const insertIfAccount = (
-  db: Kysely<Database>,
-  flow: FlowsTable,
-  account: (
-    query: SelectQueryBuilder<Database, 'accounts', { id: string }>,
-  ) => SelectQueryBuilder<Database, 'accounts', { id: string }>,
-) =>
+const insertIfAccount = (db: Kysely<Database>, flow: FlowsTable, accountExists: RawBuilder<SqlBool>) =>
   db
     .insertInto('flows')
     .columns(flowColumns)
     .expression(
-      db
-        .selectNoFrom(flowColumns.map((column) => sql.val(flow[column]).as(column)))
-        .where((eb) => eb.exists(account(eb.selectFrom('accounts').select('id')))),
+      db.selectNoFrom(flowColumns.map((column) => sql.val(flow[column]).as(column))).where(accountExists),
     );
 const insertFlowOfAccount = precompiled<FlowsTable, never>(flowColumns, (db, flow) =>
-  insertIfAccount(db, flow, (account) => account.where('id', '=', flow.account_id as string)),
+  insertIfAccount(db, flow, sql`exists (select 1 from accounts where id = ${flow.account_id})`),
 );
 /**
- * The same, the account found by the row key its look-up read (row-keys.ts) and matched by its id:
- * `+id` keeps SQLite from reading the id's index for it.
+ * The same, the account checked by the identifier its flow was started with as well as by its id,
+ * on its kind's login index (migration 0025): the leaf login's look-up has just read, where the id's
+ * own index is another leaf, at a million accounts most often read from the kernel. Only a fast
+ * path: an identifier that is no longer the account's inserts nothing, and the check by id decides.
  */
-const insertFlowOfAccountRow = precompiled<FlowsTable & { row_key: number }, never>(
-  [...flowColumns, 'row_key'],
-  (db, flow) =>
-    insertIfAccount(db, flow, (account) =>
-      account.where(sql.ref('rowid'), '=', flow.row_key).where(sql`+id`, '=', flow.account_id as string),
+const insertFlowOfIdentifiedAccount = Object.fromEntries(
+  Object.entries(loginIndexes).map(([kind, index]) => [
+    kind,
+    precompiled<FlowsTable & { key: string }, never>([...flowColumns, 'key'], (db, flow) =>
+      insertIfAccount(
+        db,
+        flow,
+        sql`exists (select 1 from accounts${loginIndexHint(db, index.name)} where ${sql.ref(index.column)} = ${flow.key} and id = ${flow.account_id})`,
+      ),
     ),
-);
+  ]),
+) as Record<AccountKind, ReturnType<typeof precompiled<FlowsTable & { key: string }, never>>>;
 const flowById = precompiled<{ id: string }, FlowsTable>(['id'], (db, { id }) =>
   db.selectFrom('flows').selectAll().where('id', '=', id),
 );
@@ -78,18 +79,25 @@ const onlyStateAndTime = (changes: Partial<FlowsTable>): changes is { state: str
 export const createFlowQueries = (db: Kysely<Database>) => {
   // Asked once: every look-up inserts a flow. PostgreSQL's foreign key checks the account itself.
   const guarded = !isPostgres(db);
-  const hints = rowKeyHints(db);
   return {
     insert: async (trx: Db, flow: FlowsTable) => {
       if (flow.account_id === null || !guarded) {
         await insertFlow(trx, flow);
         return;
       }
-      // The row's key when the look-up just read it; a stale one inserts nothing, and the id decides.
-      const rowKey = hints.take(flow.account_id);
+      const kind = flow.identifier_kind as AccountKind | null;
       const inserted =
-        rowKey !== undefined &&
-        Number((await insertFlowOfAccountRow(trx, { ...flow, row_key: rowKey })).numAffectedRows) === 1;
+        flow.identifier !== null &&
+        kind !== null &&
+        Object.hasOwn(insertFlowOfIdentifiedAccount, kind) &&
+        Number(
+          (
+            await insertFlowOfIdentifiedAccount[kind](trx, {
+              ...flow,
+              key: normalizeIdentifier(kind, flow.identifier),
+            })
+          ).numAffectedRows,
+        ) === 1;
       // The account was erased since it was read.
       if (!inserted && Number((await insertFlowOfAccount(trx, flow)).numAffectedRows) === 0)
         throw new HubError('account.not_found', { field: 'account' });

@@ -6,6 +6,7 @@ import { type HubDatabase, openDatabase } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import { flowsAccountSweepMigration } from './migrations/0023-flows-account-sweep.js';
 import { accountPlatformsMigration } from './migrations/0024-account-platforms.js';
+import { loginIndexesMigration } from './migrations/0025-login-indexes.js';
 
 describe.each(testDialects)('migrateToLatest on %s', (dialect: TestDialect) => {
   let database: HubDatabase;
@@ -178,14 +179,17 @@ describe.each(testDialects)('migrateToLatest on %s', (dialect: TestDialect) => {
     await db.deleteFrom('platform_memberships').where('account_id', '=', 'acc-0024-a').execute();
     expect(await platforms()).toEqual({ 'acc-0024-a': '', 'acc-0024-b': 'psl', 'acc-0024-c': 'biz' });
 
-    // Down and up again: the column comes back filled from the memberships there are.
+    // Down and up again (0025's indexes, which hold the column, first): the column comes back filled
+    // from the memberships there are.
     const migration = accountPlatformsMigration(dialect);
+    await loginIndexesMigration(dialect).down?.(db as never);
     await migration.down?.(db as never);
     await db
       .insertInto('platform_memberships')
       .values({ account_id: 'acc-0024-a', platform: 'biz', is_default: 1, linked_at: at })
       .execute();
     await migration.up(db as never);
+    await loginIndexesMigration(dialect).up(db as never);
     expect(await platforms()).toEqual({ 'acc-0024-a': 'biz', 'acc-0024-b': 'psl', 'acc-0024-c': 'biz' });
     // Erasing an account takes its memberships with it; the others' platforms stay.
     await db.deleteFrom('accounts').where('id', '=', 'acc-0024-b').execute();
@@ -234,9 +238,8 @@ describe.each(testDialects)('migrateToLatest on %s', (dialect: TestDialect) => {
 
   it('runs the Migrator again when a migration is missing from its table', async () => {
     // A row gone (an older hub's database, say): the Migrator runs and reports what it did. The
-    // last migration can run twice (its column only if not there, its triggers made again, the
-    // column filled afresh), so it succeeds a second time.
-    const missing = '0024-account-platforms';
+    // last migration can run twice (its indexes only if not there), so it succeeds a second time.
+    const missing = '0025-login-indexes';
     await database.db
       .deleteFrom('kysely_migration' as never)
       .where('name' as never, '=', missing as never)
@@ -244,7 +247,7 @@ describe.each(testDialects)('migrateToLatest on %s', (dialect: TestDialect) => {
     await expect(migrateToLatest(database)).resolves.toMatchObject({
       results: [{ migrationName: missing, status: 'Success' }],
     });
-    // The last four gone: the first of them cannot run twice (its column exists), and the
+    // The last five gone: the first of them cannot run twice (its column exists), and the
     // Migrator's failure is reported.
     await database.db
       .deleteFrom('kysely_migration' as never)
@@ -252,6 +255,7 @@ describe.each(testDialects)('migrateToLatest on %s', (dialect: TestDialect) => {
         '0021-audit-tool',
         '0022-partial-audit-indexes',
         '0023-flows-account-sweep',
+        '0024-account-platforms',
         missing,
       ] as never)
       .execute();

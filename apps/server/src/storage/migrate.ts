@@ -24,6 +24,7 @@ import { auditToolMigration } from './migrations/0021-audit-tool.js';
 import { partialAuditIndexesMigration } from './migrations/0022-partial-audit-indexes.js';
 import { flowsAccountSweepMigration } from './migrations/0023-flows-account-sweep.js';
 import { accountPlatformsMigration } from './migrations/0024-account-platforms.js';
+import { loginIndexesMigration } from './migrations/0025-login-indexes.js';
 
 const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
@@ -50,6 +51,7 @@ const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migratio
   '0022-partial-audit-indexes': partialAuditIndexesMigration,
   '0023-flows-account-sweep': flowsAccountSweepMigration(dialect),
   '0024-account-platforms': accountPlatformsMigration(dialect),
+  '0025-login-indexes': loginIndexesMigration(dialect),
 });
 
 const migratorFor = (database: HubDatabase) =>

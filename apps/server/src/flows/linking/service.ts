@@ -8,7 +8,7 @@ import type { AccountRow } from '../../storage/accounts.js';
 import type { FlowCaller } from '../caller.js';
 import { toContextRecord } from '../flow-context.js';
 import { flowContext, loadFlow, moveFlow } from '../flow-record.js';
-import { identifyAccount } from '../identify.js';
+import { identifyAccount, wholeAccount } from '../identify.js';
 import { checkFlowPassword, startPasswordStep } from '../password-step.js';
 
 import { type LinkingContext, linkingStates } from './flow.js';
@@ -37,6 +37,7 @@ export const identifyParent = async (
 ) => {
   const { check, account: parent } = await identifyAccount(hub, caller.ip, input.account, {
     checkInput: checkLinkingAccount,
+    find: wholeAccount(hub),
     requires: 'password_hash',
     screen: 'linking',
     attempt: caller,

@@ -5,7 +5,7 @@ import { policy } from '../../policy.js';
 import type { FlowCaller } from '../caller.js';
 import { toContextRecord } from '../flow-context.js';
 import { flowContext, loadFlow, moveFlow } from '../flow-record.js';
-import { identifyAccount, passwordAccountRules } from '../identify.js';
+import { identifyAccount, refuseSignIn, type TypedAccount } from '../identify.js';
 import { checkFlowPassword, startPasswordStep } from '../password-step.js';
 import { switchingRedirect } from '../switching-redirect.js';
 import { loginStates } from './flow.js';
@@ -23,8 +23,11 @@ export const identifyForLogin = async (
   // The page's context, its `from` parsed once (flows/flow-context.ts).
   const context = toContextRecord(input.context);
   const rules = {
-    ...passwordAccountRules(input.platform),
-    memberOf: input.platform,
+    // What step 1 decides on, and whether the account is on this platform, in one read.
+    find: (typed: TypedAccount) =>
+      hub.accounts.findByIdentifierOnPlatform(typed.kind, typed.value, input.platform),
+    requires: 'has_password' as const,
+    refuse: refuseSignIn(input.platform),
     attempt: caller,
     // A tool login's tool is known before its account is read.
     before: input.toolLogin ? () => toolOfLogin(hub, context.tool) : undefined,

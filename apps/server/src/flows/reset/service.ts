@@ -19,7 +19,7 @@ import type { FlowCaller } from '../caller.js';
 import { type CodeFlowStart, defineFinalizedCodeStep, identifierKind } from '../code-step.js';
 import { contextQuery, toContextRecord } from '../flow-context.js';
 import { flowContext, loadFlow, moveFlow, UNBOUND } from '../flow-record.js';
-import { identifyAccount } from '../identify.js';
+import { identifyAccount, wholeAccount } from '../identify.js';
 import { resetStates } from './flow.js';
 
 /** The reset's code step: the finalize screen sets a new password for the account (spec §4). */
@@ -83,6 +83,7 @@ export const sendResetCodeFor = async (
 /** Spec §4 reset step 1: a code for the account, by its kind; 'Account does not exist.' otherwise. */
 export const requestResetCode = async (hub: Hub, caller: FlowCaller, input: ResetStartRequest) => {
   const { check, account } = await identifyAccount(hub, caller.ip, input.account, {
+    find: wholeAccount(hub),
     requires: 'email',
     screen: 'reset',
   });

@@ -5,7 +5,7 @@ import { policy } from '../../policy.js';
 import type { FlowCaller } from '../caller.js';
 import { toContextRecord } from '../flow-context.js';
 import { flowContext, loadFlow, moveFlow } from '../flow-record.js';
-import { identifyAccount, passwordAccountRules } from '../identify.js';
+import { identifyAccount, refuseSignIn, wholeAccount } from '../identify.js';
 import { checkFlowPassword, startPasswordStep } from '../password-step.js';
 import { linkAccountToPlatform } from './complete.js';
 import { switchingStates } from './flow.js';
@@ -21,7 +21,9 @@ export const identifyForSwitching = async (
   input: { platform: Platform; account: string; context?: FlowContext },
 ) => {
   const { check, account } = await identifyAccount(hub, caller.ip, input.account, {
-    ...passwordAccountRules(input.platform),
+    find: wholeAccount(hub),
+    requires: 'password_hash',
+    refuse: refuseSignIn(input.platform),
     attempt: caller,
   });
   return startPasswordStep(hub, caller, {
