@@ -22,6 +22,19 @@ export const ERASURE_BATCH_SIZE = 100;
 export const pseudonymOf = (secret: Buffer, accountId: string) =>
   `erased:${createHmac('sha256', secret).update(accountId).digest('hex').slice(0, 32)}`;
 
+interface ErasureOptions {
+  dryRun?: boolean;
+  limit?: number;
+  /** Awaited after each account with the time its erasure took (the in-process job yields there). */
+  rest?: (ms: number) => Promise<void>;
+  /**
+   * Told, after each erasure commits, which sessions it ended (sso/session-end.ts
+   * announceEndedSessions: the OpenID Connect clients' back-channel logout). A running hub's
+   * cleanup passes it; `hub cleanup` has no provider to send from (docs/sessions.md).
+   */
+  announce?: (ended: EndedSessions) => Promise<void>;
+}
+
 /**
  * Erases the accounts whose deletion is due (docs/data-retention.md "Deleted accounts"): run by the
  * cleanup (the in-process job and `hub cleanup`). Returns how many it erased.
@@ -29,27 +42,24 @@ export const pseudonymOf = (secret: Buffer, accountId: string) =>
 export const eraseDueAccounts = async (
   db: Kysely<Database>,
   now: number,
-  options: {
-    dryRun?: boolean;
-    limit?: number;
-    /** Awaited after each account with the time its erasure took (the in-process job yields there). */
-    rest?: (ms: number) => Promise<void>;
-    /**
-     * Told, after each erasure commits, which sessions it ended (sso/session-end.ts
-     * announceEndedSessions: the OpenID Connect clients' back-channel logout). A running hub's
-     * cleanup passes it; `hub cleanup` has no provider to send from (docs/sessions.md).
-     */
-    announce?: (ended: EndedSessions) => Promise<void>;
-  } = {},
+  options: ErasureOptions = {},
 ): Promise<number> => {
   const queries = createAccountDataQueries(db);
   const due = await queries.dueForErasure(now, options.limit ?? ERASURE_BATCH_SIZE);
   if (options.dryRun) return due.length;
+  const erased = due.length === 0 ? 0 : await eraseEach(db, due, now, options);
   // SQLite: the flows of the accounts erased here, or by a run that stopped before its sweep.
-  if (due.length === 0) {
-    await queries.sweepErasedFlows(options.rest);
-    return 0;
-  }
+  await queries.sweepErasedFlows(options.rest);
+  return erased;
+};
+
+/** Each due account erased in a transaction of its own; how many were still due. */
+const eraseEach = async (
+  db: Kysely<Database>,
+  due: Awaited<ReturnType<ReturnType<typeof createAccountDataQueries>['dueForErasure']>>,
+  now: number,
+  options: ErasureOptions,
+) => {
   const secret = await sharedSecret(db, 'audit_pseudonyms', now);
   let erased = 0;
   for (const account of due) {
@@ -86,7 +96,6 @@ export const eraseDueAccounts = async (
     if (done && ended && options.announce) await options.announce(ended);
     await options.rest?.(performance.now() - started);
   }
-  await queries.sweepErasedFlows(options.rest);
   return erased;
 };
 

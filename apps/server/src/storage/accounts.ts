@@ -14,7 +14,7 @@ import type { AccountsTable, Database, PlatformMembershipsTable } from './schema
 
 export type AccountRow = Omit<AccountsTable, 'failed_password_count' | 'platforms'> & {
   failed_password_count: number;
-  platforms?: string;
+  platforms: string;
 };
 
 /** The column and the stored form of an identifier of each kind (email and username case-insensitive). */
