@@ -24,15 +24,25 @@ const identifierColumn = {
   username: 'username_normalized',
 } as const satisfies Record<AccountKind, keyof AccountsTable>;
 
-/** One query per kind of identifier, each on its kind's column, compiled once (precompiled.ts). */
-const perKind = <P extends object, R>(
+/**
+ * One query per kind of identifier, each on its kind's column, compiled once (precompiled.ts).
+ * `loginIndex` is the kind's login index (migration 0025), for the queries of login's look-up.
+ */
+export const perKind = <P extends object, R>(
   names: readonly (keyof P & string)[],
-  build: (db: Kysely<Database>, values: P, column: (typeof identifierColumn)[AccountKind]) => Compilable<R>,
+  build: (
+    db: Kysely<Database>,
+    values: P,
+    column: (typeof identifierColumn)[AccountKind],
+    loginIndex: string,
+  ) => Compilable<R>,
 ) =>
   Object.fromEntries(
     Object.entries(identifierColumn).map(([kind, column]) => [
       kind,
-      precompiled<P, R>(names, (db, values) => build(db, values, column)),
+      precompiled<P, R>(names, (db, values) =>
+        build(db, values, column, loginIndexes[kind as AccountKind].name),
+      ),
     ]),
   ) as Record<AccountKind, ReturnType<typeof precompiled<P, R>>>;
 
@@ -61,26 +71,16 @@ export interface LoginCandidate {
  * on SQLite every column comes from the kind's login index (0025), one leaf and no page of the
  * table, which the flow's insert then reads again to check the account (storage/flows.ts).
  */
-const byIdentifierOnPlatform = Object.fromEntries(
-  Object.entries(loginIndexes).map(([kind, index]) => [
-    kind,
-    precompiled<{ value: string; platform: Platform }, LoginCandidate & { on_platform: unknown }>(
-      ['value', 'platform'],
-      (db, v) => {
-        const query = sql<LoginCandidate & { on_platform: unknown }>`select id, user_type, sign_in_locked_at,
-          password_hash is not null as has_password,
-          (' ' || platforms || ' ') like ${sql`'% ' || ${v.platform} || ' %'`} as on_platform
-          from accounts${loginIndexHint(db, index.name)} where ${sql.ref(index.column)} = ${v.value}`;
-        return { compile: () => query.compile(db) };
-      },
-    ),
-  ]),
-) as Record<
-  AccountKind,
-  ReturnType<
-    typeof precompiled<{ value: string; platform: Platform }, LoginCandidate & { on_platform: unknown }>
-  >
->;
+const byIdentifierOnPlatform = perKind<
+  { value: string; platform: Platform },
+  LoginCandidate & { on_platform: unknown }
+>(['value', 'platform'], (db, v, column, loginIndex) => {
+  const query = sql<LoginCandidate & { on_platform: unknown }>`select id, user_type, sign_in_locked_at,
+    password_hash is not null as has_password,
+    (' ' || platforms || ' ') like ${sql`'% ' || ${v.platform} || ' %'`} as on_platform
+    from accounts${loginIndexHint(db, loginIndex)} where ${sql.ref(column)} = ${v.value}`;
+  return { compile: () => query.compile(db) };
+});
 const byId = precompiled<{ id: string }, AccountRow>(['id'], (db, { id }) =>
   db.selectFrom('accounts').selectAll().where('id', '=', id),
 );

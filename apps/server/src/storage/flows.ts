@@ -1,9 +1,8 @@
 import { type AccountKind, normalizeIdentifier } from '@hub/core';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { HubError } from '../errors.js';
-import { loginIndexHint } from './accounts.js';
+import { loginIndexHint, perKind } from './accounts.js';
 import { type Db, isPostgres } from './db.js';
-import { loginIndexes } from './migrations/0025-login-indexes.js';
 import { precompiled } from './precompiled.js';
 import type { Database, FlowsTable, VerificationCodesTable } from './schema.js';
 
@@ -49,18 +48,15 @@ const insertFlowOfAccount = precompiled<FlowsTable, never>(flowColumns, (db, flo
  * own index is another leaf, at a million accounts most often read from the kernel. Only a fast
  * path: an identifier that is no longer the account's inserts nothing, and the check by id decides.
  */
-const insertFlowOfIdentifiedAccount = Object.fromEntries(
-  Object.entries(loginIndexes).map(([kind, index]) => [
-    kind,
-    precompiled<FlowsTable & { key: string }, never>([...flowColumns, 'key'], (db, flow) =>
-      insertIfAccount(
-        db,
-        flow,
-        sql`exists (select 1 from accounts${loginIndexHint(db, index.name)} where ${sql.ref(index.column)} = ${flow.key} and id = ${flow.account_id})`,
-      ),
+const insertFlowOfIdentifiedAccount = perKind<FlowsTable & { key: string }, never>(
+  [...flowColumns, 'key'],
+  (db, flow, column, loginIndex) =>
+    insertIfAccount(
+      db,
+      flow,
+      sql`exists (select 1 from accounts${loginIndexHint(db, loginIndex)} where ${sql.ref(column)} = ${flow.key} and id = ${flow.account_id})`,
     ),
-  ]),
-) as Record<AccountKind, ReturnType<typeof precompiled<FlowsTable & { key: string }, never>>>;
+);
 const flowById = precompiled<{ id: string }, FlowsTable>(['id'], (db, { id }) =>
   db.selectFrom('flows').selectAll().where('id', '=', id),
 );
