@@ -7,6 +7,7 @@ import { journeyPassword } from './support/auth.js';
 import { runHubCli } from './support/demo-tool.js';
 import { screenshotsAtWidths, seriousViolations } from './support/page-checks.js';
 import { useHubBrowserAndMail } from './support/setup.js';
+import { shotsIn } from './support/shots.js';
 import { logInByApi, signUpByApi } from './support/switching.js';
 
 /**
@@ -18,9 +19,9 @@ import { logInByApi, signUpByApi } from './support/switching.js';
  * hub's clock is the real one).
  */
 const setup = useHubBrowserAndMail();
-const shots = process.env.DATA_SHOTS ?? '/tmp/shots-data';
+const shoot = shotsIn('account-data');
 
-const screenshots = (page: Page, name: string) => screenshotsAtWidths(page, shots, name);
+const screenshots = (page: Page, name: string) => screenshotsAtWidths(page, shoot, name);
 
 const banner = (page: Page, text: string) => page.locator('[data-banner]').getByText(text, { exact: true });
 const isFocused = (page: Page, name: string | RegExp, role: 'button' | 'heading' | 'textbox' = 'button') =>

@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { runHubCli } from './support/demo-tool.js';
 import { screenshotsAtWidths, seriousViolations } from './support/page-checks.js';
 import { useHubBrowserAndMail } from './support/setup.js';
+import { shotsIn } from './support/shots.js';
 import { signUpByApi } from './support/switching.js';
 
 /** Never served: the browser's arrival there is caught and answered by the test. */
 const REDIRECT = 'https://rp.example.test/callback';
 
 const setup = useHubBrowserAndMail();
-const shots = process.env.DEVICES_SHOTS ?? '/tmp/shots-devices';
+const shoot = shotsIn('account-devices-signed-into');
 
 describe('the Devices page: what each session signed into (issue #32)', () => {
   it('lists the OpenID Connect app a session signed into, under that session only', async () => {
@@ -65,4 +66,4 @@ describe('the Devices page: what each session signed into (issue #32)', () => {
 });
 
 const screenshots = (page: Parameters<typeof screenshotsAtWidths>[0]) =>
-  screenshotsAtWidths(page, shots, 'devices-signed-into');
+  screenshotsAtWidths(page, shoot, 'devices-signed-into');

@@ -5,11 +5,12 @@ import { runHubCli } from './support/demo-tool.js';
 import { personOnTwoDevices } from './support/devices.js';
 import { screenshotsAtWidths, seriousViolations } from './support/page-checks.js';
 import { useHubBrowserAndMail } from './support/setup.js';
+import { shotsIn } from './support/shots.js';
 
 const setup = useHubBrowserAndMail();
-const shots = process.env.DEVICES_SHOTS ?? '/tmp/shots-devices';
+const shoot = shotsIn('account-devices');
 
-const screenshots = (page: Page, name: string) => screenshotsAtWidths(page, shots, name);
+const screenshots = (page: Page, name: string) => screenshotsAtWidths(page, shoot, name);
 
 describe('the account center, Devices and Platforms & tools', () => {
   it('shows both browsers, ends the other one, lists the sign-ins, and removes a tool’s access', async () => {
@@ -73,7 +74,7 @@ describe('the account center, Devices and Platforms & tools', () => {
     await confirm.waitFor();
     expect(await confirm.evaluate((button) => button === document.activeElement)).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/access-confirm-375.png`, fullPage: true });
+    await shoot(page, 'access-confirm-375');
     await page.keyboard.press('Enter');
     await page
       .getByRole('status')

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpSink, startSmtpSink } from '../apps/server/src/test-support/smtp-sink.js';
@@ -13,6 +12,7 @@ import {
 import { launchBrowser, widths } from './support/browser.js';
 import { type RunningHub, startHub } from './support/hub.js';
 import { axeViolations } from './support/page-checks.js';
+import { shotsIn, takingShots } from './support/shots.js';
 import { type SocialStandIns, startSocialStandIns } from './support/social.js';
 
 /**
@@ -60,14 +60,14 @@ const banner = (page: Page, text: string) => page.locator('[data-banner]').getBy
 
 const newPassword = 'Bagong-Hub-Password-7!';
 
+const shoot = shotsIn('account-security');
+
 /** With SHOTS_DIR set: a full-page screenshot of the page as it is now, at 375 px, then back to its width. */
 const shot = async (page: Page, name: string) => {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
+  if (!takingShots()) return;
   const size = page.viewportSize();
   await page.setViewportSize({ width: 375, height: 900 });
-  await page.screenshot({ path: `${dir}/${name}-375.png`, fullPage: true });
+  await shoot(page, `${name}-375`);
   if (size) await page.setViewportSize(size);
 };
 
@@ -149,11 +149,9 @@ describe('sign-in and security in Chromium', () => {
     const google = page.locator('[data-provider="google"]');
     await google.getByText(/^Linked as oryang@gmail\.example since /).waitFor();
 
-    const shots = process.env.SHOTS_DIR;
-    if (shots) mkdirSync(shots, { recursive: true });
     for (const width of widths) {
       await page.setViewportSize({ width, height: 900 });
-      if (shots) await page.screenshot({ path: `${shots}/security-${width}.png`, fullPage: true });
+      await shoot(page, `security-${width}`);
       // Nothing sticks out sideways at any width.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     }

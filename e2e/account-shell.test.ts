@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { labels } from '@hub/core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,10 +5,11 @@ import { field, journeyPassword, requestAndEnterCode } from './support/auth.js';
 import { seriousViolations } from './support/page-checks.js';
 import { horizontalOverflow, waitForScreen } from './support/pages.js';
 import { useHubBrowserAndMail } from './support/setup.js';
+import { shotsIn } from './support/shots.js';
 
 const setup = useHubBrowserAndMail();
 const email = 'andres.bonifacio@example.ph';
-const shots = process.env.SHOTS_DIR ?? '/tmp/shots-shell';
+const shoot = shotsIn('account-shell');
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
   for (const context of contexts) await context.close();
@@ -120,7 +120,6 @@ describe('the account center: header, profile, next and log out, in Chromium', (
   });
 
   it('looks right at 375, 800 and 1280 px (screenshots), with nothing overflowing', async () => {
-    mkdirSync(shots, { recursive: true });
     for (const width of [375, 800, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${setup.hub.url}/account`);
@@ -128,15 +127,15 @@ describe('the account center: header, profile, next and log out, in Chromium', (
       expect(await horizontalOverflow(page), `${width} px`).toBeLessThanOrEqual(0);
       // The account stays reachable on the compact header too.
       await menuButton(page).waitFor();
-      await page.screenshot({ path: `${shots}/account-${width}.png`, fullPage: true });
+      await shoot(page, `account-${width}`);
       await menuButton(page).click();
       await page.locator('header').getByRole('button', { name: 'Log out' }).waitFor();
-      await page.screenshot({ path: `${shots}/menu-${width}.png` });
+      await shoot(page, `menu-${width}`, { fullPage: false });
       await page.keyboard.press('Escape');
       await page.goto(`${setup.hub.url}/`);
       await waitForScreen(page, 'landing');
       await page.getByTestId('continue-psl').waitFor();
-      await page.screenshot({ path: `${shots}/landing-${width}.png` });
+      await shoot(page, `landing-${width}`, { fullPage: false });
     }
     await page.setViewportSize({ width: 1280, height: 900 });
   });

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { secondFactorTexts } from '@hub/core';
 import { generateSync } from 'otplib';
 import type { Page } from 'playwright-core';
@@ -7,6 +6,7 @@ import { field, journeyPassword, logInToPasswordStep, signUp, typeCode } from '.
 import { widths } from './support/browser.js';
 import { axeViolations } from './support/page-checks.js';
 import { useHubBrowserAndMail } from './support/setup.js';
+import { shotsIn } from './support/shots.js';
 
 /**
  * Two-step sign-in in the account center, as a person uses it in Chromium against the built hub:
@@ -16,7 +16,7 @@ import { useHubBrowserAndMail } from './support/setup.js';
  */
 const setup = useHubBrowserAndMail();
 const email = 'melchora.aquino@example.ph';
-const shotsDir = process.env.SHOTS_DIR ?? '/tmp/shots-twostep';
+const shoot = shotsIn('account-two-step');
 
 const panel = (page: Page) => page.locator('[data-panel="two-step"]');
 const banner = (page: Page, text: string) => page.locator('[data-banner]').getByText(text, { exact: true });
@@ -26,9 +26,8 @@ const expectNoAxeViolations = async (page: Page) => {
   expect(await axeViolations(page, { within: '[data-panel="two-step"]' })).toEqual([]);
 };
 
-/** The panel at each width: a screenshot, and nothing sticking out sideways. Back to 1280 after. */
+/** The panel at each width: nothing sticking out sideways, and a screenshot. Back to 1280 after. */
 const shotsAtEveryWidth = async (page: Page, name: string) => {
-  mkdirSync(shotsDir, { recursive: true });
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     // The panel cut out of the whole page (an element shot scrolls it under the sticky header).
@@ -36,11 +35,7 @@ const shotsAtEveryWidth = async (page: Page, name: string) => {
     await page.evaluate(() => window.scrollTo(0, 0));
     const box = await panel(page).boundingBox();
     if (!box) throw new Error('the two-step panel is not on the page');
-    await page.screenshot({
-      path: `${shotsDir}/${name}-${width}.png`,
-      fullPage: true,
-      clip: { x: 0, y: box.y - 8, width, height: box.height + 16 },
-    });
+    await shoot(page, `${name}-${width}`, { clip: { x: 0, y: box.y - 8, width, height: box.height + 16 } });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
   await page.setViewportSize({ width: 1280, height: 900 });

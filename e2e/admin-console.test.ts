@@ -4,8 +4,10 @@ import { logInToPasswordStep, signUp, typeCode } from './support/auth.js';
 import { runHubCli } from './support/demo-tool.js';
 import { addAuthenticator, openContextPage, signInWithAuthenticator } from './support/operator.js';
 import { useHubBrowserAndMail } from './support/setup.js';
+import { shotsIn } from './support/shots.js';
 
 const setup = useHubBrowserAndMail();
+const shoot = shotsIn('admin-console');
 const operatorEmail = 'melchora.aquino@example.ph';
 const personEmail = 'diego.silang@example.ph';
 
@@ -49,7 +51,7 @@ describe('the operator console in Chromium', () => {
       .waitFor();
     for (const width of [375, 800, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `/tmp/w34-admin-overview-${width}.png`, fullPage: true });
+      await shoot(page, `overview-${width}`);
     }
     await page.getByRole('tab', { name: 'Accounts' }).click();
     await page.getByLabel('Email, account id or name').fill('diego.s');
@@ -58,7 +60,7 @@ describe('the operator console in Chromium', () => {
     await page.locator('[data-admin-session]').first().waitFor();
     for (const width of [375, 800, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `/tmp/w34-admin-account-${width}.png`, fullPage: true });
+      await shoot(page, `account-${width}`);
     }
 
     await act(page, 'End sessions', 'the person lost their phone');
@@ -101,7 +103,7 @@ describe('the operator console in Chromium', () => {
     await page.getByText('Reason: identity confirmed by phone').waitFor({ state: 'detached' });
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `/tmp/w34-admin-audit-${width}.png`, fullPage: true });
+      await shoot(page, `audit-${width}`);
     }
     await page.getByRole('button', { name: 'Clear' }).click();
     await page.getByText('Reason: identity confirmed by phone').waitFor();
@@ -113,10 +115,10 @@ describe('the operator console in Chromium', () => {
       .locator('[data-overview-summary="signIns"]')
       .getByText(/sa nakaraang oras/)
       .waitFor();
-    await page.screenshot({ path: '/tmp/w34-admin-overview-fil-375.png', fullPage: true });
+    await shoot(page, 'overview-fil-375');
     await page.getByRole('tab', { name: 'Audit log' }).click();
     await page.getByLabel('Mula').waitFor();
-    await page.screenshot({ path: '/tmp/w34-admin-audit-fil-375.png', fullPage: true });
+    await shoot(page, 'audit-fil-375');
     await page.context().close();
     await personPage.context().close();
     // A journey of two browsers, a command-line process and three actions: longer than one screen's test.

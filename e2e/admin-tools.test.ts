@@ -6,7 +6,9 @@ import { layoutProblems } from './support/i18n-check.js';
 import { addAuthenticator, openContextPage, signInWithAuthenticator } from './support/operator.js';
 import { seriousViolations } from './support/page-checks.js';
 import { useHubBrowserAndMail } from './support/setup.js';
+import { shotsIn } from './support/shots.js';
 
+const shot = shotsIn('admin-tools');
 const setup = useHubBrowserAndMail();
 const operatorEmail = 'gabriela.silang@example.ph';
 const personEmail = 'juan.luna@example.ph';
@@ -34,13 +36,13 @@ const takeSecret = async (page: Page) => {
 
 /**
  * The screen at 375, 800 and 1280 px: never wider than the window, no control clipped, no serious
- * axe-core violation; a full-page screenshot of each in /tmp.
+ * axe-core violation; with SHOTS_DIR set, a full-page screenshot of each.
  */
 const shoot = async (page: Page, name: string) => {
   for (const width of [375, 800, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     expect(await layoutProblems(page), `${name} at ${width} px`).toEqual({ page: 0, clipped: [] });
-    await page.screenshot({ path: `/tmp/w34a-${name}-${width}.png`, fullPage: true });
+    await shot(page, `${name}-${width}`);
   }
   expect(await seriousViolations(page), name).toEqual([]);
 };

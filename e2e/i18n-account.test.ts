@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { en } from '@hub/core';
 import { enAccount, filAccount } from '@hub/core/i18n/account';
 import { fil } from '@hub/core/i18n/fil';
@@ -11,16 +10,17 @@ import { personOnTwoDevices } from './support/devices.js';
 import { expectNoEnglish, layoutProblems } from './support/i18n-check.js';
 import { waitForScreen } from './support/pages.js';
 import { useHubBrowserAndMail } from './support/setup.js';
+import { shotsIn } from './support/shots.js';
 
 /**
  * Issue #18, the account center: with the browser in Filipino (fil-PH) every page, form and step of
  * it reads in Filipino (devices, dates and "how long ago" included), the notices it mails are in
  * Filipino, and nothing is wider than the window at 320–1280 px; the same person's other browser,
- * in English, still reads the English texts. Screenshots go to /tmp/shots-account/.
+ * in English, still reads the English texts. With SHOTS_DIR set, screenshots go to its i18n-account/.
  */
 const setup = useHubBrowserAndMail();
 const email = 'gabriela.silang@example.ph';
-const SHOTS = process.env.ACCOUNT_SHOTS ?? '/tmp/shots-account';
+const shoot = shotsIn('i18n-account');
 const t = { ...fil.common, ...filAccount };
 
 const pages = [
@@ -50,7 +50,6 @@ const loaded = async (page: Page, id: AccountPage) => {
 
 /** Nothing wider than the window at 320–1280 px, no control clipped; screenshots at 375, 800 and 1280. */
 const checkWidths = async (page: Page, name: string) => {
-  mkdirSync(SHOTS, { recursive: true });
   for (const width of [320, 375, 800, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     const wide = await page.evaluate(() =>
@@ -66,7 +65,7 @@ const checkWidths = async (page: Page, name: string) => {
       page: 0,
       clipped: [],
     });
-    if (width !== 320) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    if (width !== 320) await shoot(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 375, height: 900 });
 };

@@ -8,6 +8,7 @@ import { runHubCli } from './support/demo-tool.js';
 import { expectFitsEveryWidth, expectNoEnglish } from './support/i18n-check.js';
 import { waitForScreen } from './support/pages.js';
 import { useHubBrowserAndMail } from './support/setup.js';
+import { shotsIn } from './support/shots.js';
 import { invitationIn, logInByApi, signUpByApi, switchingSainfo } from './support/switching.js';
 
 /**
@@ -15,11 +16,11 @@ import { invitationIn, logInByApi, signUpByApi, switchingSainfo } from './suppor
  * and navigator.languages): the OpenID Connect consent screen, the switching screens (option1,
  * option2, option3 and its finalize), the work-account verification screen and a legal page read
  * in Filipino with no English UI word left, and nothing overflows or is clipped at 320–1280 px.
- * Screenshots at 375, 800 and 1280 px go to /tmp/shots-flows. The same screens in English are
+ * With SHOTS_DIR set, screenshots at 375, 800 and 1280 px go to its i18n-flows/. The same screens in English are
  * e2e/oidc-consent.test.ts, e2e/switching.test.ts and e2e/legal.test.ts.
  */
 const setup = useHubBrowserAndMail();
-const SHOTS = '/tmp/shots-flows';
+const shoot = shotsIn('i18n-flows');
 const t = fil.common;
 
 const contexts: BrowserContext[] = [];
@@ -105,7 +106,7 @@ describe('the OpenID Connect consent screen in Filipino', () => {
       t['consent.item.account_type'],
     ]);
     await expectNoEnglish(page, 'consent');
-    await expectFitsEveryWidth(page, 'consent', SHOTS);
+    await expectFitsEveryWidth(page, 'consent', shoot);
 
     await page.getByRole('button', { name: t['consent.allow'] }).click();
     expect((await arrived).searchParams.get('code')).toBeTruthy();
@@ -136,13 +137,13 @@ describe('the switching screens in Filipino', () => {
     await page.getByRole('heading', { name: 'I-link ang iyong account sa Business' }).waitFor();
     expect(await page.getByLabel(t['switching.account']).inputValue()).toBe(personal);
     await expectNoEnglish(page, 'option1 account step');
-    await expectFitsEveryWidth(page, 'option1', SHOTS);
+    await expectFitsEveryWidth(page, 'option1', shoot);
 
     await page.getByLabel(t['switching.account']).press('Enter');
     await page.getByTestId('account-display').filter({ hasText: personal }).waitFor();
     await page.getByRole('button', { name: t['switching.linkAccount'] }).waitFor();
     await expectNoEnglish(page, 'option1 password step');
-    await expectFitsEveryWidth(page, 'option1-password', SHOTS);
+    await expectFitsEveryWidth(page, 'option1-password', shoot);
 
     await page.getByLabel(field('Password')).fill(journeyPassword);
     await page.keyboard.press('Enter');
@@ -169,7 +170,7 @@ describe('the switching screens in Filipino', () => {
     );
     await page.getByRole('textbox', { name: t['switching2.account'] }).waitFor();
     await expectNoEnglish(page, 'option2');
-    await expectFitsEveryWidth(page, 'option2', SHOTS);
+    await expectFitsEveryWidth(page, 'option2', shoot);
     expect(errors).toEqual([]);
   });
 
@@ -190,7 +191,7 @@ describe('the switching screens in Filipino', () => {
     await page.getByRole('button', { name: t['switching3.continue'] }).click();
     await page.getByText('Ang Personal na ang iyong default na platform.').waitFor();
     await expectNoEnglish(page, 'option3');
-    await expectFitsEveryWidth(page, 'option3', SHOTS);
+    await expectFitsEveryWidth(page, 'option3', shoot);
 
     await page.getByRole('radio', { name: /Business/ }).check();
     await page.getByRole('button', { name: t['switching3.continue'] }).click();
@@ -200,7 +201,7 @@ describe('the switching screens in Filipino', () => {
       `Gawing default na platform ang ${platformProductNames.biz} sa halip na ${platformProductNames.psl}. Ilagay ang iyong password para kumpirmahin.`,
     );
     await expectNoEnglish(page, 'option3 finalize');
-    await expectFitsEveryWidth(page, 'option3-finalize', SHOTS);
+    await expectFitsEveryWidth(page, 'option3-finalize', shoot);
     await page.getByLabel(field('Password')).fill(journeyPassword);
     await page.getByRole('button', { name: t['switching3f.confirm'] }).click();
     await page.waitForURL(/\/demo\/biz\/sso\/account\/auth\?ainfo=/);
@@ -243,14 +244,14 @@ describe('the work-account verification screen in Filipino', () => {
     );
     await page.getByText(t['workAccount.enterCode']).waitFor();
     await expectNoEnglish(page, 'verification code step');
-    await expectFitsEveryWidth(page, 'verification', SHOTS);
+    await expectFitsEveryWidth(page, 'verification', shoot);
 
     await page.getByLabel('Digit 1 sa 6').click();
     await page.keyboard.type(code);
     await page.getByRole('heading', { name: t.setUpPassword }).waitFor();
     await page.getByText(t['workAccount.passwordDescription']).waitFor();
     await expectNoEnglish(page, 'verification password step');
-    await expectFitsEveryWidth(page, 'verification-password', SHOTS);
+    await expectFitsEveryWidth(page, 'verification-password', shoot);
     await page.getByLabel(field(t['password.label'])).fill(journeyPassword);
     await page.getByLabel(field(t['password.reenter'])).fill(journeyPassword);
     await page.getByRole('button', { name: t.submit }).click();
@@ -276,7 +277,7 @@ describe('the legal pages in Filipino', () => {
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       expect(await page.getByTestId('legal-governs').textContent()).toBe(t['legal.governs']);
       await expectNoEnglish(page, path);
-      await expectFitsEveryWidth(page, name, name === 'privacy' ? SHOTS : undefined);
+      await expectFitsEveryWidth(page, name, name === 'privacy' ? shoot : undefined);
     }
     expect(errors).toEqual([]);
   });

@@ -4,18 +4,12 @@ import { generateSync } from 'otplib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { field, journeyPassword, signUp } from './support/auth.js';
-import {
-  english,
-  expectNoEnglish,
-  filipino,
-  languageCookie,
-  layoutProblems,
-  shotIn,
-} from './support/i18n-check.js';
+import { english, expectNoEnglish, filipino, languageCookie, layoutProblems } from './support/i18n-check.js';
 import { postFromPage } from './support/operator.js';
 import { seriousViolations } from './support/page-checks.js';
 import { type OpenedPage, openPage, waitForScreen } from './support/pages.js';
 import { useHubBrowserAndMail } from './support/setup.js';
+import { shotsIn } from './support/shots.js';
 
 /**
  * Issue #18, second pass, in Chromium: with Accept-Language fil-PH the landing (its platform cards
@@ -25,7 +19,7 @@ import { useHubBrowserAndMail } from './support/setup.js';
  * The English journeys are e2e/auth, landing, sso and second-factor tests, unchanged.
  */
 const setup = useHubBrowserAndMail();
-const shot = shotIn('/tmp/shots-signin');
+const shot = shotsIn('i18n-signin');
 
 /** An account with a password only, and one that confirms its sign-ins with an authenticator app. */
 const plain = 'maria.clara@example.ph';
@@ -98,7 +92,7 @@ describe('in Filipino, from Accept-Language: fil-PH', () => {
     await expectNoEnglish(page, 'landing, the Sign in menu open');
     await expectLayoutHolds(page, 'landing, the Sign in menu open');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: '/tmp/shots-signin/landing-menu-1280.png' });
+    await shot(page, 'landing-menu-1280', { fullPage: false });
     await page.keyboard.press('Escape');
   });
 

@@ -3,16 +3,10 @@ import { fil } from '@hub/core/i18n/fil';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { field, journeyPassword, typeCode } from './support/auth.js';
-import {
-  english,
-  expectNoEnglish,
-  filipino,
-  languageCookie,
-  layoutProblems,
-  shotIn,
-} from './support/i18n-check.js';
+import { english, expectNoEnglish, filipino, languageCookie, layoutProblems } from './support/i18n-check.js';
 import { type OpenedPage, openPage, waitForScreen } from './support/pages.js';
 import { useHubBrowserAndMail } from './support/setup.js';
+import { shotsIn } from './support/shots.js';
 
 /**
  * Issue #18 in Chromium: with Accept-Language fil-PH (the browser's locale) and with the switch,
@@ -23,8 +17,7 @@ import { useHubBrowserAndMail } from './support/setup.js';
  */
 const setup = useHubBrowserAndMail();
 
-const SHOTS = '/tmp/shots-fil';
-const shot = shotIn(SHOTS);
+const shot = shotsIn('i18n');
 
 const open = async (options: BrowserContextOptions, width = 375): Promise<OpenedPage> =>
   openPage(setup.browser, width, options);
@@ -173,7 +166,7 @@ describe('in Filipino, from Accept-Language: fil-PH', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('fil');
   });
 
-  it('takes desktop screenshots of the Filipino screens', async () => {
+  it('shows the Filipino screens at desktop width (screenshots with SHOTS_DIR)', async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     for (const [path, name] of [
       ['/', 'landing-1280'],

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import {
   BREAKPOINT_MOBILE_MAX,
   BREAKPOINT_TABLET_MAX,
@@ -18,9 +17,10 @@ import {
   waitForScreen,
 } from './support/pages.js';
 import { useHubAndBrowser } from './support/setup.js';
+import { shotsIn, takingShots } from './support/shots.js';
 
-/** Written by every run for a person to look at; git-ignored (see .gitignore). */
-const screenshotDir = new URL('./screenshots/', import.meta.url).pathname;
+/** For a person to look at, with SHOTS_DIR set (support/shots.ts). */
+const shoot = shotsIn('layout');
 
 const setup = useHubAndBrowser();
 let visit: OpenedPage;
@@ -96,29 +96,27 @@ describe.each(layoutWidths)('at %i px wide', (width) => {
 });
 
 describe('screenshots', () => {
-  it('writes the landing, login and a legal page at 375, 800 and 1280 px to e2e/screenshots/', async () => {
-    mkdirSync(screenshotDir, { recursive: true });
-    const pages = [
-      ['landing', '/', 'landing'],
-      ['login', '/psl/login', 'login'],
-      ['privacy-policy', '/privacy-policy', 'privacy'],
-    ] as const;
-    for (const width of widths) {
-      await page.setViewportSize({ width, height: 800 });
-      for (const [name, path, id] of pages) {
-        await show(path, id);
-        await page.evaluate(async () => {
-          await document.fonts.ready;
-          await Promise.all(
-            Array.from(document.images).map((image) => image.decode().catch(() => undefined)),
-          );
-        });
-        await page.screenshot({
-          path: `${screenshotDir}${name}-${width}.png`,
-          fullPage: true,
-          animations: 'disabled',
-        });
+  it.skipIf(!takingShots())(
+    'writes the landing, login and a legal page at 375, 800 and 1280 px',
+    async () => {
+      const pages = [
+        ['landing', '/', 'landing'],
+        ['login', '/psl/login', 'login'],
+        ['privacy-policy', '/privacy-policy', 'privacy'],
+      ] as const;
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const [name, path, id] of pages) {
+          await show(path, id);
+          await page.evaluate(async () => {
+            await document.fonts.ready;
+            await Promise.all(
+              Array.from(document.images).map((image) => image.decode().catch(() => undefined)),
+            );
+          });
+          await shoot(page, `${name}-${width}`, { animations: 'disabled' });
+        }
       }
-    }
-  });
+    },
+  );
 });

@@ -14,6 +14,7 @@ import { shownByExample, startRegisteredOidcExample } from './support/oidc-examp
 import { postFromPage } from './support/operator.js';
 import { freePort, type NodeProcess } from './support/process.js';
 import { useHubBrowserAndMail } from './support/setup.js';
+import { shotsIn } from './support/shots.js';
 import { signUpByApi } from './support/switching.js';
 
 /**
@@ -24,6 +25,7 @@ import { signUpByApi } from './support/switching.js';
  * login, passkeys, recovery codes and the account center have their own files.
  */
 const setup = useHubBrowserAndMail({ partner: { variable: 'DEMO_TOOL_URL', start: startDemoTool } });
+const shoot = shotsIn('second-factor-exits');
 const stamp = Date.now().toString(36);
 const emailOf = (name: string) => `${name}-${stamp}@example.ph`;
 
@@ -231,7 +233,7 @@ describe('an OpenID Connect client that asks for a second factor (acr_values)', 
     await page.getByTestId('continue-as').waitFor();
     for (const width of [375, 800, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `/tmp/w32-oidc-continue-as-${width}.png`, fullPage: true });
+      await shoot(page, `oidc-continue-as-${width}`);
     }
     await page.getByRole('button', { name: `Continue as ${email}` }).click();
     await secondStep(page, secret);

@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { signUp } from './support/auth.js';
 import { startDemoTool } from './support/demo-tool.js';
 import { useHubBrowserAndMail } from './support/setup.js';
+import { shotsIn } from './support/shots.js';
 
 // docs/sessions.md: 'Continue as' on the login screens, and several accounts on one browser.
 const setup = useHubBrowserAndMail({ partner: { variable: 'DEMO_TOOL_URL', start: startDemoTool } });
+const shoot = shotsIn('sessions');
 
 const openPage = async (width: number): Promise<Page> => {
   const context = await setup.browser.newContext({ viewport: { width, height: 900 } });
@@ -42,7 +44,7 @@ describe('one sign-in, every tool', () => {
     await page.getByTestId('continue-as').waitFor();
     for (const width of [375, 800, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `/tmp/w32a-continue-as-${width}.png`, fullPage: true });
+      await shoot(page, `continue-as-${width}`);
     }
     await page.context().close();
 
@@ -67,7 +69,7 @@ describe('one sign-in, every tool', () => {
     await page.getByTestId('continue-as').waitFor();
     for (const width of [375, 800, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `/tmp/w32-switching-continue-as-${width}.png`, fullPage: true });
+      await shoot(page, `switching-continue-as-${width}`);
     }
     await continueAs(page, email);
     await page.getByText('Account successfully linked').waitFor();

@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { Shoot } from './shots.js';
 
 /**
  * Issue #18's checks of a screen in a language, shared by the e2e/i18n*.test.ts files: the English
@@ -50,12 +50,6 @@ export const expectNoEnglish = async (page: Page, where: string, more: readonly 
   expect(text.match(englishWords)?.[0], `${where}: ${text}`).toBeUndefined();
 };
 
-/** A full-page screenshot in `folder` (outside the repository) as `${name}.png`. */
-export const shotIn = (folder: string) => async (page: Page, name: string) => {
-  mkdirSync(folder, { recursive: true });
-  await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
-};
-
 export const languageCookie = async (page: Page) =>
   (await page.context().cookies()).find((cookie) => cookie.name === 'hub_lng');
 
@@ -78,13 +72,13 @@ export const layoutProblems = (page: Page) =>
 
 /**
  * The shown screen at each checked width: never wider than the window, no button or link clipped;
- * at 375, 800 and 1280 px a full-page screenshot `<name>-<width>.png` in `folder` (never the repo).
+ * at 375, 800 and 1280 px a screenshot `<where>-<width>` through `shoot` (shots.ts), when given.
  */
-export const expectFitsEveryWidth = async (page: Page, where: string, folder?: string) => {
+export const expectFitsEveryWidth = async (page: Page, where: string, shoot?: Shoot) => {
   const height = page.viewportSize()?.height ?? 800;
   for (const width of checkedWidths) {
     await page.setViewportSize({ width, height });
     expect(await layoutProblems(page), `${where} at ${width} px`).toEqual({ page: 0, clipped: [] });
-    if (folder && width !== 320) await shotIn(folder)(page, `${where}-${width}`);
+    if (shoot && width !== 320) await shoot(page, `${where}-${width}`);
   }
 };

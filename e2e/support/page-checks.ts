@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { widths } from './browser.js';
 import { horizontalOverflow } from './pages.js';
+import type { Shoot } from './shots.js';
 
 /**
  * axe-core's violations on the page as it is now, one line a node: `rule (impact): target`.
@@ -51,14 +51,13 @@ export const axeViolations = async (
 export const seriousViolations = (page: Page) => axeViolations(page, { impacts: ['serious', 'critical'] });
 
 /**
- * The page at each width, checked for horizontal overflow and written to `folder` as
- * `${name}-${width}.png`; the page is left at 1280 × 900.
+ * The page at each width, checked for horizontal overflow and shot as `${name}-${width}` through
+ * `shoot` (shots.ts); the page is left at 1280 × 900.
  */
-export const screenshotsAtWidths = async (page: Page, folder: string, name: string) => {
-  mkdirSync(folder, { recursive: true });
+export const screenshotsAtWidths = async (page: Page, shoot: Shoot, name: string) => {
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${folder}/${name}-${width}.png`, fullPage: true });
+    await shoot(page, `${name}-${width}`);
     expect(await horizontalOverflow(page), `${name} at ${width}px`).toBe(0);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
