@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { HubError } from '../errors.js';
 import { policy } from '../policy.js';
@@ -66,5 +67,22 @@ describe('distinct counts in memory', () => {
     expect(await count('first')).toBe(5_001);
     expect(await count('member-0')).toBe(5_001);
     expect(await count('last')).toBe(5_002);
+  });
+
+  it('count account ids, kept as they are, beside typed identifiers, as groups and as members', async () => {
+    const throttle = createThrottle({ now: () => Date.UTC(2026, 10, 28, 12) });
+    const hour = 3_600_000;
+    const accounts = (bucket: string, key: string) => throttle.distinct('test_accounts', bucket, key, hour);
+    const buckets = (key: string, bucket: string) => throttle.distinct('test_buckets', key, bucket, hour);
+    const [first, second] = [randomUUID(), randomUUID()];
+    expect(await accounts('10.0.0.0/24', first)).toBe(1);
+    expect(await accounts('10.0.0.0/24', first.toUpperCase())).toBe(2);
+    expect(await accounts('10.0.0.0/24', 'typed:email:nobody@example.ph')).toBe(3);
+    expect(await accounts('10.0.0.0/24', second)).toBe(4);
+    expect(await accounts('10.0.0.0/24', first)).toBe(4);
+    expect(await buckets(first, '10.0.0.0/24')).toBe(1);
+    expect(await buckets(first, '10.0.1.0/24')).toBe(2);
+    expect(await buckets(second, '10.0.0.0/24')).toBe(1);
+    expect(await buckets(first, '10.0.0.0/24')).toBe(2);
   });
 });

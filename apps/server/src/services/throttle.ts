@@ -55,6 +55,17 @@ const remembered = (hmac: (key: string) => string) => {
   };
 };
 
+const ACCOUNT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Whether `key` is an account id (a UUID). In this process's own distinct counts one is kept as it
+ * is: it names no one outside the hub's database, and its 36 characters hold no more than its HMAC
+ * would once the two counts share the string. Hashing it was 5–7 µs of every sign-in step over an
+ * account the process had not seen lately, which with a million accounts is nearly every one
+ * (docs/performance.md "At a million accounts"). A typed identifier and an address are still hashed.
+ */
+const isAccountId = (key: string) => key.length === 36 && ACCOUNT_ID.test(key);
+
 /**
  * Fixed-window counters on rate-limiter-flexible (memory, or Redis shared by every hub process).
  * A counter's key is an HMAC of the client address or account identifier under `keySecret`, so the
@@ -84,6 +95,8 @@ export const createThrottle = (options: {
     createHmac('sha256', keySecret).update(key).digest().toString('base64url', 0, 12),
   );
   const inMemory = distinctInMemory();
+  /** A distinct count's key in this process: an account id as it is, anything else by its HMAC. */
+  const memoryKey = (key: string) => (isAccountId(key) ? key : shortKeyed(key));
   type Limiter = RateLimiterMemory | RateLimiterRedis | RateLimiterCluster;
   const made = new Map<string, Limiter>();
   const limiter = (name: string, points: number, durationSeconds: number): Limiter => {
@@ -137,7 +150,7 @@ export const createThrottle = (options: {
     async distinct(name, group, member, windowMs) {
       const windowIndex = Math.floor(options.now() / windowMs);
       if (!options.redis && !options.clusterWorker)
-        return inMemory.count(name, windowIndex, shortKeyed(group), shortKeyed(member));
+        return inMemory.count(name, windowIndex, memoryKey(group), memoryKey(member));
       const seconds = Math.ceil(windowMs / 1000) * 2;
       const groupKey = `${keyed(group)}:${windowIndex}`;
       const members = limiter(name, UNBOUNDED, seconds);
@@ -154,11 +167,12 @@ export const createThrottle = (options: {
 
 /**
  * Distinct counts kept in this process (no Redis, not a worker of HUB_WORKERS): for each name, the
- * current window's groups, each the set of its members' keys (96 bits of the HMAC, 16 characters).
- * A new window drops the last one whole. A member costs a set entry of one short string,
- * about a tenth of a rate-limiter key with its own expiry timer: the credential-stuffing counts
- * note every account an unknown browser tries, so a spray over many accounts would otherwise hold
- * a kilobyte and a timer for each (docs/performance.md "At a million accounts").
+ * current window's groups, each the set of its members' keys (an account id, or 96 bits of the
+ * HMAC: 16 characters). A new window drops the last one whole. A member costs a set entry of one
+ * short string, about a tenth of a rate-limiter key with its own expiry timer: the
+ * credential-stuffing counts note every account an unknown browser tries, so a spray over many
+ * accounts would otherwise hold a kilobyte and a timer for each (see docs/performance.md
+ * "At a million accounts").
  */
 const distinctInMemory = () => {
   // A group of one member (most: an account tried from one address) holds the member itself.
