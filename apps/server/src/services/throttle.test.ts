@@ -69,7 +69,7 @@ describe('distinct counts in memory', () => {
     expect(await count('last')).toBe(5_002);
   });
 
-  it('count account ids, kept as they are, beside typed identifiers, as groups and as members', async () => {
+  it('count account ids, by their bytes, beside typed identifiers, as groups and as members', async () => {
     const throttle = createThrottle({ now: () => Date.UTC(2026, 10, 28, 12) });
     const hour = 3_600_000;
     const accounts = (bucket: string, key: string) => throttle.distinct('test_accounts', bucket, key, hour);

@@ -58,13 +58,17 @@ const remembered = (hmac: (key: string) => string) => {
 const ACCOUNT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * Whether `key` is an account id (a UUID). In this process's own distinct counts one is kept as it
- * is: it names no one outside the hub's database, and its 36 characters hold no more than its HMAC
- * would once the two counts share the string. Hashing it was 5–7 µs of every sign-in step over an
- * account the process had not seen lately, which with a million accounts is nearly every one
- * (docs/performance.md "At a million accounts"). A typed identifier and an address are still hashed.
+ * A key of this process's own distinct counts, 16 characters: an account id (a UUID) as its 16
+ * bytes, anything else (a typed identifier, an address) as 96 bits of its HMAC. An account id names
+ * no one outside the hub's database, so it needs no HMAC; hashing one was 5–7 µs of every sign-in
+ * step over an account the process had not seen lately, which with a million accounts is nearly
+ * every step (see docs/performance.md "At a million accounts"). Its bytes take 1–2 µs and keep a
+ * member as small as its HMAC's.
  */
-const isAccountId = (key: string) => key.length === 36 && ACCOUNT_ID.test(key);
+const shortKeyOf = (keySecret: Buffer) => (key: string) =>
+  key.length === 36 && ACCOUNT_ID.test(key)
+    ? Buffer.from(key.replaceAll('-', ''), 'hex').toString('latin1')
+    : createHmac('sha256', keySecret).update(key).digest().toString('base64url', 0, 12);
 
 /**
  * Fixed-window counters on rate-limiter-flexible (memory, or Redis shared by every hub process).
@@ -90,13 +94,9 @@ export const createThrottle = (options: {
   const keySecret = options.keySecret ?? randomBytes(32);
   const keyPrefix = options.keyPrefix ?? 'hub:';
   const keyed = remembered((key: string) => createHmac('sha256', keySecret).update(key).digest('base64url'));
-  /** 96 bits of the same HMAC, as a string of its own (a slice would keep the whole one alive). */
-  const shortKeyed = remembered((key: string) =>
-    createHmac('sha256', keySecret).update(key).digest().toString('base64url', 0, 12),
-  );
+  /** The distinct counts' keys, each a string of its own (a slice would keep a whole HMAC alive). */
+  const shortKeyed = remembered(shortKeyOf(keySecret));
   const inMemory = distinctInMemory();
-  /** A distinct count's key in this process: an account id as it is, anything else by its HMAC. */
-  const memoryKey = (key: string) => (isAccountId(key) ? key : shortKeyed(key));
   type Limiter = RateLimiterMemory | RateLimiterRedis | RateLimiterCluster;
   const made = new Map<string, Limiter>();
   const limiter = (name: string, points: number, durationSeconds: number): Limiter => {
@@ -150,7 +150,7 @@ export const createThrottle = (options: {
     async distinct(name, group, member, windowMs) {
       const windowIndex = Math.floor(options.now() / windowMs);
       if (!options.redis && !options.clusterWorker)
-        return inMemory.count(name, windowIndex, memoryKey(group), memoryKey(member));
+        return inMemory.count(name, windowIndex, shortKeyed(group), shortKeyed(member));
       const seconds = Math.ceil(windowMs / 1000) * 2;
       const groupKey = `${keyed(group)}:${windowIndex}`;
       const members = limiter(name, UNBOUNDED, seconds);
@@ -167,12 +167,11 @@ export const createThrottle = (options: {
 
 /**
  * Distinct counts kept in this process (no Redis, not a worker of HUB_WORKERS): for each name, the
- * current window's groups, each the set of its members' keys (an account id, or 96 bits of the
- * HMAC: 16 characters). A new window drops the last one whole. A member costs a set entry of one
- * short string, about a tenth of a rate-limiter key with its own expiry timer: the
- * credential-stuffing counts note every account an unknown browser tries, so a spray over many
- * accounts would otherwise hold a kilobyte and a timer for each (see docs/performance.md
- * "At a million accounts").
+ * current window's groups, each the set of its members' keys (16 characters, shortKeyOf). A new
+ * window drops the last one whole. A member costs a set entry of one short string, about a tenth of
+ * a rate-limiter key with its own expiry timer: the credential-stuffing counts note every account
+ * an unknown browser tries, so a spray over many accounts would otherwise hold a kilobyte and a
+ * timer for each (see docs/performance.md "At a million accounts").
  */
 const distinctInMemory = () => {
   // A group of one member (most: an account tried from one address) holds the member itself.
