@@ -56,7 +56,7 @@ export const eraseDueAccounts = async (
 /** Each due account erased in a transaction of its own; how many were still due. */
 const eraseEach = async (
   db: Kysely<Database>,
-  due: Awaited<ReturnType<ReturnType<typeof createAccountDataQueries>['dueForErasure']>>,
+  due: readonly { id: string; email: string | null }[],
   now: number,
   options: ErasureOptions,
 ) => {
