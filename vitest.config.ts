@@ -22,7 +22,7 @@ export default defineConfig({
     maxWorkers: 2,
     // A worker runs its files one after another in one module graph instead of a fresh one each:
     // importing the server's modules anew was 1.3 s of every file, 204 s of the unit stage's CPU
-    // (docs/development.md "Files share a worker"). The browser files keep their own.
+    // (docs/development.md "Files share a worker"). The web and browser files keep their own.
     isolate: false,
     projects: [
       {
@@ -46,6 +46,9 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // A process a file: the app's i18next instance and its language are module state that a
+          // component test changes, and the next file's wording must not inherit it.
+          isolate: true,
           setupFiles: ['apps/web/src/test-setup.ts'],
           testTimeout: 20_000,
         },
