@@ -26,23 +26,24 @@ export const supply = (values) => {
   };
 };
 
-const fire = (hub, spec, seconds) =>
-  autocannon({
-    url: hub.url,
-    connections: spec.connections,
-    duration: seconds,
-    timeout: 10,
-    method: spec.method ?? 'GET',
-    headers: spec.headers ?? {},
-    ...(spec.body ? { body: spec.body } : {}),
-    requests: [
-      {
-        path: spec.path,
-        ...(spec.setupRequest ? { setupRequest: spec.setupRequest } : {}),
-        ...(spec.onResponse ? { onResponse: spec.onResponse } : {}),
-      },
-    ],
-  });
+const fireOptions = (hub, spec, seconds) => ({
+  url: hub.url,
+  connections: spec.connections,
+  duration: seconds,
+  timeout: 10,
+  method: spec.method ?? 'GET',
+  headers: spec.headers ?? {},
+  ...(spec.body ? { body: spec.body } : {}),
+  requests: [
+    {
+      path: spec.path,
+      ...(spec.setupRequest ? { setupRequest: spec.setupRequest } : {}),
+      ...(spec.onResponse ? { onResponse: spec.onResponse } : {}),
+    },
+  ],
+});
+
+const fire = (hub, spec, seconds) => autocannon(fireOptions(hub, spec, seconds));
 
 const summarize = (result) => ({
   requestsPerSecond: result.requests.average,
@@ -92,4 +93,70 @@ export const runScenario = async (hub, spec, { warmupSeconds, seconds }) => {
     profileWindows,
     profileUnits: measured.requests,
   };
+};
+
+/**
+ * One scenario on two hubs at once (`pairs`: [{ hub, spec }, { hub, spec }]), for a ratio between
+ * them: each warms up, then the measured time is cut into slices of `sliceSeconds` that alternate
+ * between the hubs, the order turned every slice (A B, B A, A B…). This guest's speed drops by a
+ * third for a second or two at a time (docs/performance.md "At a million accounts"), which two runs
+ * of ten seconds each, one after the other, take unequally; slices a second long take it alike.
+ * Returns one result per hub, shaped as runScenario's, its latencies from all its slices.
+ */
+export const runScenarioPair = async (pairs, { warmupSeconds, seconds }, sliceSeconds = 1) => {
+  const sides = pairs.map(({ hub, spec }) => ({
+    hub,
+    spec,
+    slices: [],
+    cpuMs: 0,
+    primaryCpuMs: 0,
+    driverMs: 0,
+    profileWindows: [],
+  }));
+  for (const side of sides) side.hub.memory.start();
+  for (const side of sides) {
+    side.warmup = summarize(await fire(side.hub, side.spec, warmupSeconds));
+    await side.hub.settle();
+    await side.spec.afterWarmup?.(side.warmup);
+  }
+  const count = Math.max(2, Math.round(seconds / sliceSeconds));
+  for (let slice = 0; slice < count; slice += 1) {
+    for (const side of slice % 2 ? [...sides].reverse() : sides) {
+      const cpuBefore = side.hub.cpuMs();
+      const primaryBefore = side.hub.primaryCpuMs();
+      const driverBefore = process.cpuUsage();
+      const windowStart = profileClock();
+      side.slices.push(
+        await autocannon({ ...fireOptions(side.hub, side.spec, sliceSeconds), skipAggregateResult: true }),
+      );
+      side.profileWindows.push([windowStart, profileClock()]);
+      side.cpuMs += side.hub.cpuMs() - cpuBefore;
+      side.primaryCpuMs += side.hub.primaryCpuMs() - primaryBefore;
+      const driver = process.cpuUsage(driverBefore);
+      side.driverMs += (driver.user + driver.system) / 1000;
+    }
+  }
+  return sides.map((side) => {
+    const memory = side.hub.memory.stop();
+    const all = autocannon.aggregateResult(side.slices, fireOptions(side.hub, side.spec, sliceSeconds));
+    const requests = side.slices.reduce((sum, s) => sum + s.totalCompletedRequests, 0);
+    const measuredSeconds = side.slices.reduce((sum, s) => sum + s.duration, 0);
+    const per = (ms) => ms / Math.max(1, requests);
+    return {
+      // The aggregate's latencies and counts; its rate and duration are the first slice's.
+      ...summarize(all),
+      requestsPerSecond: requests / measuredSeconds,
+      requests,
+      seconds: measuredSeconds,
+      ...memory,
+      cpuMsPerRequest: per(side.cpuMs),
+      primaryCpuMsPerRequest: per(side.primaryCpuMs),
+      driverCpuMsPerRequest: per(side.driverMs),
+      warmupErrors: side.warmup.errors,
+      warmupRequests: side.warmup.requests,
+      profileWindows: side.profileWindows,
+      profileUnits: requests,
+      slices: side.slices.length,
+    };
+  });
 };

@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { startHub } from './hub.mjs';
-import { runScenario } from './load.mjs';
+import { runScenarioPair } from './load.mjs';
 import { dist, resultsDir, root } from './paths.mjs';
 import { scenarios } from './scenarios.mjs';
 import { accountEmail, BENCH_PASSWORD } from './setup.mjs';
@@ -454,9 +454,8 @@ export const runScale = async ({ dialect, adminUrl, accounts, rounds, timing, en
       return { hub, startupMs: Date.now() - started };
     };
     for (let round = 1; round <= rounds; round += 1) {
-      // Both hubs run through the round, and each scenario runs on one database and then at once on
-      // the other, the order turned every round: a guest whose speed drifts over minutes then moves
-      // both figures of a pair alike, and the pair's ratio is the figure (formatScale).
+      // Both hubs run through the round; each scenario runs on both in alternating slices of a
+      // second (runScenarioPair), and the hubs start in turned order every round.
       const order = round % 2 ? databases : [...databases].reverse();
       const running = [];
       try {
@@ -466,7 +465,8 @@ export const runScale = async ({ dialect, adminUrl, accounts, rounds, timing, en
           log(`  round ${round}, ${db.name}: start-up ${startupMs} ms`);
         }
         for (const chosenScenario of chosen) {
-          for (const { db, hub, figures } of running) {
+          const prepared = [];
+          for (const { db, hub } of running) {
             const scenario = chosenScenario ?? spreadLookup(db.accounts);
             const ctx = {
               hub,
@@ -477,9 +477,15 @@ export const runScale = async ({ dialect, adminUrl, accounts, rounds, timing, en
               workers: 1,
               expected: { redeemPerSecond: 4_000 },
             };
-            const prepared = await scenario.prepare(ctx);
-            const measured = await runScenario(hub, prepared.spec, timing);
-            const result = prepared.finish ? await prepared.finish(measured) : measured;
+            prepared.push({ scenario, ...(await scenario.prepare(ctx)) });
+          }
+          const measured = await runScenarioPair(
+            running.map(({ hub }, i) => ({ hub, spec: prepared[i].spec })),
+            timing,
+          );
+          for (const [i, { db, hub, figures }] of running.entries()) {
+            const { scenario, finish } = prepared[i];
+            const result = finish ? await finish(measured[i]) : measured[i];
             figures.scenarios[scenario.id] = {
               label: scenario.label,
               requestsPerSecond: result.requestsPerSecond,
@@ -525,8 +531,9 @@ export const formatScale = (report) => {
     "| figure | empty | large | large/empty | the rounds' large/empty |",
     '|---|---:|---:|---:|---|',
   ];
-  // Each round's pair ran back to back (runScale), so its own ratio moves less with the machine
-  // than the ratio of the medians; the median of the rounds' ratios is given with the rounds'.
+  // Each round's pair ran in alternating slices of a second (runScale), so its own ratio moves less
+  // with the machine than the ratio of the medians; the median of the rounds' ratios is given with
+  // the rounds'.
   const row = (name, pickFigure, digits = 0) => {
     const a = median(report.results.empty.map(pickFigure));
     const b = median(report.results.large.map(pickFigure));
