@@ -12,8 +12,8 @@ import { spawnSync } from 'node:child_process';
 //            --profile (each hub process writes a CPU profile; a summary is printed per run)
 //            --node-options="…" (NODE_OPTIONS of the hub processes, instead of docs/operations.md's)
 //   npm run bench -- --scale[=N]       the hub on N accounts (1,000,000) beside an empty database, in
-//            --rounds=R rounds (3), each scenario on both databases in alternating 1 s slices; the seeded database is
-//            kept under bench/results/scale;
+//            --rounds=R rounds (3), each scenario on both databases in alternating 1 s slices; the
+//            seeded database is kept under bench/results/scale;
 //            --seed-only seeds (or tops up) it and stops
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -120,15 +120,10 @@ describe('the promotional video', () => {
           body: '<!doctype html><title>player</title><p>player</p>',
         }),
       );
-      // Not 'networkidle': the screen's own API calls (and their retries on a busy machine) need not
-      // stop; done when nothing but those has been asked for for a second.
       await visit.page.goto(`${setup.hub.url}/`, { waitUntil: 'load' });
       await waitForScreen(visit.page, 'landing');
-      let seen = -1;
-      while (seen !== loads) {
-        seen = loads;
-        await visit.page.waitForTimeout(1000);
-      }
+      // Done when nothing but the screen's API calls has been asked for for a second.
+      await untilStill(visit.page, () => loads);
       const video = visit.page.getByTestId('promo-video');
       const poster = video.locator('img');
       await poster.evaluate((image: HTMLImageElement) => image.decode());
@@ -155,6 +150,18 @@ describe('the promotional video', () => {
   });
 });
 
+/**
+ * Waits until `count()` has not moved for a second. Not 'networkidle': a screen's own API calls
+ * (and their retries on a busy machine) need not stop for its page to be loaded.
+ */
+const untilStill = async (page: Page, count: () => number) => {
+  let seen = -1;
+  while (seen !== count()) {
+    seen = count();
+    await page.waitForTimeout(1000);
+  }
+};
+
 /** Loads `path` in a fresh context and adds up the JavaScript and CSS it fetched, raw and gzip-compressed. */
 const firstLoadBytes = async (path: string, screen: 'landing' | 'login') => {
   const visit = await openPage(setup.browser, 412, { serviceWorkers: 'block' });
@@ -167,13 +174,8 @@ const firstLoadBytes = async (path: string, screen: 'landing' | 'login') => {
     });
     await visit.page.goto(`${setup.hub.url}${path}`, { waitUntil: 'load' });
     await waitForScreen(visit.page, screen);
-    // Not 'networkidle': the screen's own API calls (and their retries on a busy machine) need not
-    // stop for the scripts to be in; done when no script or stylesheet has come for a second.
-    let seen = -1;
-    while (seen !== bodies.size) {
-      seen = bodies.size;
-      await visit.page.waitForTimeout(1000);
-    }
+    // Done when no script or stylesheet has come for a second.
+    await untilStill(visit.page, () => bodies.size);
     const totals = { js: 0, jsGzip: 0, jsFiles: 0, css: 0, cssGzip: 0 };
     for (const { type, body } of bodies.values()) {
       const bytes = await body;
