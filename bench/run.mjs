@@ -71,9 +71,10 @@ const nodeOptions = option('node-options') ?? hubNodeFlags({}, cores).join(' ');
 if (!postgresUrl) log('PostgreSQL: skipped (set TEST_DATABASE_URL or DATABASE_URL to a postgres:// URL).');
 
 // SQLite's page cache and memory map as the operator sets them (configuration.md "Sizing the
-// database"), passed on to the hubs the bench starts: `SQLITE_MMAP_MIB=4096 npm run bench -- --scale`.
-const sqliteMemoryEnv = Object.fromEntries(
-  ['SQLITE_CACHE_MIB', 'SQLITE_MMAP_MIB'].flatMap((name) =>
+// database"), and the credential-stuffing checks (on unless SIGN_IN_CHALLENGE=off), passed on to the
+// hubs the bench starts: `SQLITE_MMAP_MIB=4096 npm run bench -- --scale`.
+const operatorEnv = Object.fromEntries(
+  ['SQLITE_CACHE_MIB', 'SQLITE_MMAP_MIB', 'SIGN_IN_CHALLENGE'].flatMap((name) =>
     process.env[name] === undefined ? [] : [[name, process.env[name]]],
   ),
 );
@@ -87,7 +88,7 @@ const machine = {
   quick,
   timing,
   nodeOptions,
-  sqliteMemory: sqliteMemoryEnv,
+  operatorEnv,
   // Other work on the machine shares the cores: the one-minute load average when the run began.
   loadAverage: Number(loadavg()[0].toFixed(2)),
 };
@@ -123,6 +124,7 @@ if (scale !== undefined) {
           accounts: scale,
           rounds: Number(option('rounds') ?? (quick ? 1 : 3)),
           seedOnly: flag('seed-only'),
+          only,
           timing,
           log,
           env: {
@@ -135,7 +137,7 @@ if (scale !== undefined) {
             LOG_LEVEL: 'warn',
             RATE_LIMIT_SCALE: '1000000',
             NODE_OPTIONS: nodeOptions,
-            ...sqliteMemoryEnv,
+            ...operatorEnv,
             WEB_DIST: webSnapshot,
           },
         }),
@@ -179,7 +181,7 @@ try {
             RATE_LIMIT_SCALE: '1000000',
             ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
             NODE_OPTIONS: nodeOptions,
-            ...sqliteMemoryEnv,
+            ...operatorEnv,
             WEB_DIST: webSnapshot,
           },
         });

@@ -421,7 +421,7 @@ const runCleanup = (url) =>
   });
 
 /** Runs the data-scale comparison; returns its report. */
-export const runScale = async ({ dialect, adminUrl, accounts, rounds, timing, env, log, seedOnly }) => {
+export const runScale = async ({ dialect, adminUrl, accounts, rounds, timing, env, log, seedOnly, only }) => {
   log(`\n${dialect}: ${accounts.toLocaleString('en')} accounts beside an empty database`);
   const keptUrl = await keptDatabase(dialect, adminUrl, accounts);
   log('seeding (or topping up) the large database…');
@@ -442,7 +442,7 @@ export const runScale = async ({ dialect, adminUrl, accounts, rounds, timing, en
       null, // the spread look-up, per database
       scenarios.find((s) => s.id === 'login'),
       meScenario,
-    ];
+    ].filter((s) => !only || only.includes(s?.id ?? 'lookup-spread'));
     const results = { empty: [], large: [] };
     const startHubOn = async (db) => {
       const started = Date.now();
@@ -507,7 +507,7 @@ export const runScale = async ({ dialect, adminUrl, accounts, rounds, timing, en
       for (const { db, figures } of running) results[db.name].push(figures);
     }
     const cleanup = {};
-    for (const db of databases) {
+    for (const db of !only || only.includes('cleanup') ? databases : []) {
       cleanup[db.name] = await runCleanup(db.url);
       log(`  hub cleanup on ${db.name}: ${cleanup[db.name].seconds.toFixed(1)} s`);
     }
@@ -558,7 +558,8 @@ export const formatScale = (report) => {
       .map(([table, n]) => `${table} ${n}`);
     return `${report.cleanup[name].seconds.toFixed(1)} s (${deleted.join(', ') || 'nothing due'})`;
   };
-  lines.push(`hub cleanup: empty ${cleanupLine('empty')}; large ${cleanupLine('large')}`);
+  if (report.cleanup.large)
+    lines.push(`hub cleanup: empty ${cleanupLine('empty')}; large ${cleanupLine('large')}`);
   return lines.join('\n');
 };
 
