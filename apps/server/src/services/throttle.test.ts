@@ -69,6 +69,36 @@ describe('distinct counts in memory', () => {
     expect(await count('last')).toBe(5_002);
   });
 
+  it('count exactly while their tables grow: a hundred thousand accounts from one bucket, a thousand from two', async () => {
+    const throttle = createThrottle({ now: () => Date.UTC(2026, 10, 28, 12) });
+    const hour = 3_600_000;
+    const accounts = (bucket: string, key: string) => throttle.distinct('test_grow', bucket, key, hour);
+    const buckets = (key: string, bucket: string) => throttle.distinct('test_grow_back', key, bucket, hour);
+    // Random ids as the hub makes them, and ids that differ in their last digits only.
+    const ids = [
+      ...Array.from({ length: 50_000 }, () => randomUUID()),
+      ...Array.from(
+        { length: 50_000 },
+        (_, i) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`,
+      ),
+    ];
+    let counted = 0;
+    for (const id of ids) counted = await accounts('10.0.0.0/24', id);
+    expect(counted).toBe(100_000);
+    expect(await accounts('10.0.0.0/24', ids[0]!)).toBe(100_000);
+    expect(await accounts('10.0.0.0/24', ids[99_999]!)).toBe(100_000);
+    expect(await accounts('10.0.1.0/24', ids[0]!)).toBe(1);
+    const seen = [];
+    for (const id of ids.slice(49_500, 50_500)) {
+      seen.push(
+        await buckets(id, '10.0.0.0/24'),
+        await buckets(id, '10.0.1.0/24'),
+        await buckets(id, '10.0.0.0/24'),
+      );
+    }
+    expect(seen).toEqual(Array.from({ length: 1_000 }, () => [1, 2, 2]).flat());
+  });
+
   it('count account ids, by their bytes, beside typed identifiers, as groups and as members', async () => {
     const throttle = createThrottle({ now: () => Date.UTC(2026, 10, 28, 12) });
     const hour = 3_600_000;

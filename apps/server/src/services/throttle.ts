@@ -9,6 +9,7 @@ import {
 } from 'rate-limiter-flexible';
 import { HubError } from '../errors.js';
 import { policy, type ThrottleRuleName } from '../policy.js';
+import { createDistinctCounts, remembered } from './distinct-counts.js';
 import { countThrottleRefusal } from './metrics.js';
 
 export type { ThrottleRule, ThrottleRuleName } from '../policy.js';
@@ -30,45 +31,6 @@ export interface Throttle {
 
 /** Counts that never refuse (a distinct count's members and groups). */
 const UNBOUNDED = 1_000_000_000;
-
-/** How many keys' HMACs a throttle remembers before it starts afresh. */
-const REMEMBERED_KEYS = 2_048;
-
-/**
- * `hmac` with its last answers remembered: one sign-in step keys the same address bucket and account
- * twice (the credential-stuffing counts go both ways) and the client's address once more, and a
- * client's next request keys the same address again. Each HMAC is a few microseconds of the event
- * loop, a tenth of a look-up's (docs/performance.md "Account look-up"). The keys stay in this
- * process only, as the request that brought them did; the store still sees only HMACs. Past
- * `REMEMBERED_KEYS` the memory is dropped whole rather than kept in order.
- */
-const remembered = (hmac: (key: string) => string) => {
-  const known = new Map<string, string>();
-  return (key: string) => {
-    let value = known.get(key);
-    if (value === undefined) {
-      if (known.size >= REMEMBERED_KEYS) known.clear();
-      value = hmac(key);
-      known.set(key, value);
-    }
-    return value;
-  };
-};
-
-const ACCOUNT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/**
- * A key of this process's own distinct counts, 16 characters: an account id (a UUID) as its 16
- * bytes, anything else (a typed identifier, an address) as 96 bits of its HMAC. An account id names
- * no one outside the hub's database, so it needs no HMAC; hashing one was 5–7 µs of every sign-in
- * step over an account the process had not seen lately, which with a million accounts is nearly
- * every step (see docs/performance.md "At a million accounts"). Its bytes take 1–2 µs and keep a
- * member as small as its HMAC's.
- */
-const shortKeyOf = (keySecret: Buffer) => (key: string) =>
-  key.length === 36 && ACCOUNT_ID.test(key)
-    ? Buffer.from(key.replaceAll('-', ''), 'hex').toString('latin1')
-    : createHmac('sha256', keySecret).update(key).digest().toString('base64url', 0, 12);
 
 /**
  * Fixed-window counters on rate-limiter-flexible (memory, or Redis shared by every hub process).
@@ -94,9 +56,7 @@ export const createThrottle = (options: {
   const keySecret = options.keySecret ?? randomBytes(32);
   const keyPrefix = options.keyPrefix ?? 'hub:';
   const keyed = remembered((key: string) => createHmac('sha256', keySecret).update(key).digest('base64url'));
-  /** The distinct counts' keys, each a string of its own (a slice would keep a whole HMAC alive). */
-  const shortKeyed = remembered(shortKeyOf(keySecret));
-  const inMemory = distinctInMemory();
+  const inMemory = createDistinctCounts(keySecret);
   type Limiter = RateLimiterMemory | RateLimiterRedis | RateLimiterCluster;
   const made = new Map<string, Limiter>();
   const limiter = (name: string, points: number, durationSeconds: number): Limiter => {
@@ -149,8 +109,7 @@ export const createThrottle = (options: {
     },
     async distinct(name, group, member, windowMs) {
       const windowIndex = Math.floor(options.now() / windowMs);
-      if (!options.redis && !options.clusterWorker)
-        return inMemory.count(name, windowIndex, shortKeyed(group), shortKeyed(member));
+      if (!options.redis && !options.clusterWorker) return inMemory.count(name, windowIndex, group, member);
       const seconds = Math.ceil(windowMs / 1000) * 2;
       const groupKey = `${keyed(group)}:${windowIndex}`;
       const members = limiter(name, UNBOUNDED, seconds);
@@ -161,40 +120,6 @@ export const createThrottle = (options: {
     },
     async once(name, key, ttlMs) {
       return (await counted(limiter(name, 1, Math.ceil(ttlMs / 1000) + 1), keyed(key))) === 1;
-    },
-  };
-};
-
-/**
- * Distinct counts kept in this process (no Redis, not a worker of HUB_WORKERS): for each name, the
- * current window's groups, each the set of its members' keys (16 characters, shortKeyOf). A new
- * window drops the last one whole. A member costs a set entry of one short string, about a tenth of
- * a rate-limiter key with its own expiry timer: the credential-stuffing counts note every account
- * an unknown browser tries, so a spray over many accounts would otherwise hold a kilobyte and a
- * timer for each (see docs/performance.md "At a million accounts").
- */
-const distinctInMemory = () => {
-  // A group of one member (most: an account tried from one address) holds the member itself.
-  const windows = new Map<string, { index: number; groups: Map<string, string | Set<string>> }>();
-  return {
-    count(name: string, windowIndex: number, group: string, member: string): number {
-      let window = windows.get(name);
-      if (window?.index !== windowIndex) {
-        window = { index: windowIndex, groups: new Map() };
-        windows.set(name, window);
-      }
-      const members = window.groups.get(group);
-      if (members === undefined) {
-        window.groups.set(group, member);
-        return 1;
-      }
-      if (typeof members === 'string') {
-        if (members === member) return 1;
-        window.groups.set(group, new Set([members, member]));
-        return 2;
-      }
-      members.add(member);
-      return members.size;
     },
   };
 };
