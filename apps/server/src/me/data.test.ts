@@ -187,13 +187,21 @@ describe.each(testDialects)('your data (download, deletion) on %s', (dialect) =>
     ctx.hub.clock.advance(2 * 60_000);
     const outcomes = await ctx.hub.cleanupJob.runOnce();
     expect(outcomes?.find((o) => o.table === 'accounts')?.rows).toBe(1);
-    for (const { name, columns } of await textColumnsOf(ctx)) {
-      if (name === 'audit_events' || name.startsWith('kysely_')) continue;
-      for (const needle of [id, email]) {
-        const n = await createAccountDataQueries(ctx.db).countMentions(name, columns, needle);
-        expect(n, `${name} still names ${needle}`).toBe(0);
+    const naming = async (needle: string) => {
+      const tables: string[] = [];
+      for (const { name, columns } of await textColumnsOf(ctx)) {
+        if (name === 'audit_events' || name.startsWith('kysely_')) continue;
+        if ((await createAccountDataQueries(ctx.db).countMentions(name, columns, needle)) > 0)
+          tables.push(name);
       }
-    }
+      return tables;
+    };
+    // Only the note that asks for the flows' second sweep names it, until the next run.
+    expect(await naming(id)).toEqual(['erased_account_flows']);
+    expect(await naming(email)).toEqual([]);
+    ctx.hub.clock.advance(policy.cleanupIntervalMs);
+    await ctx.hub.cleanupJob.runOnce();
+    expect(await naming(id)).toEqual([]);
     const kept = await ctx.db
       .selectFrom('audit_events')
       .select(['account_id', 'ip'])

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOidcAdapter } from '../oidc/adapter.js';
-import { FLOW_SWEEP_STEP } from '../storage/account-data.js';
+import { FLOW_SWEEP_SETTLE_MS, FLOW_SWEEP_STEP } from '../storage/account-data.js';
 import { createAccountQueries } from '../storage/accounts.js';
 import type { HubDatabase } from '../storage/database.js';
 import { createFlowQueries } from '../storage/flows.js';
@@ -174,108 +174,167 @@ describe.each(testDialects)('erasing an account on %s', (dialect) => {
     expect(mail.map((m) => m.to_address)).toEqual([kept.email]);
   });
 
-  // SQLite: flows keep their account in the expiry index, not a foreign key (migration 0023).
-  it.runIf(dialect === 'sqlite')(
-    "on SQLite, deletes the erased flows through the expiry index in steps, a stopped run's too, and refuses a flow for an erased account",
-    async () => {
-      const db = database.db;
-      const account = async (label: string, due: boolean) => {
-        const id = `${label}-${randomUUID()}`;
-        await db
-          .insertInto('accounts')
-          .values({
-            id,
-            email: `${id}@example.ph`,
-            email_normalized: `${id}@example.ph`,
-            home_platform: 'psl',
-            created_at: now - 30 * DAY,
-            updated_at: now - 30 * DAY,
-            deletion_requested_at: due ? now - 8 * DAY : null,
-            deletion_due_at: due ? now - DAY : null,
-          } as never)
-          .execute();
-        return id;
-      };
-      const gone = await account('gone', true);
-      const kept = await account('kept', false);
-      // A stopped run's note: its account is gone already, its flows not yet.
-      const stopped = `stopped-${randomUUID()}`;
-      await db.insertInto('erased_account_flows').values({ account_id: stopped, erased_at: now }).execute();
-      const flow = (accountId: string, expiresAt: number): FlowsTable => ({
-        ...strayFlow(randomUUID(), now),
-        account_id: accountId,
-        expires_at: expiresAt,
-      });
-      // Over two steps of the sweep, many flows on the same expiry (a step's edge among them).
-      const total = FLOW_SWEEP_STEP * 2 + 500;
-      const rows = Array.from({ length: total }, (_, i) => {
-        const owner = i % 500 === 0 ? gone : i % 700 === 1 ? stopped : kept;
-        return flow(owner, now - DAY + Math.floor(i / 10));
-      });
-      for (let at = 0; at < rows.length; at += 1_000)
-        await db
-          .insertInto('flows')
-          .values(rows.slice(at, at + 1_000))
-          .execute();
-      const goneFlow = rows.find((row) => row.account_id === gone)?.id as string;
+  // Flows keep their account in the expiry index, not a foreign key (migrations 0023, 0026).
+  it("deletes the erased flows through the expiry index in steps, a stopped run's too, sweeps them again later, and refuses a flow for an erased account", async () => {
+    const db = database.db;
+    const account = async (label: string, due: boolean) => {
+      const id = `${label}-${randomUUID()}`;
       await db
-        .insertInto('verification_codes')
+        .insertInto('accounts')
         .values({
-          id: randomUUID(),
-          flow_id: goneFlow,
-          purpose: 'p',
-          code_hash: 'h',
-          attempts: 0,
-          expires_at: now + DAY,
-          consumed_at: null,
-          created_at: now,
-        })
+          id,
+          email: `${id}@example.ph`,
+          email_normalized: `${id}@example.ph`,
+          home_platform: 'psl',
+          created_at: now - 30 * DAY,
+          updated_at: now - 30 * DAY,
+          deletion_requested_at: due ? now - 8 * DAY : null,
+          deletion_due_at: due ? now - DAY : null,
+        } as never)
         .execute();
-      const flowsOf = async (accountId: string) =>
-        Number(
-          (
-            await db
-              .selectFrom('flows')
-              .select((eb) => eb.fn.countAll().as('n'))
-              .where('account_id', '=', accountId)
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
-      const keptBefore = await flowsOf(kept);
-      const rests: number[] = [];
-      // Login's look-up of the account to be erased, just before the erasure.
-      const accounts = createAccountQueries(db);
-      expect(await accounts.findByIdentifierOnPlatform('email', `${gone}@example.ph`, 'psl')).toMatchObject({
-        account: { id: gone },
-      });
+      return id;
+    };
+    const gone = await account('gone', true);
+    const kept = await account('kept', false);
+    // A stopped run's note: its account is gone already, its flows not yet.
+    const stopped = `stopped-${randomUUID()}`;
+    await db.insertInto('erased_account_flows').values({ account_id: stopped, erased_at: now }).execute();
+    const flow = (accountId: string, expiresAt: number): FlowsTable => ({
+      ...strayFlow(randomUUID(), now),
+      account_id: accountId,
+      expires_at: expiresAt,
+    });
+    // Over two steps of the sweep, many flows on the same expiry (a step's edge among them).
+    const total = FLOW_SWEEP_STEP * 2 + 500;
+    const rows = Array.from({ length: total }, (_, i) => {
+      const owner = i % 500 === 0 ? gone : i % 700 === 1 ? stopped : kept;
+      return flow(owner, now - DAY + Math.floor(i / 10));
+    });
+    for (let at = 0; at < rows.length; at += 1_000)
+      await db
+        .insertInto('flows')
+        .values(rows.slice(at, at + 1_000))
+        .execute();
+    const goneFlow = rows.find((row) => row.account_id === gone)?.id as string;
+    await db
+      .insertInto('verification_codes')
+      .values({
+        id: randomUUID(),
+        flow_id: goneFlow,
+        purpose: 'p',
+        code_hash: 'h',
+        attempts: 0,
+        expires_at: now + DAY,
+        consumed_at: null,
+        created_at: now,
+      })
+      .execute();
+    const flowsOf = async (accountId: string) =>
+      Number(
+        (
+          await db
+            .selectFrom('flows')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('account_id', '=', accountId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const keptBefore = await flowsOf(kept);
+    const rests: number[] = [];
+    // Login's look-up of the account to be erased, just before the erasure.
+    const accounts = createAccountQueries(db);
+    expect(await accounts.findByIdentifierOnPlatform('email', `${gone}@example.ph`, 'psl')).toMatchObject({
+      account: { id: gone },
+    });
 
-      expect(await eraseDueAccounts(db, now, { rest: async (ms) => void rests.push(ms) })).toBe(1);
+    expect(await eraseDueAccounts(db, now, { rest: async (ms) => void rests.push(ms) })).toBe(1);
 
-      expect(await flowsOf(gone)).toBe(0);
-      expect(await flowsOf(stopped)).toBe(0);
-      expect(await flowsOf(kept)).toBe(keptBefore);
-      // One rest for the account, then one per step of the sweep.
-      expect(rests.length).toBe(1 + Math.ceil(total / FLOW_SWEEP_STEP));
-      expect(
-        await db.selectFrom('verification_codes').selectAll().where('flow_id', '=', goneFlow).execute(),
-      ).toEqual([]);
-      expect(await db.selectFrom('erased_account_flows').selectAll().execute()).toEqual([]);
-      // A look-up that read the account before the erasure cannot leave a flow behind it, by its
-      // identifier or by its id.
-      const late = { ...flow(gone, now + DAY), identifier: `${gone}@example.ph`, identifier_kind: 'email' };
-      await expect(createFlowQueries(db).insert(db, late)).rejects.toMatchObject({
-        code: 'account.not_found',
-      });
-      await createFlowQueries(db).insert(db, { ...late, account_id: kept });
-      expect(await flowsOf(kept)).toBe(keptBefore + 1);
-      // The expiry index holds the account: the sweep's statements read no table row to choose.
+    expect(await flowsOf(gone)).toBe(0);
+    expect(await flowsOf(stopped)).toBe(0);
+    expect(await flowsOf(kept)).toBe(keptBefore);
+    // One rest for the account, then one per step of the sweep.
+    expect(rests.length).toBe(1 + Math.ceil(total / FLOW_SWEEP_STEP));
+    expect(
+      await db.selectFrom('verification_codes').selectAll().where('flow_id', '=', goneFlow).execute(),
+    ).toEqual([]);
+    // Each note stays for a second sweep, which forgets it.
+    const notes = await db
+      .selectFrom('erased_account_flows')
+      .select('swept_at')
+      .where('account_id', 'in', [gone, stopped])
+      .execute();
+    expect(notes.map((note) => Number(note.swept_at))).toEqual([now, now]);
+    rests.length = 0;
+    expect(
+      await eraseDueAccounts(db, now + FLOW_SWEEP_SETTLE_MS - 1, { rest: async (ms) => void rests.push(ms) }),
+    ).toBe(0);
+    expect(rests).toEqual([]);
+    expect(
+      await eraseDueAccounts(db, now + FLOW_SWEEP_SETTLE_MS, { rest: async (ms) => void rests.push(ms) }),
+    ).toBe(0);
+    expect(rests.length).toBe(Math.ceil(total / FLOW_SWEEP_STEP));
+    expect(await flowsOf(kept)).toBe(keptBefore);
+    expect(await db.selectFrom('erased_account_flows').selectAll().execute()).toEqual([]);
+    // A look-up that read the account before the erasure cannot leave a flow behind it, by its
+    // identifier or by its id.
+    const late = { ...flow(gone, now + DAY), identifier: `${gone}@example.ph`, identifier_kind: 'email' };
+    await expect(createFlowQueries(db).insert(db, late)).rejects.toMatchObject({
+      code: 'account.not_found',
+    });
+    await createFlowQueries(db).insert(db, { ...late, account_id: kept });
+    expect(await flowsOf(kept)).toBe(keptBefore + 1);
+    // The expiry index holds the account: the sweep's statements read no table row to choose.
+    if (dialect === 'sqlite') {
       const plan = await sql<{ detail: string }>`explain query plan
-        select rowid from flows where expires_at > 0 and expires_at <= 1 and account_id in ('a', 'b')`.execute(
+          select rowid from flows where expires_at > 0 and expires_at <= 1 and account_id in ('a', 'b')`.execute(
         db,
       );
       expect(plan.rows.map((row) => row.detail).join(' ')).toContain(
         'USING COVERING INDEX flows_expires_account_idx',
       );
+    }
+  });
+
+  // PostgreSQL runs transactions side by side: a look-up's insert can check the account before its
+  // erasure commits and itself commit after the sweep went by. SQLite writes one at a time.
+  it.runIf(dialect === 'postgres')(
+    'sweeps again the flow of a look-up that checked the account before its erasure and committed after the sweep',
+    async () => {
+      const db = database.db;
+      const id = randomUUID();
+      const email = `race-${id}@example.ph`;
+      await db
+        .insertInto('accounts')
+        .values({
+          id,
+          email,
+          email_normalized: email,
+          home_platform: 'psl',
+          created_at: now - 30 * DAY,
+          updated_at: now - 30 * DAY,
+          deletion_requested_at: now - 8 * DAY,
+          deletion_due_at: now - DAY,
+        } as never)
+        .execute();
+      const late: FlowsTable = {
+        ...strayFlow(randomUUID(), now),
+        account_id: id,
+        identifier: email,
+        identifier_kind: 'email',
+      };
+      const stored = async () =>
+        (await db.selectFrom('flows').select('id').where('id', '=', late.id).execute()).length;
+      // The insert's transaction stays open over the erasure and its sweep, on a connection of its own.
+      await db.transaction().execute(async (trx) => {
+        await createFlowQueries(db).insert(trx, late);
+        expect(await eraseDueAccounts(db, now)).toBe(1);
+      });
+      expect(await stored()).toBe(1);
+      expect(await eraseDueAccounts(db, now + FLOW_SWEEP_SETTLE_MS)).toBe(0);
+      expect(await stored()).toBe(0);
+      expect(
+        await db.selectFrom('erased_account_flows').selectAll().where('account_id', '=', id).execute(),
+      ).toEqual([]);
     },
   );
 

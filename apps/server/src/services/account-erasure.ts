@@ -48,8 +48,9 @@ export const eraseDueAccounts = async (
   const due = await queries.dueForErasure(now, options.limit ?? ERASURE_BATCH_SIZE);
   if (options.dryRun) return due.length;
   const erased = due.length === 0 ? 0 : await eraseEach(db, due, now, options);
-  // SQLite: the flows of the accounts erased here, or by a run that stopped before its sweep.
-  await queries.sweepErasedFlows(options.rest);
+  // The flows of the accounts erased here (or by a run that stopped before its sweep), and again of
+  // those erased at least a settling time ago.
+  await queries.sweepErasedFlows(now, options.rest);
   return erased;
 };
 

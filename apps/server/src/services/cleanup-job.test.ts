@@ -171,7 +171,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the cleanup’s batch look-ups 
         /Seq Scan on (flows|sessions|audit_events|webhook_deliveries|webhook_events)/,
       );
       expect(plan, statement.sql).toMatch(
-        /Index (Only )?Scan using (flows_expires|sessions_expires|sessions_revoked|audit_events_at|webhook_deliveries_created|webhook_events_created)_idx/,
+        /Index (Only )?Scan using (flows_expires_account|sessions_expires|sessions_revoked|audit_events_at|webhook_deliveries_created|webhook_events_created)_idx/,
       );
     }
   });

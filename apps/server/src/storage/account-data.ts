@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import { type Db, isPostgres } from './db.js';
 import { precompiled } from './precompiled.js';
+import type { Database } from './schema.js';
 
 /** The sign-in events a person's own history shows (and the download holds). */
 export const SIGN_IN_EVENTS = [
@@ -27,6 +28,34 @@ const cancelPendingDeletion = precompiled<{ accountId: string; now: number }, ne
  * SQLite, so the database is never held for long (a million flows take two hundred steps).
  */
 export const FLOW_SWEEP_STEP = 5_000;
+
+/**
+ * How long after its first sweep an erased account's flows are swept again: far longer than any
+ * transaction that can hold a look-up's insert (each statement ends within
+ * DATABASE_STATEMENT_TIMEOUT_MS, 5 s by default, and a transaction idle for twice that is ended).
+ * The cleanup runs hourly by default, so the second sweep is usually the next run's.
+ */
+export const FLOW_SWEEP_SETTLE_MS = 10 * 60_000;
+
+/** Erased accounts one sweep takes on (the rest wait for the next run): its statements' list. */
+const FLOW_SWEEP_NOTES = 500;
+
+/**
+ * One step of the sweep: the flows of `accounts` expiring in (`after`, `through`], chosen on the
+ * expiry index, which holds the account. SQLite deletes by the row ids the index holds, so nothing
+ * but the index is read to choose; PostgreSQL's index scan takes both conditions as its own.
+ */
+const deleteFlowsOf = async (db: Db, accounts: string[], after: number, through: number) => {
+  const inStep = (eb: ExpressionBuilder<Database, 'flows'>) =>
+    eb.and([eb('expires_at', '>', after), eb('expires_at', '<=', through), eb('account_id', 'in', accounts)]);
+  const result = isPostgres(db)
+    ? await db.deleteFrom('flows').where(inStep).executeTakeFirst()
+    : await db
+        .deleteFrom('flows')
+        .where(sql`rowid`, 'in', db.selectFrom('flows').select(sql<number>`rowid`.as('row')).where(inStep))
+        .executeTakeFirst();
+  return Number(result.numDeletedRows);
+};
 
 /** Awaits every query of a record at once: the record of their rows, under the same names. */
 const awaitAll = async <T extends Record<string, Promise<unknown>>>(
@@ -208,29 +237,37 @@ export const createAccountDataQueries = (db: Db) => ({
       .set({ account_id: pseudonym, ip: null, user_agent: null })
       .where('account_id', '=', account.id)
       .execute();
-    // SQLite: flows have no foreign key to the account (migration 0023); they go with the sweep
-    // below, which this note asks for. PostgreSQL's foreign key takes them with the account.
-    if (!isPostgres(trx))
-      await trx
-        .insertInto('erased_account_flows')
-        .values({ account_id: account.id, erased_at: now })
-        .execute();
+    // Flows have no foreign key to the account (migrations 0023, 0026); they go with the sweep
+    // below, which this note asks for.
+    await trx.insertInto('erased_account_flows').values({ account_id: account.id, erased_at: now }).execute();
     await trx.deleteFrom('accounts').where('id', '=', account.id).execute();
     return true;
   },
 
   /**
    * Deletes the flows (and with them their codes) of the erased accounts noted in
-   * `erased_account_flows`, then the notes: SQLite's part of an erasure (migration 0023). It walks the
-   * expiry index, which holds each flow's account, FLOW_SWEEP_STEP flows a statement, and awaits
-   * `rest` with each step's time. A sweep cut short leaves its notes for the next one. On PostgreSQL
-   * nothing is noted and it reads one empty table. Returns the flows deleted.
+   * `erased_account_flows` (migrations 0023, 0026). It walks the expiry index, which holds each
+   * flow's account, FLOW_SWEEP_STEP flows a statement, and awaits `rest` with each step's time. A
+   * note is swept twice: first at the run of its erasure (or the next one, if that run stopped before
+   * its sweep), then at a run at least FLOW_SWEEP_SETTLE_MS after the first sweep, and forgotten
+   * then. The second finds the flow of a look-up that checked the account just before its erasure
+   * committed and itself committed after the first sweep went by: on PostgreSQL, whose transactions
+   * run side by side (on SQLite, which writes one at a time, it finds nothing). One walk serves both
+   * kinds of note. Returns the flows deleted.
    */
-  sweepErasedFlows: async (rest?: (ms: number) => Promise<void>) => {
-    const noted = (await db.selectFrom('erased_account_flows').select('account_id').execute()).map(
-      (row) => row.account_id,
-    );
-    if (noted.length === 0) return 0;
+  sweepErasedFlows: async (now: number, rest?: (ms: number) => Promise<void>) => {
+    const notes = await db
+      .selectFrom('erased_account_flows')
+      .select(['account_id', 'swept_at'])
+      .orderBy('erased_at')
+      .limit(FLOW_SWEEP_NOTES)
+      .execute();
+    const first = notes.filter((note) => note.swept_at === null).map((note) => note.account_id);
+    const again = notes
+      .filter((note) => note.swept_at !== null && now - Number(note.swept_at) >= FLOW_SWEEP_SETTLE_MS)
+      .map((note) => note.account_id);
+    const accounts = [...first, ...again];
+    if (accounts.length === 0) return 0;
     let deleted = 0;
     let after = Number.MIN_SAFE_INTEGER;
     for (;;) {
@@ -243,22 +280,20 @@ export const createAccountDataQueries = (db: Db) => ({
         .limit(1)
         .offset(FLOW_SWEEP_STEP - 1)
         .executeTakeFirst();
-      // The rows by the index alone (it holds the expiry, the account and the row id).
-      const step = db
-        .selectFrom('flows')
-        .select(sql<number>`rowid`.as('row'))
-        .where('expires_at', '>', after)
-        .where('account_id', 'in', noted);
-      const result = await db
-        .deleteFrom('flows')
-        .where(sql`rowid`, 'in', edge ? step.where('expires_at', '<=', edge.expires_at) : step)
-        .executeTakeFirst();
-      deleted += Number(result.numDeletedRows);
+      const through = edge ? Number(edge.expires_at) : Number.MAX_SAFE_INTEGER;
+      deleted += await deleteFlowsOf(db, accounts, after, through);
       await rest?.(performance.now() - started);
       if (!edge) break;
-      after = Number(edge.expires_at);
+      after = through;
     }
-    await db.deleteFrom('erased_account_flows').where('account_id', 'in', noted).execute();
+    if (first.length > 0)
+      await db
+        .updateTable('erased_account_flows')
+        .set({ swept_at: now })
+        .where('account_id', 'in', first)
+        .execute();
+    if (again.length > 0)
+      await db.deleteFrom('erased_account_flows').where('account_id', 'in', again).execute();
     return deleted;
   },
 

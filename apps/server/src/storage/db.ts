@@ -6,6 +6,6 @@ export type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Whether `db` is PostgreSQL: the few places where the two databases differ (retention's batch
- * look-ups; a flow's account, migration 0023). A transaction shares its database's adapter.
+ * look-ups; the erased flows' sweep). A transaction shares its database's adapter.
  */
 export const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;

@@ -2,7 +2,7 @@ import { type AccountKind, normalizeIdentifier } from '@hub/core';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { HubError } from '../errors.js';
 import { loginIndexHint, perKind } from './accounts.js';
-import { type Db, isPostgres } from './db.js';
+import type { Db } from './db.js';
 import { precompiled } from './precompiled.js';
 import type { Database, FlowsTable, VerificationCodesTable } from './schema.js';
 
@@ -26,11 +26,12 @@ const insertFlow = precompiled<FlowsTable, never>(flowColumns, (db, flow) =>
   db.insertInto('flows').values(flow),
 );
 /**
- * SQLite: a flow of an account, inserted only while the account exists (`accountExists`). Migration
- * 0023 took the foreign key that checked it there (its cascade read a whole table at an erasure
- * without the index whose random writes slowed every look-up); SQLite writes one transaction at a
- * time, so an erasure committed before this insert is seen by it, and one that commits after finds
- * the flow to delete (services/account-erasure.ts). PostgreSQL keeps its foreign key.
+ * A flow of an account, inserted only while the account exists (`accountExists`). Migrations 0023
+ * (SQLite) and 0026 (PostgreSQL) took the foreign key that checked it (its index's random writes,
+ * and on PostgreSQL its lock on the account's row, slowed every look-up at a million accounts). An
+ * erasure committed before this insert is seen by it; one that commits after finds the flow to
+ * delete at its sweep, or on PostgreSQL, where the insert may commit after the sweep went by, at
+ * the second sweep (storage/account-data.ts sweepErasedFlows).
  */
 const insertIfAccount = (db: Kysely<Database>, flow: FlowsTable, accountExists: RawBuilder<SqlBool>) =>
   db
@@ -72,63 +73,59 @@ const moveState = precompiled<{ id: string; from: string; state: string; updated
 const onlyStateAndTime = (changes: Partial<FlowsTable>): changes is { state: string; updated_at: number } =>
   Object.keys(changes).length === 2 && changes.state !== undefined && changes.updated_at !== undefined;
 
-export const createFlowQueries = (db: Kysely<Database>) => {
-  // Asked once: every look-up inserts a flow. PostgreSQL's foreign key checks the account itself.
-  const guarded = !isPostgres(db);
-  return {
-    insert: async (trx: Db, flow: FlowsTable) => {
-      if (flow.account_id === null || !guarded) {
-        await insertFlow(trx, flow);
-        return;
-      }
-      const kind = flow.identifier_kind as AccountKind | null;
-      const inserted =
-        flow.identifier !== null &&
-        kind !== null &&
-        Object.hasOwn(insertFlowOfIdentifiedAccount, kind) &&
-        Number(
-          (
-            await insertFlowOfIdentifiedAccount[kind](trx, {
-              ...flow,
-              key: normalizeIdentifier(kind, flow.identifier),
-            })
-          ).numAffectedRows,
-        ) === 1;
-      // The account was erased since it was read.
-      if (!inserted && Number((await insertFlowOfAccount(trx, flow)).numAffectedRows) === 0)
-        throw new HubError('account.not_found', { field: 'account' });
-    },
+export const createFlowQueries = (db: Kysely<Database>) => ({
+  insert: async (trx: Db, flow: FlowsTable) => {
+    if (flow.account_id === null) {
+      await insertFlow(trx, flow);
+      return;
+    }
+    const kind = flow.identifier_kind as AccountKind | null;
+    const inserted =
+      flow.identifier !== null &&
+      kind !== null &&
+      Object.hasOwn(insertFlowOfIdentifiedAccount, kind) &&
+      Number(
+        (
+          await insertFlowOfIdentifiedAccount[kind](trx, {
+            ...flow,
+            key: normalizeIdentifier(kind, flow.identifier),
+          })
+        ).numAffectedRows,
+      ) === 1;
+    // The account was erased since it was read.
+    if (!inserted && Number((await insertFlowOfAccount(trx, flow)).numAffectedRows) === 0)
+      throw new HubError('account.not_found', { field: 'account' });
+  },
 
-    findById: async (id: string, trx: Db = db) => (await flowById(trx, { id })).rows[0],
+  findById: async (id: string, trx: Db = db) => (await flowById(trx, { id })).rows[0],
 
-    /**
-     * Moves a flow from one state to another; false when another request moved it first. Called only
-     * by flows/flow-record.ts (moveFlow, tryMoveFlow), which checks the move against the flow's table.
-     */
-    transition: async (trx: Db, id: string, from: string, changes: Partial<FlowsTable>) => {
-      if (onlyStateAndTime(changes)) {
-        const moved = await moveState(trx, {
-          id,
-          from,
-          state: changes.state,
-          updated_at: changes.updated_at,
-        });
-        return Number(moved.numAffectedRows) === 1;
-      }
-      const result = await trx
-        .updateTable('flows')
-        .set(changes)
-        .where('id', '=', id)
-        .where('state', '=', from)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
+  /**
+   * Moves a flow from one state to another; false when another request moved it first. Called only
+   * by flows/flow-record.ts (moveFlow, tryMoveFlow), which checks the move against the flow's table.
+   */
+  transition: async (trx: Db, id: string, from: string, changes: Partial<FlowsTable>) => {
+    if (onlyStateAndTime(changes)) {
+      const moved = await moveState(trx, {
+        id,
+        from,
+        state: changes.state,
+        updated_at: changes.updated_at,
+      });
+      return Number(moved.numAffectedRows) === 1;
+    }
+    const result = await trx
+      .updateTable('flows')
+      .set(changes)
+      .where('id', '=', id)
+      .where('state', '=', from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
 
-    /** Writes a flow's other columns; never its state, which only moves by `transition`. */
-    update: (trx: Db, id: string, changes: Partial<Omit<FlowsTable, 'id' | 'kind' | 'state'>>) =>
-      trx.updateTable('flows').set(changes).where('id', '=', id).execute(),
-  };
-};
+  /** Writes a flow's other columns; never its state, which only moves by `transition`. */
+  update: (trx: Db, id: string, changes: Partial<Omit<FlowsTable, 'id' | 'kind' | 'state'>>) =>
+    trx.updateTable('flows').set(changes).where('id', '=', id).execute(),
+});
 export type FlowQueries = ReturnType<typeof createFlowQueries>;
 
 export const createCodeQueries = (db: Kysely<Database>) => ({

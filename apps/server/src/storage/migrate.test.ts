@@ -7,6 +7,7 @@ import { migrateToLatest } from './migrate.js';
 import { flowsAccountSweepMigration } from './migrations/0023-flows-account-sweep.js';
 import { accountPlatformsMigration } from './migrations/0024-account-platforms.js';
 import { loginIndexesMigration } from './migrations/0025-login-indexes.js';
+import { flowsAccountSweepPostgresMigration } from './migrations/0026-flows-account-sweep-postgres.js';
 
 describe.each(testDialects)('migrateToLatest on %s', (dialect: TestDialect) => {
   let database: HubDatabase;
@@ -59,89 +60,91 @@ describe.each(testDialects)('migrateToLatest on %s', (dialect: TestDialect) => {
     }
   });
 
-  it.runIf(dialect === 'sqlite')(
-    "remakes SQLite's flows without their foreign key and back, every flow and code kept",
-    async () => {
-      await migrateToLatest(database);
-      const db = database.db;
-      const at = Date.UTC(2034, 0, 1);
-      await db
-        .insertInto('accounts')
-        .values({ id: 'acc-0023', home_platform: 'psl', created_at: at, updated_at: at } as never)
-        .execute();
-      await db
-        .insertInto('flows')
-        .values({
-          id: 'flow-0023',
-          kind: 'login',
-          state: 'password',
-          platform: 'psl',
-          account_id: 'acc-0023',
-          identifier: 'a@example.ph',
-          identifier_kind: 'email',
-          context: '{"x":1}',
-          binding_hash: 'b',
-          attempts: 2,
-          expires_at: at,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
-      await db
-        .insertInto('verification_codes')
-        .values({
-          id: 'code-0023',
-          flow_id: 'flow-0023',
-          purpose: 'p',
-          code_hash: 'h',
-          attempts: 0,
-          expires_at: at,
-          consumed_at: null,
-          created_at: at,
-        })
-        .execute();
-      const state = async () => ({
-        flows: await db.selectFrom('flows').selectAll().where('id', '=', 'flow-0023').execute(),
-        codes: await db
-          .selectFrom('verification_codes')
-          .select('id')
-          .where('flow_id', '=', 'flow-0023')
-          .execute(),
-        keys: (await sql<{ table: string }>`select "table" from pragma_foreign_key_list('flows')`.execute(db))
-          .rows,
-        indexes: (
-          await sql<{ name: string }>`select name from pragma_index_list('flows') order by name`.execute(db)
-        ).rows,
-      });
-      const after = await state();
-      expect(after.keys).toEqual([]);
-      expect(after.indexes.map((i) => i.name)).toEqual([
-        'flows_expires_account_idx',
-        'sqlite_autoindex_flows_1',
-      ]);
-      const migration = flowsAccountSweepMigration('sqlite');
-      await migration.down?.(db as never);
-      const before = await state();
-      expect(before.keys).toEqual([{ table: 'accounts' }]);
-      expect(before.indexes.map((i) => i.name)).toEqual([
-        'flows_account_idx',
-        'flows_expires_idx',
-        'sqlite_autoindex_flows_1',
-      ]);
-      await migration.up(db as never);
-      const again = await state();
-      for (const seen of [before, again]) {
-        expect(seen.flows).toEqual(after.flows);
-        expect(seen.codes).toEqual([{ id: 'code-0023' }]);
-      }
-      expect(again.keys).toEqual([]);
-      // The codes still go with their flow.
-      await db.deleteFrom('flows').where('id', '=', 'flow-0023').execute();
-      expect(
-        await db.selectFrom('verification_codes').select('id').where('id', '=', 'code-0023').execute(),
-      ).toEqual([]);
-    },
-  );
+  it("takes the flows' foreign key to accounts away and back, every flow and code kept", async () => {
+    await migrateToLatest(database);
+    const db = database.db;
+    const at = Date.UTC(2034, 0, 1);
+    await db
+      .insertInto('accounts')
+      .values({ id: 'acc-0023', home_platform: 'psl', created_at: at, updated_at: at } as never)
+      .execute();
+    await db
+      .insertInto('flows')
+      .values({
+        id: 'flow-0023',
+        kind: 'login',
+        state: 'password',
+        platform: 'psl',
+        account_id: 'acc-0023',
+        identifier: 'a@example.ph',
+        identifier_kind: 'email',
+        context: '{"x":1}',
+        binding_hash: 'b',
+        attempts: 2,
+        expires_at: at,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await db
+      .insertInto('verification_codes')
+      .values({
+        id: 'code-0023',
+        flow_id: 'flow-0023',
+        purpose: 'p',
+        code_hash: 'h',
+        attempts: 0,
+        expires_at: at,
+        consumed_at: null,
+        created_at: at,
+      })
+      .execute();
+    const state = async () => ({
+      flows: await db.selectFrom('flows').selectAll().where('id', '=', 'flow-0023').execute(),
+      codes: await db
+        .selectFrom('verification_codes')
+        .select('id')
+        .where('flow_id', '=', 'flow-0023')
+        .execute(),
+      keys: (dialect === 'sqlite'
+        ? await sql<{ table: string }>`select "table" from pragma_foreign_key_list('flows')`.execute(db)
+        : await sql<{ table: string }>`select confrelid::regclass::text as "table" from pg_constraint
+              where conrelid = 'flows'::regclass and contype = 'f'`.execute(db)
+      ).rows,
+      indexes: (dialect === 'sqlite'
+        ? await sql<{ name: string }>`select name from pragma_index_list('flows') order by name`.execute(db)
+        : await sql<{ name: string }>`select indexname as name from pg_indexes
+              where tablename = 'flows' order by indexname`.execute(db)
+      ).rows.map((index) => index.name),
+      noteColumns: (await db.introspection.getTables())
+        .find((table) => table.name === 'erased_account_flows')
+        ?.columns.map((column) => column.name),
+    });
+    const primaryKey = dialect === 'sqlite' ? 'sqlite_autoindex_flows_1' : 'flows_pkey';
+    const after = await state();
+    expect(after.keys).toEqual([]);
+    expect(after.indexes).toEqual(['flows_expires_account_idx', primaryKey]);
+    expect(after.noteColumns).toEqual(['account_id', 'erased_at', 'swept_at']);
+    // Back to before 0023 on SQLite, before 0026 on PostgreSQL (whose 0023 only made the notes' table).
+    const migrations = [flowsAccountSweepMigration(dialect), flowsAccountSweepPostgresMigration(dialect)];
+    const undone = dialect === 'sqlite' ? migrations : migrations.slice(1);
+    for (const migration of [...undone].reverse()) await migration.down?.(db as never);
+    const before = await state();
+    expect(before.keys).toEqual([{ table: 'accounts' }]);
+    expect(before.indexes).toEqual(['flows_account_idx', 'flows_expires_idx', primaryKey]);
+    for (const migration of undone) await migration.up(db as never);
+    const again = await state();
+    for (const seen of [before, again]) {
+      expect(seen.flows).toEqual(after.flows);
+      expect(seen.codes).toEqual([{ id: 'code-0023' }]);
+    }
+    expect(again).toEqual(after);
+    // The codes still go with their flow.
+    await db.deleteFrom('flows').where('id', '=', 'flow-0023').execute();
+    expect(
+      await db.selectFrom('verification_codes').select('id').where('id', '=', 'code-0023').execute(),
+    ).toEqual([]);
+  });
 
   it("keeps each account's platforms from its memberships, whoever writes them, and fills them when made", async () => {
     await migrateToLatest(database);
@@ -238,8 +241,8 @@ describe.each(testDialects)('migrateToLatest on %s', (dialect: TestDialect) => {
 
   it('runs the Migrator again when a migration is missing from its table', async () => {
     // A row gone (an older hub's database, say): the Migrator runs and reports what it did. The
-    // last migration can run twice (its indexes only if not there), so it succeeds a second time.
-    const missing = '0025-login-indexes';
+    // last migration can run twice (it finds its work done), so it succeeds a second time.
+    const missing = '0026-flows-account-sweep-postgres';
     await database.db
       .deleteFrom('kysely_migration' as never)
       .where('name' as never, '=', missing as never)
@@ -247,7 +250,7 @@ describe.each(testDialects)('migrateToLatest on %s', (dialect: TestDialect) => {
     await expect(migrateToLatest(database)).resolves.toMatchObject({
       results: [{ migrationName: missing, status: 'Success' }],
     });
-    // The last five gone: the first of them cannot run twice (its column exists), and the
+    // The last six gone: the first of them cannot run twice (its column exists), and the
     // Migrator's failure is reported.
     await database.db
       .deleteFrom('kysely_migration' as never)
@@ -256,6 +259,7 @@ describe.each(testDialects)('migrateToLatest on %s', (dialect: TestDialect) => {
         '0022-partial-audit-indexes',
         '0023-flows-account-sweep',
         '0024-account-platforms',
+        '0025-login-indexes',
         missing,
       ] as never)
       .execute();

@@ -25,6 +25,7 @@ import { partialAuditIndexesMigration } from './migrations/0022-partial-audit-in
 import { flowsAccountSweepMigration } from './migrations/0023-flows-account-sweep.js';
 import { accountPlatformsMigration } from './migrations/0024-account-platforms.js';
 import { loginIndexesMigration } from './migrations/0025-login-indexes.js';
+import { flowsAccountSweepPostgresMigration } from './migrations/0026-flows-account-sweep-postgres.js';
 
 const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
@@ -52,6 +53,7 @@ const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migratio
   '0023-flows-account-sweep': flowsAccountSweepMigration(dialect),
   '0024-account-platforms': accountPlatformsMigration(dialect),
   '0025-login-indexes': loginIndexesMigration(dialect),
+  '0026-flows-account-sweep-postgres': flowsAccountSweepPostgresMigration(dialect),
 });
 
 const migratorFor = (database: HubDatabase) =>

@@ -445,13 +445,16 @@ export interface KnownDevicesTable {
 }
 
 /**
- * An erased account whose flows are still to be deleted (SQLite, where `flows.account_id` has no
- * foreign key: migration 0023, services/account-erasure.ts). Written in the erasure's transaction,
- * deleted once the flows are; empty on PostgreSQL, whose foreign key cascades.
+ * An erased account whose flows are still to be deleted (`flows.account_id` has no foreign key:
+ * migrations 0023 and 0026, services/account-erasure.ts). Written in the erasure's transaction,
+ * swept by the cleanup's run, swept again at a run at least FLOW_SWEEP_SETTLE_MS later (a look-up's
+ * insert that read the account before the erasure may commit after the first sweep), then deleted.
  */
 export interface ErasedAccountFlowsTable {
   account_id: string;
   erased_at: number;
+  /** When the first sweep went by; null until then. */
+  swept_at: number | null;
 }
 
 export interface Database {
