@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 //   npm run bench -- --scale[=N]       the hub on N accounts (1,000,000) beside an empty database, in
 //            --rounds=R rounds (3), each scenario on both databases in alternating 1 s slices; the
 //            seeded database is kept under bench/results/scale;
-//            --seed-only seeds (or tops up) it and stops
+//            --seed-only seeds (or tops up) it and stops; --profile summarises each hub's CPU per scenario
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -125,6 +125,7 @@ if (scale !== undefined) {
           rounds: Number(option('rounds') ?? (quick ? 1 : 3)),
           seedOnly: flag('seed-only'),
           only,
+          profile: flag('profile'),
           timing,
           log,
           env: {

@@ -24,6 +24,7 @@ import pg from 'pg';
 import { startHub } from './hub.mjs';
 import { runScenarioPair } from './load.mjs';
 import { dist, resultsDir, root } from './paths.mjs';
+import { summarizeProfiles } from './profile.mjs';
 import { scenarios } from './scenarios.mjs';
 import { accountEmail, BENCH_PASSWORD } from './setup.mjs';
 
@@ -421,7 +422,18 @@ const runCleanup = (url) =>
   });
 
 /** Runs the data-scale comparison; returns its report. */
-export const runScale = async ({ dialect, adminUrl, accounts, rounds, timing, env, log, seedOnly, only }) => {
+export const runScale = async ({
+  dialect,
+  adminUrl,
+  accounts,
+  rounds,
+  timing,
+  env,
+  log,
+  seedOnly,
+  only,
+  profile,
+}) => {
   log(`\n${dialect}: ${accounts.toLocaleString('en')} accounts beside an empty database`);
   const keptUrl = await keptDatabase(dialect, adminUrl, accounts);
   log('seeding (or topping up) the large database…');
@@ -444,10 +456,17 @@ export const runScale = async ({ dialect, adminUrl, accounts, rounds, timing, en
       meScenario,
     ].filter((s) => !only || only.includes(s?.id ?? 'lookup-spread'));
     const results = { empty: [], large: [] };
-    const startHubOn = async (db) => {
+    // --profile: each hub of each round writes a CPU profile, summarised per scenario once it stops.
+    const profileRun = Date.now();
+    const profileDirOf = (db, round) =>
+      profile
+        ? join(resultsDir, 'profiles', `scale-${dialect}-${profileRun}`, `${round}-${db.name}`)
+        : undefined;
+    const startHubOn = async (db, round) => {
       const started = Date.now();
       const hub = await startHub({
         workers: 1,
+        profileDir: profileDirOf(db, round),
         // The in-process cleanup off: its work is measured on its own (`hub cleanup` below).
         env: { ...env, DATABASE_URL: db.url, CLEANUP_INTERVAL_MINUTES: '0' },
       });
@@ -460,8 +479,8 @@ export const runScale = async ({ dialect, adminUrl, accounts, rounds, timing, en
       const running = [];
       try {
         for (const db of order) {
-          const { hub, startupMs } = await startHubOn(db);
-          running.push({ db, hub, figures: { round, startupMs, scenarios: {} } });
+          const { hub, startupMs } = await startHubOn(db, round);
+          running.push({ db, hub, figures: { round, startupMs, scenarios: {} }, profiled: [] });
           log(`  round ${round}, ${db.name}: start-up ${startupMs} ms`);
         }
         for (const chosenScenario of chosen) {
@@ -483,9 +502,10 @@ export const runScale = async ({ dialect, adminUrl, accounts, rounds, timing, en
             running.map(({ hub }, i) => ({ hub, spec: prepared[i].spec })),
             timing,
           );
-          for (const [i, { db, hub, figures }] of running.entries()) {
+          for (const [i, { db, hub, figures, profiled }] of running.entries()) {
             const { scenario, finish } = prepared[i];
             const result = finish ? await finish(measured[i]) : measured[i];
+            profiled.push({ id: scenario.id, windows: result.profileWindows, per: result.profileUnits });
             figures.scenarios[scenario.id] = {
               label: scenario.label,
               requestsPerSecond: result.requestsPerSecond,
@@ -505,6 +525,11 @@ export const runScale = async ({ dialect, adminUrl, accounts, rounds, timing, en
         for (const { hub } of running) await hub.stop();
       }
       for (const { db, figures } of running) results[db.name].push(figures);
+      for (const { db, profiled } of profile ? running : [])
+        for (const { id, windows, per } of profiled)
+          log(
+            `\nCPU profile, round ${round}, ${db.name}, ${id}:\n${summarizeProfiles(profileDirOf(db, round), { windows, per, top: 20 })}`,
+          );
     }
     const cleanup = {};
     for (const db of !only || only.includes('cleanup') ? databases : []) {

@@ -17,12 +17,12 @@ const flowsAccountKey = async (db: Kysely<unknown>) =>
 /**
  * On PostgreSQL too a flow's account is no longer a foreign key with an index of its own: what
  * migration 0023 did on SQLite (docs/data-retention.md "Deleted accounts",
- * docs/performance.md "At a million accounts"). Every login's look-up inserts a flow; the foreign key's check locks the
- * account's row (`FOR KEY SHARE`), which writes to the row's page, and `flows_account_idx` put
- * each insert on a random leaf. At a million accounts the look-ups spread over every account ran
- * at 0.76 of an empty database's rate with both, 0.85 without. The expiry index carries the
- * account (`expires_at, account_id`), and an erasure notes the account in `erased_account_flows`
- * for the sweep, as on SQLite.
+ * docs/performance.md "At a million accounts"). Every login's look-up inserts a flow; the foreign
+ * key's check locks the account's row (`FOR KEY SHARE`), which writes to the row's page, and
+ * `flows_account_idx` put each insert on a random leaf. At a million accounts the look-ups spread
+ * over every account ran at 0.76 of an empty database's rate with both, 0.81 without (medians of
+ * rounds that move by a tenth). The expiry index carries the account (`expires_at, account_id`),
+ * and an erasure notes the account in `erased_account_flows` for the sweep, as on SQLite.
  *
  * On both: `erased_account_flows.swept_at`. PostgreSQL runs transactions side by side, so a
  * look-up's insert that checked the account just before its erasure committed can commit after the
