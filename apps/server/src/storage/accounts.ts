@@ -52,10 +52,19 @@ const byIdentifier = perKind<{ value: string }, AccountRow>(['value'], (db, { va
 );
 /**
  * SQLite: ` indexed by` the kind's login index. Its planner would take the unique index of the
- * identifier, which promises one row, and then read the table's row; PostgreSQL has no such indexes.
+ * identifier, which promises one row, and then read the table's row. PostgreSQL's planner takes its
+ * login index (0027) by cost, as an index-only scan, when the query asks for what the index holds
+ * (`loginIndexCondition`).
  */
 export const loginIndexHint = (db: Kysely<Database>, index: string) =>
   isPostgres(db) ? sql`` : sql.raw(` indexed by ${index}`);
+/**
+ * PostgreSQL: ` and password_hash is not null`, the condition of its login indexes, which hold only
+ * the accounts that have a password (0027). SQLite's hold every account and `password_hash is not
+ * null` as a column; that condition would send SQLite to the table's row for it.
+ */
+export const loginIndexCondition = (db: Kysely<Database>) =>
+  isPostgres(db) ? sql` and password_hash is not null` : sql``;
 
 /** What login step 1 reads of an account, and all it decides on (flows/login/service.ts). */
 export interface LoginCandidate {
@@ -68,17 +77,18 @@ export interface LoginCandidate {
 /**
  * Login step 1: what it decides on of the account and whether the account is on the requested
  * platform, in one statement. `platforms` (migration 0024) saves a read of the membership's index;
- * on SQLite every column comes from the kind's login index (0025), one leaf and no page of the
- * table, which the flow's insert then reads again to check the account (storage/flows.ts).
+ * every column comes from the kind's login index (0025 on SQLite, 0027 on PostgreSQL), one leaf and
+ * no page of the table, which the flow's insert then reads again to check the account
+ * (storage/flows.ts).
  */
 const byIdentifierOnPlatform = perKind<
   { value: string; platform: Platform },
   LoginCandidate & { on_platform: unknown }
 >(['value', 'platform'], (db, v, column, loginIndex) => {
   const query = sql<LoginCandidate & { on_platform: unknown }>`select id, user_type, sign_in_locked_at,
-    password_hash is not null as has_password,
+    ${isPostgres(db) ? sql`true` : sql`password_hash is not null`} as has_password,
     (' ' || platforms || ' ') like ${sql`'% ' || ${v.platform} || ' %'`} as on_platform
-    from accounts${loginIndexHint(db, loginIndex)} where ${sql.ref(column)} = ${v.value}`;
+    from accounts${loginIndexHint(db, loginIndex)} where ${sql.ref(column)} = ${v.value}${loginIndexCondition(db)}`;
   return { compile: () => query.compile(db) };
 });
 const byId = precompiled<{ id: string }, AccountRow>(['id'], (db, { id }) =>
@@ -131,13 +141,14 @@ export const createAccountQueries = (db: Kysely<Database>) => ({
 
   /**
    * Login's look-up: what step 1 decides on of the account of an identifier, and whether it is a
-   * member of `platform` (PostgreSQL answers booleans, SQLite 0 or 1), in one statement.
+   * member of `platform` (PostgreSQL answers booleans, SQLite 0 or 1), in one statement. Only an
+   * account with a password: step 1 finds no other (PostgreSQL's login index holds no other).
    */
   findByIdentifierOnPlatform: async (kind: AccountKind, value: string, platform: Platform) => {
     const row = (
       await byIdentifierOnPlatform[kind](db, { value: normalizeIdentifier(kind, value), platform })
     ).rows[0];
-    if (!row) return undefined;
+    if (!row?.has_password) return undefined;
     const account: LoginCandidate = {
       id: row.id,
       user_type: Number(row.user_type),

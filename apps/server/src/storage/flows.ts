@@ -1,7 +1,7 @@
 import { type AccountKind, normalizeIdentifier } from '@hub/core';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { HubError } from '../errors.js';
-import { loginIndexHint, perKind } from './accounts.js';
+import { loginIndexCondition, loginIndexHint, perKind } from './accounts.js';
 import type { Db } from './db.js';
 import { precompiled } from './precompiled.js';
 import type { Database, FlowsTable, VerificationCodesTable } from './schema.js';
@@ -45,9 +45,10 @@ const insertFlowOfAccount = precompiled<FlowsTable, never>(flowColumns, (db, flo
 );
 /**
  * The same, the account checked by the identifier its flow was started with as well as by its id,
- * on its kind's login index (migration 0025): the leaf login's look-up has just read, where the id's
- * own index is another leaf, at a million accounts most often read from the kernel. Only a fast
- * path: an identifier that is no longer the account's inserts nothing, and the check by id decides.
+ * on its kind's login index (migrations 0025, 0027): the leaf login's look-up has just read, where
+ * the id's own index is another leaf, at a million accounts most often read from the kernel. Only a
+ * fast path: an identifier that is no longer the account's, or (PostgreSQL) an account without a
+ * password, inserts nothing, and the check by id decides.
  */
 const insertFlowOfIdentifiedAccount = perKind<FlowsTable & { key: string }, never>(
   [...flowColumns, 'key'],
@@ -55,7 +56,7 @@ const insertFlowOfIdentifiedAccount = perKind<FlowsTable & { key: string }, neve
     insertIfAccount(
       db,
       flow,
-      sql`exists (select 1 from accounts${loginIndexHint(db, loginIndex)} where ${sql.ref(column)} = ${flow.key} and id = ${flow.account_id})`,
+      sql`exists (select 1 from accounts${loginIndexHint(db, loginIndex)} where ${sql.ref(column)} = ${flow.key} and id = ${flow.account_id}${loginIndexCondition(db)})`,
     ),
 );
 const flowById = precompiled<{ id: string }, FlowsTable>(['id'], (db, { id }) =>

@@ -8,6 +8,7 @@ import { flowsAccountSweepMigration } from './migrations/0023-flows-account-swee
 import { accountPlatformsMigration } from './migrations/0024-account-platforms.js';
 import { loginIndexesMigration } from './migrations/0025-login-indexes.js';
 import { flowsAccountSweepPostgresMigration } from './migrations/0026-flows-account-sweep-postgres.js';
+import { loginIndexesPostgresMigration } from './migrations/0027-login-indexes-postgres.js';
 
 describe.each(testDialects)('migrateToLatest on %s', (dialect: TestDialect) => {
   let database: HubDatabase;
@@ -182,9 +183,10 @@ describe.each(testDialects)('migrateToLatest on %s', (dialect: TestDialect) => {
     await db.deleteFrom('platform_memberships').where('account_id', '=', 'acc-0024-a').execute();
     expect(await platforms()).toEqual({ 'acc-0024-a': '', 'acc-0024-b': 'psl', 'acc-0024-c': 'biz' });
 
-    // Down and up again (0025's indexes, which hold the column, first): the column comes back filled
-    // from the memberships there are.
+    // Down and up again (0025's and 0027's indexes, which hold the column, first): the column comes
+    // back filled from the memberships there are.
     const migration = accountPlatformsMigration(dialect);
+    await loginIndexesPostgresMigration(dialect).down?.(db as never);
     await loginIndexesMigration(dialect).down?.(db as never);
     await migration.down?.(db as never);
     await db
@@ -193,6 +195,7 @@ describe.each(testDialects)('migrateToLatest on %s', (dialect: TestDialect) => {
       .execute();
     await migration.up(db as never);
     await loginIndexesMigration(dialect).up(db as never);
+    await loginIndexesPostgresMigration(dialect).up(db as never);
     expect(await platforms()).toEqual({ 'acc-0024-a': 'biz', 'acc-0024-b': 'psl', 'acc-0024-c': 'biz' });
     // Erasing an account takes its memberships with it; the others' platforms stay.
     await db.deleteFrom('accounts').where('id', '=', 'acc-0024-b').execute();
@@ -242,7 +245,7 @@ describe.each(testDialects)('migrateToLatest on %s', (dialect: TestDialect) => {
   it('runs the Migrator again when a migration is missing from its table', async () => {
     // A row gone (an older hub's database, say): the Migrator runs and reports what it did. The
     // last migration can run twice (it finds its work done), so it succeeds a second time.
-    const missing = '0026-flows-account-sweep-postgres';
+    const missing = '0027-login-indexes-postgres';
     await database.db
       .deleteFrom('kysely_migration' as never)
       .where('name' as never, '=', missing as never)
@@ -250,7 +253,7 @@ describe.each(testDialects)('migrateToLatest on %s', (dialect: TestDialect) => {
     await expect(migrateToLatest(database)).resolves.toMatchObject({
       results: [{ migrationName: missing, status: 'Success' }],
     });
-    // The last six gone: the first of them cannot run twice (its column exists), and the
+    // The last seven gone: the first of them cannot run twice (its column exists), and the
     // Migrator's failure is reported.
     await database.db
       .deleteFrom('kysely_migration' as never)
@@ -260,6 +263,7 @@ describe.each(testDialects)('migrateToLatest on %s', (dialect: TestDialect) => {
         '0023-flows-account-sweep',
         '0024-account-platforms',
         '0025-login-indexes',
+        '0026-flows-account-sweep-postgres',
         missing,
       ] as never)
       .execute();

@@ -26,6 +26,7 @@ import { flowsAccountSweepMigration } from './migrations/0023-flows-account-swee
 import { accountPlatformsMigration } from './migrations/0024-account-platforms.js';
 import { loginIndexesMigration } from './migrations/0025-login-indexes.js';
 import { flowsAccountSweepPostgresMigration } from './migrations/0026-flows-account-sweep-postgres.js';
+import { loginIndexesPostgresMigration } from './migrations/0027-login-indexes-postgres.js';
 
 const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
@@ -54,6 +55,7 @@ const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migratio
   '0024-account-platforms': accountPlatformsMigration(dialect),
   '0025-login-indexes': loginIndexesMigration(dialect),
   '0026-flows-account-sweep-postgres': flowsAccountSweepPostgresMigration(dialect),
+  '0027-login-indexes-postgres': loginIndexesPostgresMigration(dialect),
 });
 
 const migratorFor = (database: HubDatabase) =>

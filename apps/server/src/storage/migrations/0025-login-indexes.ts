@@ -25,8 +25,8 @@ const COVERED = 'id, user_type, sign_in_locked_at, platforms, (password_hash is 
  * Login's look-up from one index (docs/performance.md "At a million accounts"). At a million
  * accounts each look-up spread over every account read two pages SQLite's 2 MiB cache did not hold,
  * the identifier index's leaf and the account's row, each a read from the kernel; now it reads one.
- * The unique indexes stay: they keep each identifier to one account. PostgreSQL reads both pages
- * from `shared_buffers`, so it gets none of these.
+ * The unique indexes stay: they keep each identifier to one account. PostgreSQL gets its own in
+ * 0027 (`INCLUDE` there, which takes columns, not expressions).
  */
 export const loginIndexesMigration = (dialect: Dialect): Migration => ({
   up: async (db: Kysely<unknown>) => {
