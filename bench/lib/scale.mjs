@@ -214,12 +214,13 @@ const postgresInserter = async (url) => {
   };
   // As autovacuum would soon after a bulk load on a production server (this machine's runs with it
   // off): the planner's statistics and the visibility map for the tables just filled or emptied.
-  // Accounts loaded: their indexes rebuilt first, as after any bulk import (docs/operations.md "After a
-  // bulk import"). Each account's memberships rewrite its row (`platforms`, migration 0024) in the
-  // same transaction as its insert, so every index of `accounts` took both versions' entries and split
-  // its pages before the first could be cleaned: the login index was 2.3 times its size and look-ups
-  // spread over every account slower by a tenth (docs/performance.md). Accounts signing up one by one
-  // leave little of it: the old entries are cleaned between them.
+  // Accounts loaded: their indexes rebuilt first, as after any bulk import
+  // (docs/operations.md "After a bulk import"). Each account's memberships rewrite its row
+  // (`platforms`, migration 0024) in the same transaction as its insert, so every index of `accounts`
+  // took both versions' entries and split its pages before the first could be cleaned: the login
+  // index was 2.3 times its size and look-ups spread over every account slower by a tenth
+  // (docs/performance.md). Accounts signing up one by one leave little of it: the old entries are
+  // cleaned between them.
   const settle = async ({ accountsLoaded }) => {
     if (accountsLoaded) await client.query('reindex table accounts');
     await client.query('vacuum (analyze) accounts, platform_memberships, sessions, flows, audit_events');
