@@ -8,8 +8,8 @@ import { loginIndexes } from './0025-login-indexes.js';
  * and the flow's insert checks the account on the same entry (storage/flows.ts); with the table's
  * pages marked all-visible, as autovacuum keeps them, both are index-only scans and read no page of
  * the table. At a million accounts a look-up spread over every account read two pages (the
- * identifier's leaf and the account's row) where it now reads one, of an index half the size of a
- * table's row (docs/performance.md "At a million accounts").
+ * identifier's leaf and the account's row) where it now reads one leaf of this index, about 110
+ * bytes an account (docs/performance.md "At a million accounts").
  *
  * Only accounts that have a password are in each: login step 1 finds no other, and `INCLUDE` takes
  * columns, not `password_hash is not null`, so the alternative was the hash itself, about 100 bytes
