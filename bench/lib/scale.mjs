@@ -333,6 +333,56 @@ const sizeMiB = async (dialect, url) => {
 };
 
 /**
+ * What of the PostgreSQL server's set-up moves the spread look-up: its buffer pool and whether that
+ * pool is in huge pages (0.83 without them, 0.99–1.00 with; the part on huge pages of
+ * docs/performance.md "At a million accounts"). `huge_pages_status` exists from PostgreSQL 17;
+ * before it, a server with `try` uses huge pages only if the machine reserved some before it started.
+ */
+const postgresServer = async (url) => {
+  const show = async (name) => {
+    try {
+      return (await adminQuery(url, `show ${name}`)).rows[0][name];
+    } catch {
+      return undefined;
+    }
+  };
+  const server = {
+    sharedBuffers: await show('shared_buffers'),
+    hugePages: await show('huge_pages'),
+    hugePagesStatus: await show('huge_pages_status'),
+  };
+  const local = ['127.0.0.1', 'localhost', '::1', '[::1]', ''].includes(new URL(url).hostname);
+  if (local && existsSync('/proc/meminfo')) {
+    const total = /^HugePages_Total:\s+(\d+)/m.exec(readFileSync('/proc/meminfo', 'utf8'));
+    if (total) server.machineHugePages = Number(total[1]);
+  }
+  return server;
+};
+
+/** One line on the PostgreSQL server's set-up, with a warning where huge pages are surely off. */
+const formatPostgresServer = (server) => {
+  const status = server.hugePagesStatus
+    ? ` (${server.hugePagesStatus})`
+    : server.hugePages === 'try'
+      ? ' (in use only if the machine reserved them before the server started)'
+      : '';
+  const machine =
+    server.machineHugePages === undefined
+      ? ''
+      : `; this machine reserves ${server.machineHugePages} huge pages`;
+  const off =
+    server.hugePages === 'off' ||
+    server.hugePagesStatus === 'off' ||
+    (server.hugePagesStatus === undefined && server.machineHugePages === 0);
+  return (
+    `the PostgreSQL server: shared_buffers ${server.sharedBuffers}, huge_pages ${server.hugePages}${status}${machine}` +
+    (off
+      ? '\n  its buffer pool is in 4 KiB pages: look-ups spread over many accounts cost it a sixth more (docs/configuration.md, "Sizing the database")'
+      : '')
+  );
+};
+
+/**
  * The KEY_ENCRYPTION_KEY of the kept databases: their signing keys are sealed with it, so it is kept
  * beside them (bench/results is not in git) and used again by every run.
  */
@@ -458,6 +508,8 @@ export const runScale = async ({
     ];
     const sizes = {};
     for (const db of databases) sizes[db.name] = await sizeMiB(dialect, db.url);
+    const server = dialect === 'postgres' ? await postgresServer(keptUrl) : undefined;
+    if (server) log(formatPostgresServer(server));
     const chosen = [
       scenarios.find((s) => s.id === 'lookup'),
       null, // the spread look-up, per database
@@ -545,7 +597,7 @@ export const runScale = async ({
       cleanup[db.name] = await runCleanup(db.url);
       log(`  hub cleanup on ${db.name}: ${cleanup[db.name].seconds.toFixed(1)} s`);
     }
-    return { dialect, accounts, seeding, sizes, results, cleanup };
+    return { dialect, accounts, seeding, sizes, server, results, cleanup };
   } finally {
     await empty.drop();
   }
@@ -562,6 +614,7 @@ const median = (values) => {
 export const formatScale = (report) => {
   const lines = [
     `${report.dialect}: ${report.accounts.toLocaleString('en')} accounts (${report.sizes.large} MiB) beside an empty database (${report.sizes.empty} MiB); seeding ${report.seeding.seconds.toFixed(0)} s`,
+    ...(report.server ? [formatPostgresServer(report.server)] : []),
     "| figure | empty | large | large/empty | the rounds' large/empty |",
     '|---|---:|---:|---:|---|',
   ];
