@@ -382,6 +382,16 @@ const formatPostgresServer = (server) => {
   );
 };
 
+/** Each database's size and, on PostgreSQL, the server's set-up (logged), for the report. */
+const describeDatabases = async (dialect, databases, log) => {
+  const sizes = {};
+  for (const db of databases) sizes[db.name] = await sizeMiB(dialect, db.url);
+  const large = databases.find((db) => db.name === 'large');
+  const server = dialect === 'postgres' ? await postgresServer(large.url) : undefined;
+  if (server) log(formatPostgresServer(server));
+  return { sizes, server };
+};
+
 /**
  * The KEY_ENCRYPTION_KEY of the kept databases: their signing keys are sealed with it, so it is kept
  * beside them (bench/results is not in git) and used again by every run.
@@ -506,10 +516,7 @@ export const runScale = async ({
       { name: 'empty', url: empty.url, accounts: EMPTY_ACCOUNTS },
       { name: 'large', url: keptUrl, accounts },
     ];
-    const sizes = {};
-    for (const db of databases) sizes[db.name] = await sizeMiB(dialect, db.url);
-    const server = dialect === 'postgres' ? await postgresServer(keptUrl) : undefined;
-    if (server) log(formatPostgresServer(server));
+    const { sizes, server } = await describeDatabases(dialect, databases, log);
     const chosen = [
       scenarios.find((s) => s.id === 'lookup'),
       null, // the spread look-up, per database
