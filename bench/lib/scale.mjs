@@ -339,18 +339,13 @@ const sizeMiB = async (dialect, url) => {
  * before it, a server with `try` uses huge pages only if the machine reserved some before it started.
  */
 const postgresServer = async (url) => {
-  const show = async (name) => {
-    try {
-      return (await adminQuery(url, `show ${name}`)).rows[0][name];
-    } catch {
-      return undefined;
-    }
-  };
-  const server = {
-    sharedBuffers: await show('shared_buffers'),
-    hugePages: await show('huge_pages'),
-    hugePagesStatus: await show('huge_pages_status'),
-  };
+  // One query: current_setting(…, true) is null where the server has no such setting.
+  const { rows } = await adminQuery(
+    url,
+    `select current_setting('shared_buffers') as "sharedBuffers", current_setting('huge_pages') as "hugePages",
+            current_setting('huge_pages_status', true) as "hugePagesStatus"`,
+  );
+  const server = { ...rows[0], hugePagesStatus: rows[0].hugePagesStatus ?? undefined };
   const local = ['127.0.0.1', 'localhost', '::1', '[::1]', ''].includes(new URL(url).hostname);
   if (local && existsSync('/proc/meminfo')) {
     const total = /^HugePages_Total:\s+(\d+)/m.exec(readFileSync('/proc/meminfo', 'utf8'));
