@@ -136,17 +136,25 @@ const openSqlite = (path: string, timeouts: DatabaseTimeouts, memory: SqliteMemo
   // stays a few seconds; past it the write fails with SQLITE_BUSY, which answers 503.
   sqlite.pragma(`busy_timeout = ${Math.trunc(timeouts.acquireMs)}`);
   const statements = withStatementCache(sqlite);
+  const turns = sqliteGroupCommit(sqlite);
+  // Kysely's statements (its transactions among them) run outside the turn's read transaction.
+  const kyselyStatements: StatementSource = {
+    prepare: (text) => {
+      turns.endReads();
+      return statements.prepare(text);
+    },
+    close: () => statements.close(),
+  };
   const db = new Kysely<Database>({
-    dialect: withFaultMapping(new SqliteDialect({ database: statements })),
+    dialect: withFaultMapping(new SqliteDialect({ database: kyselyStatements })),
   });
-  const writes = sqliteGroupCommit(sqlite);
-  runPrecompiledDirectly(db, sqliteDirectRunner(sqlite, statements, writes.write));
+  runPrecompiledDirectly(db, sqliteDirectRunner(sqlite, statements, turns));
   const hub = wrap(db, 'sqlite');
   return {
     ...hub,
     close: () => {
       // Writes waiting for the end of this turn are committed before the connection goes.
-      writes.flush();
+      turns.flush();
       return hub.close();
     },
   };
@@ -163,22 +171,23 @@ type StatementSource = Omit<KyselySqlite, 'prepare'> & { prepare(text: string): 
  * one run here is atomic for the event loop. It must not run while a transaction of another request
  * is open on the connection (between its begin and its commit, while it awaits): the statement
  * would join that transaction and go with its rollback. Then Kysely runs it, after the
- * transaction, as before. A read runs at once; a write waits for the end of the turn and commits
- * with the others of that turn (sqlite-group-commit.ts).
+ * transaction, as before. A read runs at once, in the read transaction the turn's reads share (the
+ * one open transaction that is not another request's); a write waits for the end of the turn and
+ * commits with the others of that turn (sqlite-group-commit.ts).
  */
 const sqliteDirectRunner =
   (
     sqlite: SqliteDatabase.Database,
     statements: StatementSource,
-    write: ReturnType<typeof sqliteGroupCommit>['write'],
+    turns: ReturnType<typeof sqliteGroupCommit>,
   ): DirectRunner =>
   (text, parameters, viaKysely) => {
-    if (sqlite.inTransaction) return undefined;
+    if (sqlite.inTransaction && !turns.reading()) return undefined;
     try {
       const statement = statements.prepare(text);
       // A write with RETURNING is a reader too: only a statement that changes nothing runs at once.
-      if (statement.readonly) return Promise.resolve({ rows: statement.all(parameters) });
-      return write(statement, parameters, viaKysely);
+      if (statement.readonly) return Promise.resolve({ rows: turns.read(statement, parameters) });
+      return turns.write(statement, parameters, viaKysely);
     } catch (error) {
       return Promise.reject(classifiedFailure(error));
     }

@@ -66,6 +66,30 @@ describe.each(testDialects)('precompiled statements on %s', (dialect) => {
     expect(await flows.findById(`${tag}-rolled-back`)).toBeUndefined();
   });
 
+  /**
+   * On SQLite the precompiled reads of one turn share a read transaction (sqlite-group-commit.ts).
+   * A statement of Kysely's in the same turn (a transaction's begin, a write, a read of its own) ends
+   * it first, and what Kysely commits is what the next precompiled read sees.
+   */
+  it("share a turn's read transaction without keeping Kysely's statements out of the same turn", async () => {
+    const flows = createFlowQueries(ctx.db);
+    const tag = `${dialect}-turn-${Date.now()}`;
+    const readFirst = flows.findById(tag);
+    const written = ctx.db.transaction().execute(async (trx) => {
+      await flows.insert(trx, strayFlow(tag));
+      return sql<{ n: number }>`select count(*) as n from flows where id = ${tag}`.execute(trx);
+    });
+    const readMeanwhile = flows.findById(`${tag}-none`);
+    expect(await readFirst).toBeUndefined();
+    expect(Number((await written).rows[0]?.n)).toBe(1);
+    expect(await readMeanwhile).toBeUndefined();
+    expect(await flows.findById(tag)).toMatchObject({ id: tag });
+    const direct = flows.findById(tag);
+    await ctx.db.deleteFrom('flows').where('id', '=', tag).execute();
+    expect(await direct).toMatchObject({ id: tag });
+    expect(await flows.findById(tag)).toBeUndefined();
+  });
+
   it('run in order with the statements Kysely runs, and inside a transaction go with it', async () => {
     const flows = createFlowQueries(ctx.db);
     const tag = `${dialect}-order-${Date.now()}`;

@@ -5,9 +5,10 @@ import SqliteDatabase from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sqliteGroupCommit } from './sqlite-group-commit.js';
 
-// The writes of one turn of the event loop in one transaction (sqlite-group-commit.ts), against a
-// real SQLite file in WAL mode with a second connection: what each caller sees, and what the
-// database holds, when every write succeeds, when one fails, and when the transaction cannot be had.
+// The writes of one turn of the event loop in one transaction, and its reads in one read
+// transaction (sqlite-group-commit.ts), against a real SQLite file in WAL mode with a second
+// connection: what each caller sees, and what the database holds, when every write succeeds, when
+// one fails, when the transaction cannot be had, and when another process writes meanwhile.
 
 describe('group commit on SQLite', () => {
   let dir: string;
@@ -144,6 +145,68 @@ describe('group commit on SQLite', () => {
     expect(handed).toEqual(['k']);
     expect(Number(result.numAffectedRows)).toBe(1);
     expect(rows()).toEqual([]);
+  });
+
+  /** The end of the current turn of the event loop (group commit's own clock). */
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+  const select = () => sqlite.prepare('select id, n from t order by id');
+
+  it("reads a turn's statements in one transaction, which the turn's end lets go of", async () => {
+    const turns = sqliteGroupCommit(sqlite);
+    expect(turns.read(select(), [])).toEqual([]);
+    // The read lock stays for the turn's other reads: no transaction of their own each.
+    expect(sqlite.inTransaction).toBe(true);
+    expect(turns.reading()).toBe(true);
+    expect(turns.read(select(), [])).toEqual([]);
+    await nextTurn();
+    expect(sqlite.inTransaction).toBe(false);
+    expect(turns.reading()).toBe(false);
+  });
+
+  it("sees every earlier turn's writes, and its own turn's once they are committed", async () => {
+    const turns = sqliteGroupCommit(sqlite);
+    await turns.write(insert(), ['a', 1], notViaKysely);
+    expect(turns.read(select(), [])).toEqual([{ id: 'a', n: 1 }]);
+    // A write asked for in this turn commits after the turn's reads, and is seen from then on.
+    const pending = turns.write(insert(), ['b', 2], notViaKysely);
+    expect(turns.read(select(), [])).toEqual([{ id: 'a', n: 1 }]);
+    await pending;
+    expect(turns.read(select(), [])).toEqual([
+      { id: 'a', n: 1 },
+      { id: 'b', n: 2 },
+    ]);
+  });
+
+  it('lets another process write while a turn reads, and shows the write from the next turn', async () => {
+    const turns = sqliteGroupCommit(sqlite);
+    expect(turns.read(select(), [])).toEqual([]);
+    // WAL: a writer never waits for readers. The turn keeps the snapshot its first read took.
+    other.prepare('insert into t (id, n) values (?, ?)').run('o', 7);
+    expect(turns.read(select(), [])).toEqual([]);
+    await nextTurn();
+    expect(turns.read(select(), [])).toEqual([{ id: 'o', n: 7 }]);
+  });
+
+  it("ends the read transaction at once when asked (before a statement of Kysely's)", async () => {
+    const turns = sqliteGroupCommit(sqlite);
+    turns.read(select(), []);
+    turns.endReads();
+    expect(sqlite.inTransaction).toBe(false);
+    // Kysely's own transaction can begin in the same turn, and the reads after it wait it out.
+    sqlite.exec('begin');
+    expect(turns.reading()).toBe(false);
+    sqlite.exec('rollback');
+    await nextTurn();
+    expect(sqlite.inTransaction).toBe(false);
+  });
+
+  it("survives a read that fails: the error is the caller's, and the next reads and writes go on", async () => {
+    const turns = sqliteGroupCommit(sqlite);
+    expect(() => turns.read(sqlite.prepare('select abs(-9223372036854775807 - 1)'), [])).toThrow(/overflow/);
+    expect(turns.read(select(), [])).toEqual([]);
+    await turns.write(insert(), ['w', 1], notViaKysely);
+    expect(rows()).toEqual([{ id: 'w', n: 1 }]);
+    expect(sqlite.inTransaction).toBe(false);
   });
 
   it('commits what waits at once on flush(), before the connection closes', async () => {

@@ -33,6 +33,57 @@ const execute = ({ statement, parameters }: Pending): Result => {
 };
 
 /**
+ * The reads of one turn of the event loop in one read transaction: the first read of a turn begins
+ * it, the end of the turn (`atTurnEnd`, the group commit's flush, before its writes) or a statement
+ * of Kysely's ends it. Each statement on its own is a transaction of its own, and in WAL mode every
+ * transaction takes and drops a read lock on the shared-memory file, two `fcntl` system calls: a
+ * look-up read twice, so four of its seven system calls were these locks (docs/performance.md
+ * "Reads in one transaction a turn"). The reads of a turn see one snapshot, the one the turn's
+ * first read took: this process's writes all commit at the end of a turn or through Kysely, both
+ * after the reads are ended, so only another process's (HUB_WORKERS, the CLI) can land meanwhile,
+ * and a read sees it at the next turn.
+ */
+const turnReads = (
+  sqlite: SqliteDatabase.Database,
+  commit: SqliteDatabase.Statement,
+  rollback: SqliteDatabase.Statement,
+  atTurnEnd: () => void,
+) => {
+  let reading = false;
+  const begin = sqlite.prepare('BEGIN');
+  /**
+   * A read transaction changed nothing, so its COMMIT only lets go of the read lock; one SQLite
+   * already ended (an I/O error rolls back) has nothing to end.
+   */
+  const end = () => {
+    if (!reading) return;
+    reading = false;
+    if (!sqlite.inTransaction) return;
+    try {
+      commit.run();
+    } catch {
+      try {
+        rollback.run();
+      } catch {
+        // The connection is past saving (closed, its file gone): the next statement says so.
+      }
+    }
+  };
+  return {
+    read: (statement: Pick<WriteStatement, 'all'>, parameters: readonly unknown[]): unknown[] => {
+      if (!reading) {
+        begin.run();
+        reading = true;
+        atTurnEnd();
+      }
+      return statement.all(parameters);
+    },
+    reading: () => reading,
+    end,
+  };
+};
+
+/**
  * Group commit for the precompiled writes on SQLite (docs/performance.md "Group commit"): the
  * writes that requests issue in one turn of the event loop are run together, after it, in one
  * transaction. A write on its own commits alone, as before. Why: on its own a write is a
@@ -52,6 +103,8 @@ const execute = ({ statement, parameters }: Pending): Result => {
  * of Kysely's holds the connection (its statements await between `BEGIN` and `COMMIT`), the writes
  * go through Kysely's queue after it instead, as sqliteDirectRunner's reads do.
  *
+ * The reads of a turn share one read transaction (turnReads above), ended before the turn's writes.
+ *
  * The next turn is taken with `node:timers`' own setImmediate, which a test's fake timers do not
  * replace. `flush()` runs what is waiting at once, before the connection closes.
  */
@@ -61,6 +114,15 @@ export const sqliteGroupCommit = (sqlite: SqliteDatabase.Database) => {
   const begin = sqlite.prepare('BEGIN IMMEDIATE');
   const commit = sqlite.prepare('COMMIT');
   const rollback = sqlite.prepare('ROLLBACK');
+
+  const schedule = () => {
+    if (!scheduled) {
+      scheduled = true;
+      afterThisTurn(flush);
+    }
+  };
+
+  const reads = turnReads(sqlite, commit, rollback, schedule);
 
   const runAlone = (write: Pending) => {
     try {
@@ -109,6 +171,7 @@ export const sqliteGroupCommit = (sqlite: SqliteDatabase.Database) => {
 
   const flush = () => {
     scheduled = false;
+    reads.end();
     const batch = waiting;
     waiting = [];
     if (batch.length === 0) return;
@@ -126,11 +189,14 @@ export const sqliteGroupCommit = (sqlite: SqliteDatabase.Database) => {
     write: (statement: WriteStatement, parameters: readonly unknown[], viaKysely: () => Promise<Result>) =>
       new Promise<Result>((resolve, reject) => {
         waiting.push({ statement, parameters, viaKysely, resolve, reject });
-        if (!scheduled) {
-          scheduled = true;
-          afterThisTurn(flush);
-        }
+        schedule();
       }),
+    /** Runs `statement` (a read) at once, in the turn's read transaction (turnReads). */
+    read: reads.read,
+    /** True while the open transaction is the turn's reads (not Kysely's, which the writes wait for). */
+    reading: reads.reading,
+    /** Ends the turn's reads now: before a statement of Kysely's, which may begin a transaction. */
+    endReads: reads.end,
     flush,
   };
 };
