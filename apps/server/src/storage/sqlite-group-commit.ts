@@ -43,31 +43,14 @@ const execute = ({ statement, parameters }: Pending): Result => {
  * after the reads are ended, so only another process's (HUB_WORKERS, the CLI) can land meanwhile,
  * and a read sees it at the next turn.
  */
-const turnReads = (
-  sqlite: SqliteDatabase.Database,
-  commit: SqliteDatabase.Statement,
-  rollback: SqliteDatabase.Statement,
-  atTurnEnd: () => void,
-) => {
+const turnReads = (sqlite: SqliteDatabase.Database, endTransaction: () => void, atTurnEnd: () => void) => {
   let reading = false;
   const begin = sqlite.prepare('BEGIN');
-  /**
-   * A read transaction changed nothing, so its COMMIT only lets go of the read lock; one SQLite
-   * already ended (an I/O error rolls back) has nothing to end.
-   */
+  /** A read transaction changed nothing: ending it only lets go of the read lock. */
   const end = () => {
     if (!reading) return;
     reading = false;
-    if (!sqlite.inTransaction) return;
-    try {
-      commit.run();
-    } catch {
-      try {
-        rollback.run();
-      } catch {
-        // The connection is past saving (closed, its file gone): the next statement says so.
-      }
-    }
+    endTransaction();
   };
   return {
     read: (statement: Pick<WriteStatement, 'all'>, parameters: readonly unknown[]): unknown[] => {
@@ -122,7 +105,19 @@ export const sqliteGroupCommit = (sqlite: SqliteDatabase.Database) => {
     }
   };
 
-  const reads = turnReads(sqlite, commit, rollback, schedule);
+  /**
+   * Rolls back the open transaction, if SQLite has not already ended it (an I/O error does). A
+   * connection past saving (closed, its file gone) fails its next statement instead.
+   */
+  const rollBack = () => {
+    try {
+      if (sqlite.inTransaction) rollback.run();
+    } catch {
+      // The next statement on the connection says what is wrong with it.
+    }
+  };
+
+  const reads = turnReads(sqlite, rollBack, schedule);
 
   const runAlone = (write: Pending) => {
     try {
@@ -154,11 +149,8 @@ export const sqliteGroupCommit = (sqlite: SqliteDatabase.Database) => {
       outcomes = batch.map(runInBatch);
       commit.run();
     } catch (error) {
-      try {
-        if (sqlite.inTransaction) rollback.run();
-      } catch {
-        // The connection is past saving (closed, its file gone): the writes fail as they would alone.
-      }
+      // The writes fail as they would alone.
+      rollBack();
       for (const write of batch) write.reject(classifiedFailure(error));
       return;
     }
