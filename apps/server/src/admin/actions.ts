@@ -10,7 +10,7 @@ import { queueFactorNotice } from '../mail/security-notice.js';
 import { exportAccountData } from '../me/data.js';
 import { unlinkProvider } from '../me/providers.js';
 import { policy } from '../policy.js';
-import { type AuditEvent, recordAudit } from '../services/audit.js';
+import { type AuditEvent, type RequestOrigin, recordAudit } from '../services/audit.js';
 import { announceEndedSessions, type EndedSessions, endSessions, endSessionsIn } from '../sso/session-end.js';
 import { createAccountDataQueries } from '../storage/account-data.js';
 import type { AccountRow } from '../storage/accounts.js';
@@ -28,7 +28,8 @@ export interface ActionBy {
   /** "console" or "cli". */
   via: 'console' | 'cli';
   reason: string;
-  ip: string | null;
+  /** The console's request; null on the command line. */
+  from: RequestOrigin | null;
 }
 
 /** The reason given, trimmed; none is refused, so every action's row says why. */
@@ -38,11 +39,15 @@ export const requireReason = (reason: string | undefined): string => {
   return trimmed;
 };
 
-export const consoleActor = (operator: Operator, reason: string | undefined, ip: string): ActionBy => ({
+export const consoleActor = (
+  operator: Operator,
+  reason: string | undefined,
+  from: RequestOrigin,
+): ActionBy => ({
   operatorId: operator.account.id,
   via: 'console',
   reason: requireReason(reason),
-  ip,
+  from,
 });
 
 const audit = (trx: Db, hub: Hub, by: ActionBy, event: AuditEvent, accountId: string, extra = {}) =>
@@ -52,7 +57,7 @@ const audit = (trx: Db, hub: Hub, by: ActionBy, event: AuditEvent, accountId: st
       event,
       outcome: 'success',
       accountId,
-      ip: by.ip,
+      from: by.from,
       detail: { operator: by.operatorId, via: by.via, reason: by.reason, ...extra },
     },
     hub.now(),
@@ -142,7 +147,7 @@ export const sendPasswordResetCode = async (hub: Hub, account: AccountRow, by: A
     hub,
     { ...account, email },
     {
-      ip: by.ip,
+      from: by.from,
       audit: {
         event: 'admin.reset_code_sent',
         detail: { operator: by.operatorId, via: by.via, reason: by.reason },
@@ -159,7 +164,7 @@ export const unlinkAccountProvider = async (
   provider: 'google' | 'facebook',
   by: ActionBy,
 ) => {
-  await unlinkProvider(hub, { account } as SignedInPerson, by.ip ?? '', provider);
+  await unlinkProvider(hub, { account } as SignedInPerson, by.from, provider);
   await audit(hub.db, hub, by, 'admin.provider_unlinked', account.id, { provider });
   return { provider };
 };
@@ -169,7 +174,7 @@ export const exportForOperator = async (hub: Hub, account: AccountRow, by: Actio
   const { current_session_created_at: _none, ...data } = await exportAccountData(
     hub,
     { account, session: { created_at: 0 } } as SignedInPerson,
-    by.ip ?? '',
+    by.from,
   );
   await audit(hub.db, hub, by, 'admin.data_exported', account.id);
   return data;

@@ -101,7 +101,7 @@ const audit = (trx: Db, hub: Hub, by: ActionBy, event: AuditEvent, clientId: str
     {
       event,
       outcome: 'success',
-      ip: by.ip,
+      from: by.from,
       detail: { operator: by.operatorId, via: by.via, reason: by.reason, client: clientId, ...extra },
     },
     hub.now(),

@@ -8,7 +8,7 @@ import { testDialects } from '../test-support/databases.js';
 import { consoleGet, seedOperator } from '../test-support/operators.js';
 import type { ActionBy } from './actions.js';
 
-const _cli: ActionBy = { operatorId: null, via: 'cli', reason: 'set up by the test', ip: null };
+const _cli: ActionBy = { operatorId: null, via: 'cli', reason: 'set up by the test', from: null };
 const actionPath = (id: string, action: string) =>
   adminEndpoints.action.replace(':id', id).replace(':action', action);
 
@@ -172,7 +172,7 @@ describe.each(testDialects)('the operator console (overview, reset code, audit f
     const person = await seedAccount(ctx.hub, { email: `tooled${ctx.n}@example.ph` });
     const at = ctx.hub.clock.now();
     const row = (event: 'login.success' | 'sso.tool_refused', detail: Record<string, number | string>) =>
-      recordAudit(ctx.db, { event, outcome: 'success', accountId: person, detail }, at);
+      recordAudit(ctx.db, { event, outcome: 'success', accountId: person, from: null, detail }, at);
     await row('login.success', { platform: 'psl', method: 'password', tool: 7001 });
     await row('sso.tool_refused', { platform: 'psl', method: 'password', tool: 7002 });
     await row('login.success', { platform: 'psl', method: 'password', tid: 7001 });

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HubError } from '../errors.js';
+import { originOf } from '../http/request-context.js';
 import type { RouteErrors } from '../http/route-errors.js';
 import type { Hub } from '../hub.js';
 import type { OperatorRole } from '../storage/operators.js';
@@ -41,7 +42,7 @@ export const consoleGuard = (hub: Hub) => {
     operatorOf,
     /** Who acts and why, for an audited change: the operator let in, the reason given, the address. */
     actor: (request: FastifyRequest, reason: string | undefined) =>
-      consoleActor(operatorOf(request), reason, request.ip),
+      consoleActor(operatorOf(request), reason, originOf(request)),
   };
 };
 export type ConsoleGuard = ReturnType<typeof consoleGuard>;

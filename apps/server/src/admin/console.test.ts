@@ -204,6 +204,7 @@ describe.each(testDialects)('the operator console API on %s', (dialect) => {
       .complete(
         {
           ip: '198.19.62.250',
+          requestId: undefined,
           userAgent: undefined,
           cookies: {},
           session: async () => undefined,

@@ -11,7 +11,7 @@ import { testDialects } from '../test-support/databases.js';
 import { consoleGet, seedOperator } from '../test-support/operators.js';
 import type { ActionBy } from './actions.js';
 
-const _cli: ActionBy = { operatorId: null, via: 'cli', reason: 'set up by the test', ip: null };
+const _cli: ActionBy = { operatorId: null, via: 'cli', reason: 'set up by the test', from: null };
 const toolPath = (tid: number) => adminRegistryEndpoints.tool.replace(':tid', String(tid));
 const changePath = (tid: number, change: string) =>
   adminRegistryEndpoints.toolChange.replace(':tid', String(tid)).replace(':change', change);

@@ -120,7 +120,7 @@ const audit = (
       event,
       outcome: 'success',
       accountId,
-      ip: by.ip,
+      from: by.from,
       detail: { operator: by.operatorId, via: by.via, reason: by.reason, tid, ...extra },
     },
     hub.now(),

@@ -55,7 +55,7 @@ export const namedAccount = async (hub: Hub, input: string): Promise<AccountRow>
 export const cliActor = (reason: string | undefined, fallback?: string): ActionBy => {
   const given = reason?.trim() || fallback;
   if (!given) throw usageError('--reason is required: it goes into the audit log.');
-  return { operatorId: null, via: 'cli', reason: given, ip: null };
+  return { operatorId: null, via: 'cli', reason: given, from: null };
 };
 
 /**

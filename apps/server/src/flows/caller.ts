@@ -5,18 +5,20 @@ import {
   deviceTokenOf,
   existingFlowBinding,
   flowBinding,
+  originOf,
   requireSameOrigin,
 } from '../http/request-context.js';
 import { signedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
+import type { ClientOrigin } from '../services/audit.js';
 import { CHALLENGE_HEADER } from '../services/stuffing.js';
 
 /**
- * Who calls a step of a flow: the client IP for throttles, the browser's flow binding for the flow,
- * and the language the person reads (the mail a step queues is written in it; English when unknown).
+ * Who calls a step of a flow: the request's origin (the client IP for throttles, the request's id
+ * and browser for the audit), the browser's flow binding for the flow, and the language the person
+ * reads (the mail a step queues is written in it; English when unknown).
  */
-export interface FlowCaller {
-  ip: string;
+export interface FlowCaller extends ClientOrigin {
   binding: string;
   language?: Language;
   /** The browser's device cookie (services/device.ts): a known device of the account is never challenged. */
@@ -39,7 +41,7 @@ export const callerOf = (
   const binding = starts ? flowBinding(request, reply, hub.config) : existingFlowBinding(request, hub.config);
   const challenge = request.headers[CHALLENGE_HEADER];
   return {
-    ip: request.ip,
+    ...originOf(request),
     binding,
     language: requestLanguage(request),
     device: deviceTokenOf(hub.config, request.cookies),
@@ -49,7 +51,7 @@ export const callerOf = (
 
 /** A read of a flow (GET): changes nothing, so no Origin check, but only the binding browser may read it. */
 export const readerOf = (hub: Hub, request: FastifyRequest) => ({
-  ip: request.ip,
+  ...originOf(request),
   binding: existingFlowBinding(request, hub.config),
 });
 

@@ -11,7 +11,7 @@ import type { Hub } from '../hub.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { type CodePurpose, type MailContent, verificationCodeMail } from '../mail/templates.js';
 import { MINUTE_MS, policy } from '../policy.js';
-import { type AuditEvent, recordAudit } from '../services/audit.js';
+import { type AuditEvent, type ClientOrigin, type RequestOrigin, recordAudit } from '../services/audit.js';
 import { rateLimited } from '../services/throttle.js';
 import { generateCode, hashCode, randomToken, sameHash } from '../services/tokens.js';
 import type { Database } from '../storage/schema.js';
@@ -38,8 +38,7 @@ export type CodeMail = (code: string, ttlMinutes: number) => MailContent;
  * Who asks for a code: the client IP for throttles (none when a platform's server invites a work
  * account), the browser the flow is bound to, the language its mail is written in.
  */
-export interface CodeCaller {
-  ip: string | null;
+export interface CodeCaller extends RequestOrigin {
   binding: string;
   language?: Language | undefined;
 }
@@ -123,11 +122,11 @@ export const verifyFlowCode = async <K extends CodeFlowKind>(
   hub: Hub,
   flow: FlowRow<K>,
   submitted: string,
-  ip: string,
+  from: ClientOrigin,
   move: NoInfer<FlowMove<K>>,
   effects?: (trx: Transaction<Database>, now: number) => Promise<void>,
 ) => {
-  await hub.throttle.consume('codeVerifyPerIp', ip);
+  await hub.throttle.consume('codeVerifyPerIp', from.ip);
   const now = hub.now();
   const live = await hub.codes.findLive(flow.id);
   if (!live || live.expires_at <= now) throw new HubError('code.expired', { field: 'code' });
@@ -153,7 +152,7 @@ export const verifyFlowCode = async <K extends CodeFlowKind>(
       event: codeFailedEvent[flow.kind],
       outcome: 'failure',
       accountId: flow.account_id,
-      ip,
+      from,
       detail: { attempts: attempts ?? policy.codeMaxAttempts },
     },
     now,
@@ -245,7 +244,7 @@ const openCodeFlow = async <K extends CodeFlowKind>(
         event: input.audit?.event ?? `${step.kind}.code_sent`,
         outcome: 'success',
         accountId: input.audit?.accountId !== undefined ? input.audit.accountId : input.accountId,
-        ip: caller.ip,
+        from: caller,
         detail: input.audit?.detail,
       },
       now,
@@ -284,7 +283,7 @@ const resendFlowCode = async <K extends CodeFlowKind>(
         event: `${step.kind}.code_sent`,
         outcome: 'success',
         accountId: flow.account_id,
-        ip: caller.ip,
+        from: caller,
         detail: { resend: true },
       },
       now,
@@ -311,11 +310,11 @@ const checkFlowCode = async <K extends CodeFlowKind>(
 ) => {
   if (flow.state !== step.move.from) throw new HubError('code.expired', { field: 'code' });
   const move = (then.changes ? { ...step.move, changes: then.changes } : step.move) as NoInfer<FlowMove<K>>;
-  await verifyFlowCode(hub, flow, code, caller.ip, move, async (trx, now) => {
+  await verifyFlowCode(hub, flow, code, caller, move, async (trx, now) => {
     if (step.verifiedEvent) {
       await recordAudit(
         trx,
-        { event: step.verifiedEvent, outcome: 'success', accountId: flow.account_id, ip: caller.ip },
+        { event: step.verifiedEvent, outcome: 'success', accountId: flow.account_id, from: caller },
         now,
       );
     }

@@ -3,7 +3,7 @@ import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
 import { queueSecurityNotice } from '../mail/security-notice.js';
 import { policy } from '../policy.js';
-import { type AuditEvent, recordAudit } from '../services/audit.js';
+import { type AuditEvent, type ClientOrigin, recordAudit } from '../services/audit.js';
 import { hashIsCurrent, hashPassword, passwordCheckTurn } from '../services/passwords.js';
 import { rateLimited } from '../services/throttle.js';
 import type { AccountRow } from '../storage/accounts.js';
@@ -21,11 +21,11 @@ import { passwordDelayMs } from './login/flow.js';
  */
 export const checkAccountPassword = async (
   hub: Hub,
-  input: { accountId: string; password: string; ip: string; failureEvent: AuditEvent },
+  input: { accountId: string; password: string; from: ClientOrigin; failureEvent: AuditEvent },
 ): Promise<AccountRow> => {
-  const { password, ip } = input;
+  const { password, from } = input;
   if (password === '') throw new HubError('password.required', { field: 'password' });
-  await hub.throttle.consume('passwordPerIp', ip);
+  await hub.throttle.consume('passwordPerIp', from.ip);
   // The reservation in the same hash turn as the compare (services/passwords.ts): checks queued for
   // the hash have reserved nothing yet, so parallel right passwords are not taken for a burst.
   const { account, matches } = await passwordCheckTurn(async (turn) => {
@@ -49,7 +49,7 @@ export const checkAccountPassword = async (
         event: input.failureEvent,
         outcome: 'failure',
         accountId: account.id,
-        ip,
+        from,
         detail: { failures: account.failed_password_count },
       },
       hub.now(),

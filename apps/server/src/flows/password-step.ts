@@ -66,7 +66,7 @@ export const checkFlowPassword = async (
   const account = await checkAccountPassword(hub, {
     accountId: flow.account_id,
     password,
-    ip: caller.ip,
+    from: caller,
     failureEvent: step.failureEvent,
   });
   // Locked by an operator after the account was identified (docs/console.md): refused all the same.

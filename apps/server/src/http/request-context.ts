@@ -2,8 +2,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { HubError } from '../errors.js';
 import { policy } from '../policy.js';
+import type { ClientOrigin } from '../services/audit.js';
 import { DEVICE_COOKIE, isDeviceToken } from '../services/device.js';
 import { randomToken, sha256 } from '../services/tokens.js';
+
+/**
+ * Where a request came from, as its audit rows record it: the client's address, the request's id
+ * and the browser (its User-Agent, cut to 512 characters).
+ */
+export const originOf = (request: FastifyRequest): ClientOrigin => ({
+  ip: request.ip,
+  requestId: request.id,
+  userAgent: request.headers['user-agent']?.slice(0, 512),
+});
 
 const secure = (config: Config) => config.publicUrl.startsWith('https://');
 

@@ -146,7 +146,11 @@ describe.each(testDialects)('request ids on %s', (dialect) => {
 
   it('leaves request_id empty on rows written outside a request', async () => {
     const { recordAudit } = await import('../services/audit.js');
-    await recordAudit(hub.database.db, { event: 'throttle.refused', outcome: 'refused' }, hub.clock.now());
+    await recordAudit(
+      hub.database.db,
+      { event: 'throttle.refused', outcome: 'refused', from: null },
+      hub.clock.now(),
+    );
     const row = await hub.database.db
       .selectFrom('audit_events')
       .select('request_id')

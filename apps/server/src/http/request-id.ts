@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { runInRequestScope } from '../services/request-scope.js';
 
 /**
  * An id a proxy or a caller may hand us: short, printable, and free of anything that could break a
@@ -23,18 +22,12 @@ export const requestIdFor = (request: IncomingMessage): string => {
 };
 
 /**
- * Echoes the request id on every answer, and runs each route handler inside the request's scope
- * (services/request-scope.ts, read by the audit recorder). The scope is entered in preHandler, not
- * onRequest: reading a body happens in the socket's own async context, which would lose a scope
- * entered earlier.
+ * Echoes the request id on every answer. The audit rows a request writes carry it too, handed along
+ * with the client's address (http/request-context.ts `originOf`).
  */
 export const registerRequestId = (app: FastifyInstance) => {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
-  });
-  app.addHook('preHandler', (request, _reply, done) => {
-    const userAgent = request.headers['user-agent']?.slice(0, 512);
-    runInRequestScope({ requestId: request.id, userAgent }, done);
   });
 };

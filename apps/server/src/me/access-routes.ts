@@ -7,6 +7,7 @@ import {
 } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { originOf } from '../http/request-context.js';
 import { signedInRead, signedInWrite } from '../http/route-errors.js';
 import { signedInChange, signedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
@@ -35,7 +36,7 @@ export const registerMeAccessRoutes = (app: FastifyInstance, hub: Hub) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const person = await signedInChange(hub, request);
-      const { removed } = await removeToolAccess(hub, person, request.params.tid, request.ip);
+      const { removed } = await removeToolAccess(hub, person, request.params.tid, originOf(request));
       return { removed };
     },
   );
@@ -50,7 +51,12 @@ export const registerMeAccessRoutes = (app: FastifyInstance, hub: Hub) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return removeAppAccess(hub, await signedInChange(hub, request), request.params.clientId, request.ip);
+      return removeAppAccess(
+        hub,
+        await signedInChange(hub, request),
+        request.params.clientId,
+        originOf(request),
+      );
     },
   );
 };

@@ -5,7 +5,7 @@ import { accountView } from '../flows/default-platform/service.js';
 import type { SignedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
 import { createOidcGrantService } from '../oidc/consent.js';
-import { recordAudit } from '../services/audit.js';
+import { type ClientOrigin, recordAudit } from '../services/audit.js';
 import type { AccountRow } from '../storage/accounts.js';
 import { createAuditQueries } from '../storage/audit.js';
 import { createIssuedTokenQueries } from '../storage/issued-tokens.js';
@@ -130,7 +130,12 @@ export const describeAccess = async (hub: Hub, { account }: SignedInPerson): Pro
  * (403 tool.access_managed, naming the tool), as an account console cannot remove what an
  * administrator assigned. A tool that has nothing of the account is 404.
  */
-export const removeToolAccess = async (hub: Hub, { account }: SignedInPerson, tid: number, ip: string) => {
+export const removeToolAccess = async (
+  hub: Hub,
+  { account }: SignedInPerson,
+  tid: number,
+  from: ClientOrigin,
+) => {
   await hub.throttle.consume('meDevicesChangePerAccount', account.id);
   const now = hub.now();
   const [tool, member, pending] = await Promise.all([
@@ -159,7 +164,7 @@ export const removeToolAccess = async (hub: Hub, { account }: SignedInPerson, ti
         event: 'tool.access_removed',
         outcome: 'success',
         accountId: account.id,
-        ip,
+        from,
         detail: { tool: tid, membership: member, tokens: ended },
       },
       now,
@@ -178,7 +183,7 @@ export const removeAppAccess = async (
   hub: Hub,
   { account }: SignedInPerson,
   clientId: string,
-  ip: string,
+  from: ClientOrigin,
 ) => {
   await hub.throttle.consume('meDevicesChangePerAccount', account.id);
   if (!(await createOidcGrantService(hub).revoke(account.id, clientId)))
@@ -189,7 +194,7 @@ export const removeAppAccess = async (
       event: 'oidc.consent_revoked',
       outcome: 'success',
       accountId: account.id,
-      ip,
+      from,
       detail: { client: clientId },
     },
     hub.now(),

@@ -12,7 +12,12 @@ import {
 } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { clearDeviceAccountsCookie, clearSessionCookie, requireSameOrigin } from '../http/request-context.js';
+import {
+  clearDeviceAccountsCookie,
+  clearSessionCookie,
+  originOf,
+  requireSameOrigin,
+} from '../http/request-context.js';
 import { signedInWrite, signInRefusals } from '../http/route-errors.js';
 import { switchDeviceSession } from '../http/session.js';
 import { signedInChange } from '../http/signed-in.js';
@@ -52,7 +57,7 @@ export const registerContinueRoutes = (
     },
     async (request, reply) => {
       const person = await signedInChange(hub, request);
-      const outcome = await continueTo(hub, person, request.ip, request.body.platform);
+      const outcome = await continueTo(hub, person, originOf(request), request.body.platform);
       reply.header('cache-control', 'no-store');
       if (outcome.next === 'sign_in')
         return finishSignIn(signIn, hub, request, reply, { ...outcome.signIn, authMethod: 'session' });
@@ -95,7 +100,7 @@ export const registerContinueRoutes = (
     },
     async (request, reply) => {
       requireSameOrigin(request, hub.config);
-      const chosen = await continueAsOf(hub, deps, request.cookies, request.ip, request.body);
+      const chosen = await continueAsOf(hub, deps, request.cookies, originOf(request), request.body);
       if (chosen.redirect) {
         // An account of the other platform: on to switching option1, as the chosen account.
         for (const cookie of chosen.cookies) reply.setCookie(cookie.name, cookie.value, cookie.options);
@@ -104,7 +109,7 @@ export const registerContinueRoutes = (
       }
       let linked = false;
       const link = async () => {
-        await linkBySession(hub, chosen.signIn, request.ip);
+        await linkBySession(hub, chosen.signIn, originOf(request));
         linked = true;
       };
       // The pipeline reads the chosen account's session, which this answer makes the current one.
@@ -143,7 +148,7 @@ export const registerContinueRoutes = (
     { schema: { response: { 200: redirectSchema }, errors: ['request.malformed_json', 'origin.forbidden'] } },
     async (request, reply) => {
       requireSameOrigin(request, hub.config);
-      const answer = await signOutAllOf(hub, request.cookies, request.ip);
+      const answer = await signOutAllOf(hub, request.cookies, originOf(request));
       clearSessionCookie(reply, hub.config);
       clearDeviceAccountsCookie(reply, hub.config);
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');

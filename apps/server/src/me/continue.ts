@@ -16,7 +16,7 @@ import { type DeviceSession, deviceSessions, switchDeviceSession } from '../http
 import type { SignedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
 import { SECOND_FACTOR_REASON } from '../oidc/constants.js';
-import { recordAudit } from '../services/audit.js';
+import { type ClientOrigin, recordAudit } from '../services/audit.js';
 import type { SignInCookie, SignInOutcome } from '../sso/complete-sign-in.js';
 import { freshEnough } from '../sso/rqx.js';
 import { endHubSession } from '../sso/sign-out.js';
@@ -33,10 +33,10 @@ type Cookies = Readonly<Record<string, string | undefined>>;
 export const continueTo = async (
   hub: Hub,
   { account }: SignedInPerson,
-  ip: string,
+  from: ClientOrigin,
   platform: Platform,
 ): Promise<{ next: 'redirect'; location: string } | { next: 'sign_in'; signIn: SignInOutcome }> => {
-  await hub.throttle.consume('lookupPerIp', ip);
+  await hub.throttle.consume('lookupPerIp', from.ip);
   const memberships = await hub.accounts.memberships(account.id);
   const member = memberships.some((m) => m.platform === platform);
   if (!member || loginRefusal(account.user_type, platform)) {
@@ -103,10 +103,10 @@ export const continueAsOf = async (
   hub: Hub,
   deps: ContinueAsDeps,
   cookies: Cookies,
-  ip: string,
+  from: ClientOrigin,
   input: ContinueAsRequest,
 ): Promise<ContinueAs> => {
-  await hub.throttle.consume('lookupPerIp', ip);
+  await hub.throttle.consume('lookupPerIp', from.ip);
   const context = toContextRecord(input.context);
   const { chosen, cookies: switched } = await switchDeviceSession(hub, cookies, input.account);
   const current = chosen.token === cookies[cookieName(hub.config, 'hub_session')];
@@ -146,20 +146,20 @@ type ContinueAs = { cookies: SignInCookie[] } & (
 );
 
 /** Switching by Continue as, once the second-factor gate let it through: the account joins the platform. */
-export const linkBySession = (hub: Hub, signIn: SignInOutcome, ip: string) =>
+export const linkBySession = (hub: Hub, signIn: SignInOutcome, from: ClientOrigin) =>
   hub.db
     .transaction()
     .execute((trx) =>
       linkAccountToPlatform(
         hub,
         trx,
-        { accountId: signIn.accountId, platform: signIn.platform, ip },
+        { accountId: signIn.accountId, platform: signIn.platform, from },
         hub.now(),
       ),
     );
 
 /** "Sign out of all accounts": every session this browser holds ends (the shared computer's way out). */
-export const signOutAllOf = async (hub: Hub, cookies: Cookies, ip: string) => {
+export const signOutAllOf = async (hub: Hub, cookies: Cookies, from: ClientOrigin) => {
   const sessions = await deviceSessions(hub, cookies);
   for (const { token, session } of sessions) {
     await endHubSession(hub, token);
@@ -169,7 +169,7 @@ export const signOutAllOf = async (hub: Hub, cookies: Cookies, ip: string) => {
         event: 'account.logout',
         outcome: 'success',
         accountId: session.account_id,
-        ip,
+        from,
         detail: { platform: session.platform, tool: null, toTool: false, all: true },
       },
       hub.now(),

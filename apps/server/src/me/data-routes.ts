@@ -2,6 +2,7 @@ import { deletionRequestSchema, deletionStateSchema, meDataEndpoints } from '@hu
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../http/language.js';
+import { originOf } from '../http/request-context.js';
 import { passwordCheck, type RouteErrors, signedInRead, signedInWrite } from '../http/route-errors.js';
 import { signedInChange, signedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
@@ -21,7 +22,7 @@ export const registerDataRoutes = (app: FastifyInstance, hub: Hub) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(meDataEndpoints.download, { schema: { errors: signedInRead } }, async (request, reply) => {
     const person = await signedInPerson(hub, request);
-    const data = await exportAccountData(hub, person, request.ip);
+    const data = await exportAccountData(hub, person, originOf(request));
     const day = new Date(hub.now()).toISOString().slice(0, 10);
     return reply
       .header('cache-control', 'no-store')
@@ -45,7 +46,7 @@ export const registerDataRoutes = (app: FastifyInstance, hub: Hub) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const person = await signedInChange(hub, request);
-      return requestDeletion(hub, person, request.body, request.ip, requestLanguage(request));
+      return requestDeletion(hub, person, request.body, originOf(request), requestLanguage(request));
     },
   );
   r.delete(
@@ -54,7 +55,7 @@ export const registerDataRoutes = (app: FastifyInstance, hub: Hub) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const person = await signedInChange(hub, request);
-      await cancelDeletion(hub, person.account.id, request.ip);
+      await cancelDeletion(hub, person.account.id, originOf(request));
       return { ...deletionState(person.account), dueAt: null, requestedAt: null };
     },
   );

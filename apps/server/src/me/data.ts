@@ -6,7 +6,7 @@ import type { Hub } from '../hub.js';
 import { deletionScheduledMail } from '../mail/deletion-notice.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { policy } from '../policy.js';
-import { recordAudit } from '../services/audit.js';
+import { type ClientOrigin, type RequestOrigin, recordAudit } from '../services/audit.js';
 import { announceEndedSessions, type EndedSessions, endSessionsIn } from '../sso/session-end.js';
 import { createAccountDataQueries } from '../storage/account-data.js';
 
@@ -23,13 +23,18 @@ const parseDetail = (detail: string): Record<string, unknown> => {
  * Policy's right of access). No secret is in it: no password hash (only whether one is set), no
  * token, code, or second-factor secret.
  */
-export const exportAccountData = async (hub: Hub, { account, session }: SignedInPerson, ip: string) => {
+export const exportAccountData = async (
+  hub: Hub,
+  { account, session }: SignedInPerson,
+  /** The request; null for an operator's command line (admin/actions.ts). */
+  from: RequestOrigin | null,
+) => {
   const rows = await createAccountDataQueries(hub.db).rowsOf(account.id);
   await hub.throttle.consume('accountDataPerAccount', account.id);
   const now = hub.now();
   await recordAudit(
     hub.db,
-    { event: 'account.data_exported', outcome: 'success', accountId: account.id, ip },
+    { event: 'account.data_exported', outcome: 'success', accountId: account.id, from },
     now,
   );
   const { account: row } = rows;
@@ -87,7 +92,7 @@ export const requestDeletion = async (
   hub: Hub,
   person: SignedInPerson,
   input: DeletionRequest,
-  ip: string,
+  from: ClientOrigin,
   language: Language = 'en',
 ): Promise<DeletionState> => {
   const { account, session } = person;
@@ -96,7 +101,7 @@ export const requestDeletion = async (
     await checkAccountPassword(hub, {
       accountId: account.id,
       password: input.password ?? '',
-      ip,
+      from,
       failureEvent: 'account.deletion_requested',
     });
   } else if (hub.now() - session.created_at > policy.deletionFreshSignInMs) {
@@ -122,7 +127,7 @@ export const requestDeletion = async (
         event: 'account.deletion_requested',
         outcome: 'success',
         accountId: account.id,
-        ip,
+        from,
         detail: { dueAt },
       },
       now,

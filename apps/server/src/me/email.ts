@@ -48,7 +48,7 @@ export const startEmailChange = async (
     await checkPasswordAs(hub, 'password', {
       accountId: account.id,
       password: input.password ?? '',
-      ip: caller.ip,
+      from: caller,
       failureEvent: 'account.password_change_failed',
     });
   }
@@ -125,7 +125,7 @@ export const verifyEmailChange = async (
             event: 'account.email_changed',
             outcome: 'success',
             accountId: account.id,
-            ip: caller.ip,
+            from: caller,
             detail: { added: oldEmail === null },
           },
           now,

@@ -1,7 +1,7 @@
 import { meLogoutEndpoints, meLogoutRequestSchema, meLogoutResponseSchema } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { clearSessionCookie } from '../http/request-context.js';
+import { clearSessionCookie, originOf } from '../http/request-context.js';
 import { sessionTokenOf } from '../http/session.js';
 import { signedInChange } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
@@ -21,7 +21,7 @@ export const registerLogoutRoutes = (app: FastifyInstance, hub: Hub) => {
     },
     async (request, reply) => {
       const person = await signedInChange(hub, request);
-      const answer = await logOut(hub, person, sessionTokenOf(hub, request), request.ip, request.body);
+      const answer = await logOut(hub, person, sessionTokenOf(hub, request), originOf(request), request.body);
       clearSessionCookie(reply, hub.config);
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
       return answer;

@@ -1,7 +1,7 @@
 import type { MeLogoutRequest } from '@hub/core';
 import type { SignedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
-import { recordAudit } from '../services/audit.js';
+import { type ClientOrigin, recordAudit } from '../services/audit.js';
 import { signOut } from '../sso/sign-out.js';
 
 /**
@@ -14,7 +14,7 @@ export const logOut = async (
   hub: Hub,
   { session, account }: SignedInPerson,
   sessionToken: string | undefined,
-  ip: string,
+  from: ClientOrigin,
   input: MeLogoutRequest,
 ) => {
   const { target } = await signOut(hub, sessionToken, input);
@@ -24,7 +24,7 @@ export const logOut = async (
       event: 'account.logout',
       outcome: 'success',
       accountId: account.id,
-      ip,
+      from,
       detail: { platform: session.platform, tool: input.tid ?? null, toTool: target !== '/' },
     },
     hub.now(),

@@ -5,7 +5,7 @@ import type { SignedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { accountNoticeMail } from '../mail/templates.js';
-import { recordAudit } from '../services/audit.js';
+import { type ClientOrigin, recordAudit } from '../services/audit.js';
 import { refuseBreachedPassword } from '../services/breached-passwords.js';
 import { checkNewPassword, hashPassword } from '../services/passwords.js';
 import { announceEndedSessions, type EndedSessions, endSessionsIn } from '../sso/session-end.js';
@@ -43,7 +43,7 @@ export const checkPasswordAs = async (
 export const changePassword = async (
   hub: Hub,
   { session, account }: SignedInPerson,
-  ip: string,
+  from: ClientOrigin,
   input: ChangePasswordRequest,
   language: Language = 'en',
 ): Promise<ChangePasswordResponse> => {
@@ -56,7 +56,7 @@ export const changePassword = async (
     await checkPasswordAs(hub, 'currentPassword', {
       accountId: account.id,
       password: input.currentPassword ?? '',
-      ip,
+      from,
       failureEvent: 'account.password_change_failed',
     });
     if (input.newPassword === input.currentPassword)
@@ -80,7 +80,7 @@ export const changePassword = async (
         event: 'account.password_changed',
         outcome: 'success',
         accountId: account.id,
-        ip,
+        from,
         detail: { set: !hadPassword, endOtherSessions: input.endOtherSessions, sessionsEnded: ended },
       },
       now,

@@ -6,6 +6,7 @@ import {
 } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { originOf } from '../http/request-context.js';
 import { signedInWrite } from '../http/route-errors.js';
 import { signedInChange, signedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
@@ -34,7 +35,7 @@ export const registerProfileRoutes = (app: FastifyInstance, hub: Hub) => {
     async (request, reply) => {
       const person = await signedInChange(hub, request);
       reply.header('cache-control', 'no-store');
-      return { name: await changeProfileName(hub, person, request.ip, request.body) };
+      return { name: await changeProfileName(hub, person, originOf(request), request.body) };
     },
   );
 };

@@ -9,7 +9,7 @@ import { HubError } from '../errors.js';
 import { emitAccountEvent } from '../events/emit.js';
 import type { SignedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
-import { recordAudit } from '../services/audit.js';
+import { type ClientOrigin, recordAudit } from '../services/audit.js';
 
 /**
  * The Profile page's one change: the name (spec §3 profile record: first, middle, last, suffix),
@@ -20,7 +20,7 @@ import { recordAudit } from '../services/audit.js';
 export const changeProfileName = async (
   hub: Hub,
   { account }: SignedInPerson,
-  ip: string,
+  from: ClientOrigin,
   input: MeProfileRequest,
 ): Promise<PersonName> => {
   const checked = checkPersonName(input);
@@ -48,7 +48,7 @@ export const changeProfileName = async (
         event: 'account.profile_changed',
         outcome: 'success',
         accountId: account.id,
-        ip,
+        from,
         detail: { created: before === undefined, ...changed },
       },
       now,

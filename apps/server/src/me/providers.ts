@@ -2,7 +2,7 @@ import type { SecurityOverview, SocialProvider } from '@hub/core';
 import { HubError } from '../errors.js';
 import type { SignedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
-import { recordAudit } from '../services/audit.js';
+import { type RequestOrigin, recordAudit } from '../services/audit.js';
 import { countSignInMethods, signInMethodsOf } from '../services/sign-in-methods.js';
 import type { SocialProviders } from '../social/providers.js';
 import { createPasskeyQueries } from '../storage/passkeys.js';
@@ -43,7 +43,8 @@ export const securityOverview = async (
 export const unlinkProvider = async (
   hub: Hub,
   { account }: SignedInPerson,
-  ip: string,
+  /** The request; null for an operator's command line (admin/actions.ts). */
+  from: RequestOrigin | null,
   provider: SocialProvider,
 ) => {
   await hub.throttle.consume('securityChangePerAccount', `account:${account.id}`);
@@ -66,7 +67,7 @@ export const unlinkProvider = async (
         event: 'account.provider_unlinked',
         outcome: 'success',
         accountId: account.id,
-        ip,
+        from,
         detail: { provider },
       },
       hub.now(),

@@ -107,7 +107,7 @@ describe.each(testDialects)('security notices of account center changes on %s', 
     await addTotp(ctx.hub, ctx.browser);
     await addPasskey(ctx.browser, new SoftwareAuthenticator(new URL(ctx.hub.config.publicUrl).origin));
     const account = await ctx.hub.hub.accounts.findById(id);
-    const by = { operatorId: null, via: 'cli', reason: 'lost their phone', ip: null } as const;
+    const by = { operatorId: null, via: 'cli', reason: 'lost their phone', from: null } as const;
     expect(await resetSecondFactors(ctx.hub.hub, account!, by)).toEqual({ passkeysRemoved: 1 });
     expect(await noticesTo(ctx.hub, email(), /^Inalis ang authenticator app/)).toHaveLength(1);
     expect(await noticesTo(ctx.hub, email(), /^May inalis na passkey/)).toHaveLength(1);

@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../http/language.js';
-import { existingFlowBinding, flowBinding } from '../http/request-context.js';
+import { existingFlowBinding, flowBinding, originOf } from '../http/request-context.js';
 import { codeStep, flowStep, newPassword, passwordCheck, signedInWrite } from '../http/route-errors.js';
 import { signedInChange, signedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
@@ -25,7 +25,7 @@ import { securityOverview, unlinkProvider } from './providers.js';
 
 /** Who asks for an email-change step: the client, the browser's flow binding, the language the mail is written in. */
 const emailChangeCaller = (request: FastifyRequest, binding: string) => ({
-  ip: request.ip,
+  ...originOf(request),
   binding,
   language: requestLanguage(request),
 });
@@ -62,7 +62,7 @@ export const registerSecurityRoutes = (app: FastifyInstance, hub: Hub) => {
     async (request, reply) => {
       const person = await signedInChange(hub, request);
       reply.header('cache-control', 'no-store');
-      return changePassword(hub, person, request.ip, request.body, requestLanguage(request));
+      return changePassword(hub, person, originOf(request), request.body, requestLanguage(request));
     },
   );
 
@@ -141,7 +141,7 @@ export const registerSecurityRoutes = (app: FastifyInstance, hub: Hub) => {
     },
     async (request, reply) => {
       const person = await signedInChange(hub, request);
-      await unlinkProvider(hub, person, request.ip, request.params.provider);
+      await unlinkProvider(hub, person, originOf(request), request.params.provider);
       reply.header('cache-control', 'no-store');
       // The page shows what is left: read again after the change.
       return securityOverview(hub, providers, await signedInPerson(hub, request));

@@ -9,7 +9,7 @@ import {
 } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { clearSessionCookie } from '../http/request-context.js';
+import { clearSessionCookie, originOf } from '../http/request-context.js';
 import { signedInRead, signedInWrite } from '../http/route-errors.js';
 import { signedInChange, signedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
@@ -39,7 +39,7 @@ export const registerMeSessionRoutes = (app: FastifyInstance, hub: Hub) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const person = await signedInChange(hub, request);
-      const answer = await endSession(hub, person, request.params.id, request.ip);
+      const answer = await endSession(hub, person, request.params.id, originOf(request));
       // Ending this browser's own session is logging out: its cookie goes too.
       if (answer.signedOut) clearSessionCookie(reply, hub.config);
       return answer;
@@ -50,7 +50,7 @@ export const registerMeSessionRoutes = (app: FastifyInstance, hub: Hub) => {
     { schema: { response: { 200: meEndOthersResponseSchema }, errors: signedInWrite } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return endOtherSessions(hub, await signedInChange(hub, request), request.ip);
+      return endOtherSessions(hub, await signedInChange(hub, request), originOf(request));
     },
   );
   r.get(

@@ -2,7 +2,7 @@ import { describeUserAgent, type MeSession } from '@hub/core';
 import { HubError } from '../errors.js';
 import type { SignedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
-import { recordAudit } from '../services/audit.js';
+import { type ClientOrigin, recordAudit } from '../services/audit.js';
 import { sha256 } from '../services/tokens.js';
 import { endSessions } from '../sso/session-end.js';
 import type { SessionsTable } from '../storage/schema.js';
@@ -52,7 +52,7 @@ export const endSession = async (
   hub: Hub,
   { session, account }: SignedInPerson,
   publicId: string,
-  ip: string,
+  from: ClientOrigin,
 ): Promise<{ signedOut: boolean }> => {
   await hub.throttle.consume('meDevicesChangePerAccount', account.id);
   const now = hub.now();
@@ -69,7 +69,7 @@ export const endSession = async (
         event: 'session.ended',
         outcome: 'success',
         accountId: account.id,
-        ip,
+        from,
         detail: {
           scope: signedOut ? 'current' : 'one',
           ended: 1,
@@ -83,7 +83,11 @@ export const endSession = async (
 };
 
 /** Ends every other live session of the account; this browser stays signed in. */
-export const endOtherSessions = async (hub: Hub, { session, account }: SignedInPerson, ip: string) => {
+export const endOtherSessions = async (
+  hub: Hub,
+  { session, account }: SignedInPerson,
+  from: ClientOrigin,
+) => {
   await hub.throttle.consume('meDevicesChangePerAccount', account.id);
   const now = hub.now();
   // What the answer counts: the live ones (the update also marks expired rows, as a reset does).
@@ -99,7 +103,7 @@ export const endOtherSessions = async (hub: Hub, { session, account }: SignedInP
           event: 'session.ended',
           outcome: 'success',
           accountId: account.id,
-          ip,
+          from,
           detail: { scope: 'others', ended: count },
         },
         now,

@@ -2,7 +2,7 @@ import type { SecondFactorMethod } from '@hub/core';
 import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
 import { policy } from '../policy.js';
-import { recordAudit } from '../services/audit.js';
+import { type ClientOrigin, recordAudit } from '../services/audit.js';
 import { rateLimited } from '../services/throttle.js';
 import type { SecondFactorsTable } from '../storage/schema.js';
 import {
@@ -36,20 +36,20 @@ export const checkSecondFactor = async (
     flowId: string;
     method: SecondFactorMethod;
     proof: SecondFactorInput;
-    ip: string;
+    from: ClientOrigin;
   },
 ): Promise<void> => {
   const entry = secondFactorMethodEntries[input.method] as SecondFactorMethodEntry<unknown>;
   const proof = entry.parse(input.proof);
   if (proof === undefined) throw new HubError(entry.malformed, { field: entry.field });
-  await hub.throttle.consume('secondFactorPerIp', input.ip);
+  await hub.throttle.consume('secondFactorPerIp', input.from.ip);
   const current = await hub.secondFactors.find(input.accountId);
   if (!(await entry.enrolled(enrolmentFacts(hub, input.accountId, current)))) {
     throw new HubError('second_factor.method_unavailable', { field: 'method' });
   }
-  const row = await reserveAttempt(hub, input.accountId, input.ip);
+  const row = await reserveAttempt(hub, input.accountId, input.from);
   const detail = { method: input.method, failures: row.failed_count };
-  if (!(await entry.check(hub, input.accountId, row, proof, { flowId: input.flowId, ip: input.ip }))) {
+  if (!(await entry.check(hub, input.accountId, row, proof, { flowId: input.flowId, from: input.from }))) {
     const locked = row.blocked_until !== null && row.blocked_until > hub.now();
     await recordAudit(
       hub.db,
@@ -57,7 +57,7 @@ export const checkSecondFactor = async (
         event: locked ? 'second_factor.locked' : 'second_factor.failed',
         outcome: 'failure',
         accountId: input.accountId,
-        ip: input.ip,
+        from: input.from,
         detail,
       },
       hub.now(),
@@ -71,7 +71,7 @@ export const checkSecondFactor = async (
       event: 'second_factor.ok',
       outcome: 'success',
       accountId: input.accountId,
-      ip: input.ip,
+      from: input.from,
       detail: { method: input.method },
     },
     hub.now(),
@@ -83,7 +83,11 @@ export const checkSecondFactor = async (
  * reservation is read again to tell a wait from a missing row; the second try covers a wait lifted
  * by a right factor in between.
  */
-const reserveAttempt = async (hub: Hub, accountId: string, ip: string): Promise<SecondFactorsTable> => {
+const reserveAttempt = async (
+  hub: Hub,
+  accountId: string,
+  from: ClientOrigin,
+): Promise<SecondFactorsTable> => {
   for (let tries = 0; ; tries += 1) {
     const now = hub.now();
     const reserved = await hub.secondFactors.reserveAttempt(accountId, now, secondFactorDelayMs);
@@ -101,7 +105,7 @@ const reserveAttempt = async (hub: Hub, accountId: string, ip: string): Promise<
           event: 'second_factor.locked',
           outcome: 'refused',
           accountId,
-          ip,
+          from,
           detail: { failures: row.failed_count },
         },
         now,

@@ -3,7 +3,7 @@ import { HubError } from '../errors.js';
 import { checkAccountPassword } from '../flows/password-check.js';
 import type { Hub } from '../hub.js';
 import { queueFactorNotice } from '../mail/security-notice.js';
-import { recordAudit } from '../services/audit.js';
+import { type ClientOrigin, recordAudit } from '../services/audit.js';
 import type { AccountRow } from '../storage/accounts.js';
 import { enrolledMethods, secondFactorMethodEntries } from './methods.js';
 import { hasPasskeys } from './passkeys.js';
@@ -33,8 +33,8 @@ export const secondFactorStatus = async (hub: Hub, accountId: string): Promise<S
 };
 
 /** POST …/totp: a new secret, its otpauth:// URI and QR code; it replaces one not yet confirmed. */
-export const startTotpEnrolment = async (hub: Hub, account: AccountRow, ip: string) => {
-  await hub.throttle.consume('secondFactorEnrolPerIp', ip);
+export const startTotpEnrolment = async (hub: Hub, account: AccountRow, from: ClientOrigin) => {
+  await hub.throttle.consume('secondFactorEnrolPerIp', from.ip);
   const secret = newTotpSecret();
   const started = await hub.secondFactors.startTotp(
     account.id,
@@ -55,13 +55,13 @@ export const confirmTotpEnrolment = async (
   hub: Hub,
   account: AccountRow,
   input: string,
-  ip: string,
+  from: ClientOrigin,
   language: Language,
 ) => {
   const entry = secondFactorMethodEntries.totp;
   const code = entry.parse({ code: input });
   if (code === undefined) throw new HubError(entry.malformed, { field: 'code' });
-  await hub.throttle.consume('secondFactorPerIp', ip);
+  await hub.throttle.consume('secondFactorPerIp', from.ip);
   const row = await hub.secondFactors.find(account.id);
   if (row?.totp_confirmed_at != null && row.totp_secret) throw new HubError('second_factor.already_enrolled');
   if (!row?.totp_secret) throw new HubError('second_factor.enrolment_not_started');
@@ -85,7 +85,7 @@ export const confirmTotpEnrolment = async (
         event: 'second_factor.enrolled',
         outcome: 'success',
         accountId: account.id,
-        ip,
+        from,
         detail: { method: 'totp' },
       },
       now,
@@ -108,10 +108,10 @@ export const removeTotp = async (
   hub: Hub,
   account: AccountRow,
   password: string | undefined,
-  ip: string,
+  from: ClientOrigin,
   language: Language,
 ) => {
-  await hub.throttle.consume('secondFactorEnrolPerIp', ip);
+  await hub.throttle.consume('secondFactorEnrolPerIp', from.ip);
   const methods = await enrolledMethods(hub, account.id);
   if (!methods.includes('totp')) throw new HubError('second_factor.method_unavailable');
   const last = !(await hasPasskeys(hub, account.id));
@@ -120,7 +120,7 @@ export const removeTotp = async (
     await checkAccountPassword(hub, {
       accountId: account.id,
       password,
-      ip,
+      from,
       failureEvent: 'second_factor.password_failed',
     });
   }
@@ -134,7 +134,7 @@ export const removeTotp = async (
         event: 'second_factor.removed',
         outcome: 'success',
         accountId: account.id,
-        ip,
+        from,
         detail: { method: 'totp' },
       },
       now,
@@ -146,8 +146,8 @@ export const removeTotp = async (
 };
 
 /** POST …/recovery-codes: ten new codes, shown once; the old ones stop working. */
-export const regenerateRecoveryCodes = async (hub: Hub, account: AccountRow, ip: string) => {
-  await hub.throttle.consume('secondFactorEnrolPerIp', ip);
+export const regenerateRecoveryCodes = async (hub: Hub, account: AccountRow, from: ClientOrigin) => {
+  await hub.throttle.consume('secondFactorEnrolPerIp', from.ip);
   const methods = await enrolledMethods(hub, account.id);
   if (!methods.some((method) => method !== 'recovery')) throw new HubError('second_factor.not_enrolled');
   const made = newRecoveryCodes(account.id);
@@ -156,7 +156,7 @@ export const regenerateRecoveryCodes = async (hub: Hub, account: AccountRow, ip:
     await hub.secondFactors.replaceRecoveryCodes(trx, account.id, made.hashes, now);
     await recordAudit(
       trx,
-      { event: 'second_factor.recovery_codes_created', outcome: 'success', accountId: account.id, ip },
+      { event: 'second_factor.recovery_codes_created', outcome: 'success', accountId: account.id, from },
       now,
     );
   });

@@ -8,6 +8,7 @@ import {
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { HubError } from '../errors.js';
 import type { Hub } from '../hub.js';
+import type { ClientOrigin } from '../services/audit.js';
 import type { SecondFactorsTable } from '../storage/schema.js';
 import { hasPasskeys, verifyPasskeyAssertion } from './passkeys.js';
 import { recoveryCodeHash } from './recovery.js';
@@ -22,7 +23,7 @@ export interface SecondFactorInput {
 /** Where the proof is checked: the second-factor flow (a passkey's challenge is bound to it) and the caller. */
 export interface SecondFactorCheckContext {
   flowId: string;
-  ip: string;
+  from: ClientOrigin;
 }
 
 /**
@@ -131,7 +132,7 @@ const passkey: SecondFactorMethodEntry<AuthenticationResponseJSON> = {
   field: 'response',
   async check(hub, accountId, _row, response, context) {
     try {
-      await verifyPasskeyAssertion(hub, { accountId, flowId: context.flowId, response, ip: context.ip });
+      await verifyPasskeyAssertion(hub, { accountId, flowId: context.flowId, response, from: context.from });
       return true;
     } catch (error) {
       if (error instanceof HubError && error.code === 'passkey.refused') return false;

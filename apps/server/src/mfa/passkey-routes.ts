@@ -18,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../flows/caller.js';
 import { requestLanguage } from '../http/language.js';
+import { originOf } from '../http/request-context.js';
 import {
   flowRead,
   flowStep,
@@ -88,7 +89,7 @@ const registerMyPasskeyRoutes = (app: FastifyInstance, hub: Hub) => {
     async (request, reply) => {
       const { account, sessionId } = await signedIn(request, true);
       reply.headers(noStore);
-      return registrationOptions(hub, { account, sessionId, ip: request.ip });
+      return registrationOptions(hub, { account, sessionId, from: originOf(request) });
     },
   );
 
@@ -106,7 +107,7 @@ const registerMyPasskeyRoutes = (app: FastifyInstance, hub: Hub) => {
       return registerPasskey(hub, {
         account,
         sessionId,
-        ip: request.ip,
+        from: originOf(request),
         language: requestLanguage(request),
         challengeId: request.body.challengeId,
         name: request.body.name,
@@ -147,7 +148,7 @@ const registerMyPasskeyRoutes = (app: FastifyInstance, hub: Hub) => {
         account,
         id: request.params.id,
         password: request.body?.password,
-        ip: request.ip,
+        from: originOf(request),
         language: requestLanguage(request),
       });
       return { removed: true as const };

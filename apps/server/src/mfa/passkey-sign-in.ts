@@ -77,7 +77,7 @@ export const verifyPasskeySignIn = async (
     challenge,
     response: input.response,
     requireUserVerification: true,
-    ip: caller.ip,
+    from: caller,
   });
   const account = await hub.accounts.findById(passkey.account_id);
   if (!account) throw new HubError('passkey.refused');
@@ -104,7 +104,7 @@ export const verifyPasskeySignIn = async (
       event: 'passkey.sign_in',
       outcome: 'success',
       accountId: account.id,
-      ip: caller.ip,
+      from: caller,
       detail: { platform, passkey: passkey.id },
     },
     hub.now(),

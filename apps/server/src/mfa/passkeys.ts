@@ -14,7 +14,7 @@ import { checkAccountPassword } from '../flows/password-check.js';
 import type { Hub } from '../hub.js';
 import { queueFactorNotice } from '../mail/security-notice.js';
 import { policy } from '../policy.js';
-import { recordAudit } from '../services/audit.js';
+import { type ClientOrigin, type RequestOrigin, recordAudit } from '../services/audit.js';
 import { countSignInMethods, signInMethodsOf } from '../services/sign-in-methods.js';
 import { randomToken, sameHash } from '../services/tokens.js';
 import type { AccountRow } from '../storage/accounts.js';
@@ -150,7 +150,7 @@ const reasonOf = (error: unknown): string => {
 
 const refuse = async (
   hub: Hub,
-  input: { ip: string | null; accountId: string | null; purpose: ChallengePurpose; reason: string },
+  input: { from: RequestOrigin | null; accountId: string | null; purpose: ChallengePurpose; reason: string },
 ): Promise<never> => {
   await recordAudit(
     hub.db,
@@ -158,7 +158,7 @@ const refuse = async (
       event: 'passkey.failure',
       outcome: 'failure',
       accountId: input.accountId,
-      ip: input.ip,
+      from: input.from,
       detail: { purpose: input.purpose, reason: input.reason },
     },
     hub.now(),
@@ -180,12 +180,12 @@ export const checkAssertion = async (
     response: AuthenticationResponseJSON;
     accountId?: string | undefined;
     requireUserVerification: boolean;
-    ip: string | null;
+    from: RequestOrigin | null;
   },
 ): Promise<{ passkey: PasskeyRow; userVerified: boolean }> => {
   const purpose = input.challenge.purpose as ChallengePurpose;
   const fail = (reason: string, accountId: string | null = input.accountId ?? null) =>
-    refuse(hub, { ip: input.ip, accountId, purpose, reason });
+    refuse(hub, { from: input.from, accountId, purpose, reason });
   const passkey = await passkeyQueries(hub).findByCredentialId(input.response.id);
   if (!passkey) return fail('unknown_credential');
   if (input.accountId !== undefined && passkey.account_id !== input.accountId) {
@@ -273,7 +273,7 @@ export const passkeyAssertionOptions = async (
  */
 export const verifyPasskeyAssertion = async (
   hub: Hub,
-  input: { accountId: string; flowId: string; response: AuthenticationResponseJSON; ip?: string },
+  input: { accountId: string; flowId: string; response: AuthenticationResponseJSON; from?: RequestOrigin },
 ): Promise<{ passkeyId: string; userVerified: boolean }> => {
   const waiting = await passkeyQueries(hub).latestForFlow(input.flowId, input.accountId);
   if (!waiting) throw new HubError('flow.not_found');
@@ -283,7 +283,7 @@ export const verifyPasskeyAssertion = async (
     response: input.response,
     accountId: input.accountId,
     requireUserVerification: false,
-    ip: input.ip ?? null,
+    from: input.from ?? null,
   });
   return { passkeyId: passkey.id, userVerified };
 };
@@ -301,9 +301,9 @@ export const listPasskeys = async (hub: Hub, account: AccountRow) => {
 /** The options to add a passkey: discoverable (resident), any authenticator, none registered twice. */
 export const registrationOptions = async (
   hub: Hub,
-  input: { account: AccountRow; sessionId: string; ip: string },
+  input: { account: AccountRow; sessionId: string; from: ClientOrigin },
 ) => {
-  await hub.throttle.consume('passkeyOptionsPerIp', input.ip);
+  await hub.throttle.consume('passkeyOptionsPerIp', input.from.ip);
   const { account } = input;
   const existing = await passkeyQueries(hub).forAccount(account.id);
   if (existing.length >= MAX_PASSKEYS_PER_ACCOUNT)
@@ -344,7 +344,7 @@ export const registerPasskey = async (
   input: {
     account: AccountRow;
     sessionId: string;
-    ip: string;
+    from: ClientOrigin;
     /** The language of the person's notice (the browser that adds the passkey). */
     language: Language;
     challengeId: string;
@@ -352,7 +352,7 @@ export const registerPasskey = async (
     response: RegistrationResponseJSON;
   },
 ): Promise<PasskeyView> => {
-  await hub.throttle.consume('passkeyPerIp', input.ip);
+  await hub.throttle.consume('passkeyPerIp', input.from.ip);
   const { account } = input;
   const challenge = await takeChallenge(hub, input.challengeId, 'registration', input.sessionId);
   if (challenge.account_id !== account.id) throw new HubError('flow.not_found');
@@ -368,14 +368,19 @@ export const registerPasskey = async (
     });
   } catch (error) {
     return refuse(hub, {
-      ip: input.ip,
+      from: input.from,
       accountId: account.id,
       purpose: 'registration',
       reason: reasonOf(error),
     });
   }
   if (!verified.verified) {
-    return refuse(hub, { ip: input.ip, accountId: account.id, purpose: 'registration', reason: 'invalid' });
+    return refuse(hub, {
+      from: input.from,
+      accountId: account.id,
+      purpose: 'registration',
+      reason: 'invalid',
+    });
   }
   const info = verified.registrationInfo;
   const queries = passkeyQueries(hub);
@@ -406,7 +411,7 @@ export const registerPasskey = async (
         event: 'passkey.registered',
         outcome: 'success',
         accountId: account.id,
-        ip: input.ip,
+        from: input.from,
         detail: { passkey: row.id, synced: row.device_type === 'multiDevice' },
       },
       now,
@@ -433,7 +438,13 @@ export const renamePasskey = async (hub: Hub, input: { account: AccountRow; id: 
  */
 export const removePasskey = async (
   hub: Hub,
-  input: { account: AccountRow; id: string; password: string | undefined; ip: string; language: Language },
+  input: {
+    account: AccountRow;
+    id: string;
+    password: string | undefined;
+    from: ClientOrigin;
+    language: Language;
+  },
 ) => {
   const queries = passkeyQueries(hub);
   const { account } = input;
@@ -444,7 +455,7 @@ export const removePasskey = async (
     await checkAccountPassword(hub, {
       accountId: account.id,
       password: input.password,
-      ip: input.ip,
+      from: input.from,
       failureEvent: 'passkey.failure',
     });
   }
@@ -470,7 +481,7 @@ export const removePasskey = async (
         event: 'passkey.removed',
         outcome: 'success',
         accountId: account.id,
-        ip: input.ip,
+        from: input.from,
         detail: { passkey: input.id },
       },
       now,

@@ -24,7 +24,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf, readerOf, signedInAccount } from '../flows/caller.js';
 import { requestLanguage } from '../http/language.js';
-import { requireSameOrigin } from '../http/request-context.js';
+import { originOf, requireSameOrigin } from '../http/request-context.js';
 import {
   flowRead,
   flowStep,
@@ -110,7 +110,7 @@ const registerSecondFactorSetupRoutes = (app: FastifyInstance, hub: Hub) => {
         errors: enrolmentErrors,
       },
     },
-    async (request, reply) => startTotpEnrolment(hub, await changer(request, reply), request.ip),
+    async (request, reply) => startTotpEnrolment(hub, await changer(request, reply), originOf(request)),
   );
   r.post(
     secondFactorEndpoints.totpConfirm,
@@ -126,7 +126,7 @@ const registerSecondFactorSetupRoutes = (app: FastifyInstance, hub: Hub) => {
         hub,
         await changer(request, reply),
         request.body.code,
-        request.ip,
+        originOf(request),
         requestLanguage(request),
       ),
   );
@@ -144,7 +144,7 @@ const registerSecondFactorSetupRoutes = (app: FastifyInstance, hub: Hub) => {
         hub,
         await changer(request, reply),
         request.body.password,
-        request.ip,
+        originOf(request),
         requestLanguage(request),
       ),
   );
@@ -157,7 +157,7 @@ const registerSecondFactorSetupRoutes = (app: FastifyInstance, hub: Hub) => {
         errors: enrolmentErrors,
       },
     },
-    async (request, reply) => regenerateRecoveryCodes(hub, await changer(request, reply), request.ip),
+    async (request, reply) => regenerateRecoveryCodes(hub, await changer(request, reply), originOf(request)),
   );
 };
 

@@ -59,7 +59,7 @@ export const createSecondFactorStep =
         event: 'second_factor.required',
         outcome: 'success',
         accountId: signIn.accountId,
-        ip: request.ip,
+        from: request,
         detail: { platform: signIn.platform, method: signIn.authMethod, enrol },
       },
       now,
@@ -121,7 +121,7 @@ const enrollingAccount = async (hub: Hub, flowId: string, binding: string) => {
 /** POST /api/second-factor/enrol: the authenticator secret of a sign-in that requires one. */
 export const startEnrolmentStep = async (hub: Hub, caller: FlowCaller, flowId: string) => {
   const { account } = await enrollingAccount(hub, flowId, caller.binding);
-  return startTotpEnrolment(hub, account, caller.ip);
+  return startTotpEnrolment(hub, account, caller);
 };
 
 /**
@@ -138,7 +138,7 @@ export const confirmEnrolmentStep = async (
 ) => {
   const { flow, account, context } = await enrollingAccount(hub, input.flowId, caller.binding);
   const language = caller.language ?? requestLanguage(request);
-  const enrolled = await confirmTotpEnrolment(hub, account, input.code, caller.ip, language);
+  const enrolled = await confirmTotpEnrolment(hub, account, input.code, caller, language);
   const exit = await resume(hub, pipeline, caller, request, reply, {
     flow,
     accountId: account.id,
@@ -183,7 +183,7 @@ export const verifySecondStep = async (
     flowId: flow.id,
     method: input.method,
     proof: { code: input.code, response: input.response },
-    ip: caller.ip,
+    from: caller,
   });
   return resume(hub, pipeline, caller, request, reply, {
     flow,
@@ -219,7 +219,7 @@ const resume = async (
   // password step left the link to here); once however many flows race to add it.
   await moveFlow(hub, flow, move, async (trx, now) => {
     if (!signIn.fromSwitching) return;
-    await linkAccountToPlatform(hub, trx, { accountId, platform: flow.platform, ip: caller.ip }, now);
+    await linkAccountToPlatform(hub, trx, { accountId, platform: flow.platform, from: caller }, now);
   });
   const outcome: SignInOutcome = {
     accountId,

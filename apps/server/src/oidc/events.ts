@@ -1,12 +1,13 @@
 import type Provider from 'oidc-provider';
 import type { ClientInstance, KoaContextWithOIDC } from 'oidc-provider';
 import type { Hub } from '../hub.js';
-import { type AuditEvent, recordAudit } from '../services/audit.js';
+import { type AuditEvent, type RequestOrigin, recordAudit } from '../services/audit.js';
 import { endHubSession } from '../sso/sign-out.js';
 import { recordToolRefusal } from '../sso/tool-access.js';
 import type { OidcClientQueries } from '../storage/oidc.js';
 import type { EndedSessions } from '../storage/sessions.js';
 import { TOOL_MEMBERSHIP_DESCRIPTION } from './constants.js';
+import { hubRequestOrigin } from './pages.js';
 import { hubSessionTokenOf, joinOpenTool } from './session-bridge.js';
 
 type Outcome = 'success' | 'failure' | 'refused';
@@ -20,6 +21,15 @@ const accountOf = (ctx: KoaContextWithOIDC | undefined) => {
     Grant?: { accountId?: string };
   };
   return ctx?.oidc?.session?.accountId ?? entities?.Account?.accountId ?? entities?.Grant?.accountId ?? null;
+};
+
+/**
+ * Where a provider request came from: the hub's request it was handed over from (pages.ts), so its
+ * audit row carries the request id and browser as the hub's own do; none for background work.
+ */
+const originOfContext = (ctx: KoaContextWithOIDC | undefined): RequestOrigin | null => {
+  if (!ctx) return null;
+  return hubRequestOrigin(ctx.req) ?? { ip: ctx.ip ?? null, requestId: undefined, userAgent: undefined };
 };
 
 /** What every handler writes through: the hub, the client rows, and the tracked background work. */
@@ -47,7 +57,7 @@ const auditToolRefusal =
         hub,
         {
           accountId,
-          ip: ctx.ip ?? null,
+          from: originOfContext(ctx),
           platform: row?.platform ?? null,
           method: 'oidc',
           tid: row?.tid ?? null,
@@ -167,7 +177,7 @@ export const createOidcEvents = (hub: Hub, clients: OidcClientQueries) => {
   };
   const audit = (event: AuditEvent, outcome: Outcome, ctx: unknown, detail = {}) => {
     const context = ctx as KoaContextWithOIDC | undefined;
-    const row = { event, outcome, accountId: accountOf(context), ip: context?.ip ?? null, detail };
+    const row = { event, outcome, accountId: accountOf(context), from: originOfContext(context), detail };
     track(recordAudit(hub.db, row, hub.now()));
   };
   const sink: Sink = { hub, clients, track, audit, pending };

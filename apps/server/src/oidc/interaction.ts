@@ -2,6 +2,7 @@ import { acrOf, isPlatform, LANGUAGE_QUERY, type Platform, routePath } from '@hu
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HubError } from '../errors.js';
 import { uiLocalesLanguage } from '../http/language.js';
+import { originOf } from '../http/request-context.js';
 import type { Hub } from '../hub.js';
 import type { SignInRequest } from '../sso/complete-sign-in.js';
 import { recordToolRefusal } from '../sso/tool-access.js';
@@ -50,7 +51,7 @@ export const startInteraction = async (
       hub,
       {
         accountId: details.session?.accountId ?? null,
-        ip: request.ip,
+        from: originOf(request),
         platform,
         method: 'oidc',
         tid: client?.tid ?? null,

@@ -2,19 +2,28 @@ import type { IncomingMessage } from 'node:http';
 import type { Language } from '@hub/core';
 import type { FastifyRequest } from 'fastify';
 import { requestLanguage } from '../http/language.js';
+import { originOf } from '../http/request-context.js';
 import { commonText } from '../i18n.js';
 import { DEFAULT_PRODUCT_NAME } from '../mail/templates.js';
+import type { ClientOrigin } from '../services/audit.js';
 import { escapeHtml, FAVICON_PATH } from '../services/html.js';
 
 /**
  * The hub's request behind each request handed to oidc-provider (routes.ts), so the pages the
- * provider renders can tell its language: the provider sees only the raw request.
+ * provider renders can tell its language, and its audit rows (events.ts) its origin: the provider
+ * sees only the raw request.
  */
 const hubRequests = new WeakMap<IncomingMessage, FastifyRequest>();
 
 /** Remembers the hub's request for the one oidc-provider is given. */
 export const rememberHubRequest = (forProvider: IncomingMessage, request: FastifyRequest) => {
   hubRequests.set(forProvider, request);
+};
+
+/** The origin (address, request id, browser) of the hub's request behind one handed to the provider. */
+export const hubRequestOrigin = (forProvider: IncomingMessage): ClientOrigin | undefined => {
+  const request = hubRequests.get(forProvider);
+  return request && originOf(request);
 };
 
 /** What these pages read of oidc-provider's context: the raw request and the request's parameters. */

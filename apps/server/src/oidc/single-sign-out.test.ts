@@ -204,7 +204,7 @@ describe.each(testDialects)('single sign-out on %s', (dialect) => {
     [
       'an operator’s delete',
       async ({ sub }) => {
-        const by = { operatorId: null, via: 'cli' as const, reason: 'asked by letter', ip: null };
+        const by = { operatorId: null, via: 'cli' as const, reason: 'asked by letter', from: null };
         await runAccountAction(ctx.hub.hub, sub, 'delete', by);
       },
     ],

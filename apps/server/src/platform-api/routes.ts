@@ -7,6 +7,7 @@ import {
 } from '@hub/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { originOf } from '../http/request-context.js';
 import { toolCredential } from '../http/route-errors.js';
 import type { Hub } from '../hub.js';
 import { serverCallerOf } from '../sso/server-caller.js';
@@ -59,7 +60,7 @@ export const registerPlatformApiRoutes = (app: FastifyInstance, hub: Hub) => {
     async (request, reply) => {
       const caller = await serverCallerOf(hub, request);
       reply.header('cache-control', 'no-store');
-      return inviteForPlatform(hub, caller, request.body);
+      return inviteForPlatform(hub, caller, request.body, originOf(request));
     },
   );
 };

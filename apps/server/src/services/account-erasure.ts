@@ -6,7 +6,7 @@ import { createAccountDataQueries } from '../storage/account-data.js';
 import type { Database } from '../storage/schema.js';
 import { sharedSecret } from '../storage/secrets.js';
 import type { EndedSessions } from '../storage/sessions.js';
-import { recordAudit } from './audit.js';
+import { type RequestOrigin, recordAudit } from './audit.js';
 
 /** Thrown inside an erasure's transaction to roll it back: the deletion is no longer due. */
 const notDue = new Error('deletion no longer due');
@@ -86,7 +86,11 @@ const eraseEach = async (
           },
         );
         if (!erasedNow) throw notDue;
-        await recordAudit(trx, { event: 'account.erased', outcome: 'success', accountId: pseudonym }, now);
+        await recordAudit(
+          trx,
+          { event: 'account.erased', outcome: 'success', accountId: pseudonym, from: null },
+          now,
+        );
         return true;
       })
       .catch((error: unknown) => {
@@ -108,14 +112,14 @@ const eraseEach = async (
 export const cancelDeletion = async (
   hub: { db: Kysely<Database>; now: () => number },
   accountId: string,
-  ip: string | null,
+  from: RequestOrigin,
 ) => {
   const now = hub.now();
   const cancelled = await createAccountDataQueries(hub.db).cancelDeletion(accountId, now);
   if (cancelled)
     await recordAudit(
       hub.db,
-      { event: 'account.deletion_cancelled', outcome: 'success', accountId, ip },
+      { event: 'account.deletion_cancelled', outcome: 'success', accountId, from },
       now,
     );
   return cancelled;

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, readerOf } from '../flows/caller.js';
-import { flowBinding, flowBindingIfAny } from '../http/request-context.js';
+import { flowBinding, flowBindingIfAny, originOf } from '../http/request-context.js';
 import { flowStep, type RouteErrors, signInRefusals } from '../http/route-errors.js';
 import { currentSession } from '../http/session.js';
 import type { Hub } from '../hub.js';
@@ -68,7 +68,7 @@ export const registerSocialRoutes = (
       const location = await startSocialSignIn(
         deps,
         {
-          ip: request.ip,
+          ...originOf(request),
           bind: () => flowBinding(request, reply, hub.config),
           signedInAccountId: signedIn?.account_id,
         },
@@ -95,7 +95,7 @@ export const registerSocialRoutes = (
     const result = await finishSocialCallback(
       deps,
       {
-        ip: request.ip,
+        ...originOf(request),
         binding: flowBindingIfAny(request, hub.config),
         signedInAccountId: async () => (await currentSession(hub, request))?.account_id,
       },

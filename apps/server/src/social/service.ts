@@ -29,7 +29,7 @@ import { type SocialFlowContext, socialStates } from '../flows/social/flow.js';
 import { switchingRedirect } from '../flows/switching-redirect.js';
 import type { Hub } from '../hub.js';
 import { policy } from '../policy.js';
-import { recordAudit } from '../services/audit.js';
+import { type ClientOrigin, recordAudit } from '../services/audit.js';
 import { sha256 } from '../services/tokens.js';
 import type { AccountRow } from '../storage/accounts.js';
 import { createSocialIdentityQueries } from '../storage/social-identities.js';
@@ -83,8 +83,7 @@ const isEnabled = (deps: SocialDeps, provider: SocialProvider) => deps.providers
  * Who starts a provider sign-in: the client IP for the throttle, and the browser's flow binding,
  * made (a cookie set) only once the provider is known to be enabled.
  */
-export interface StartCaller {
-  ip: string;
+export interface StartCaller extends ClientOrigin {
   bind: () => string;
   /** The account this browser is signed in as (a link adds the provider to it), if any. */
   signedInAccountId?: string | undefined;
@@ -117,7 +116,8 @@ export const startSocialSignIn = async (
   if (input.intent === 'link' && !starter.signedInAccountId) {
     return errorLocation(input.platform, input.intent, input.provider, 'state_refused');
   }
-  const caller: FlowCaller = { ip: starter.ip, binding: starter.bind() };
+  const { ip, requestId, userAgent } = starter;
+  const caller: FlowCaller = { ip, requestId, userAgent, binding: starter.bind() };
   await hub.throttle.consume('lookupPerIp', caller.ip);
   // The exit would refuse it after the provider; refuse it before (the one subcb rule).
   if (input.subcb && !isSafeSubcb(input.subcb)) {
@@ -154,7 +154,7 @@ export const startSocialSignIn = async (
       {
         event: 'social.refused',
         outcome: 'refused',
-        ip: caller.ip,
+        from: caller,
         detail: { provider: input.provider, reason: 'unavailable', platform: input.platform },
       },
       hub.now(),
@@ -190,7 +190,8 @@ interface ClaimedCallback {
   context: SocialFlowContext;
   provider: SocialProvider;
   state: string;
-  ip: string;
+  /** The callback's request. */
+  from: ClientOrigin;
 }
 
 type Redirect = { next: 'redirect'; location: string };
@@ -204,8 +205,7 @@ type Redirect = { next: 'redirect'; location: string };
  */
 export const finishSocialCallback = async (
   deps: SocialDeps,
-  caller: {
-    ip: string;
+  caller: ClientOrigin & {
     binding: string | undefined;
     /** The account this browser is signed in as now; asked only by a link. */
     signedInAccountId?: () => Promise<string | undefined>;
@@ -247,7 +247,7 @@ export const finishSocialCallback = async (
  */
 const claimCallbackFlow = async (
   hub: Hub,
-  caller: { ip: string; binding: string | undefined },
+  caller: ClientOrigin & { binding: string | undefined },
   provider: SocialProvider,
   callbackUrl: URL,
 ): Promise<ClaimedCallback | Redirect> => {
@@ -260,13 +260,13 @@ const claimCallbackFlow = async (
       from: socialStates.started,
       to: socialStates.exchanging,
     }));
-  if (loaded && moved) return { ...loaded, provider, state, ip: caller.ip };
+  if (loaded && moved) return { ...loaded, provider, state, from: caller };
   await recordAudit(
     hub.db,
     {
       event: 'social.refused',
       outcome: 'refused',
-      ip: caller.ip,
+      from: caller,
       detail: { provider, reason: 'state_refused' },
     },
     hub.now(),
@@ -311,7 +311,7 @@ const providerIdentity = async (
 /** The flow ends `failed`, the refusal is audited, and the browser goes back to its screen with the reason. */
 const failCallback = async (
   hub: Hub,
-  { flow, context, provider, ip }: ClaimedCallback,
+  { flow, context, provider, from }: ClaimedCallback,
   code: SocialErrorCode,
   accountId: string | null = null,
 ): Promise<Redirect> => {
@@ -322,7 +322,7 @@ const failCallback = async (
       event: 'social.refused',
       outcome: 'refused',
       accountId,
-      ip,
+      from,
       detail: { provider, reason: code, platform: flow.platform },
     },
     hub.now(),
@@ -347,7 +347,7 @@ const linkToSignedIn = async (
   signedInAccountId: string | undefined,
 ): Promise<CallbackResult> => {
   const { hub } = deps;
-  const { flow, provider, ip } = claimed;
+  const { flow, provider, from } = claimed;
   const accountId = flow.account_id;
   if (!accountId || accountId !== signedInAccountId) return failCallback(hub, claimed, 'state_refused');
   const done: Redirect = {
@@ -378,7 +378,7 @@ const linkToSignedIn = async (
       });
       await recordAudit(
         trx,
-        { event: 'account.provider_linked', outcome: 'success', accountId, ip, detail: { provider } },
+        { event: 'account.provider_linked', outcome: 'success', accountId, from, detail: { provider } },
         now,
       );
     });
@@ -456,9 +456,9 @@ const createFromIdentity = async (
   tool: ToolRow | undefined,
 ): Promise<CallbackResult> => {
   const { hub } = deps;
-  const { flow, context, provider } = claimed;
+  const { flow, context } = claimed;
   if (tool) return failCallback(hub, claimed, 'not_registered_to_tool');
-  const accountId = await createSocialAccount(deps, flow, provider, identity, email);
+  const accountId = await createSocialAccount(deps, claimed, identity, email);
   if (!accountId) return failCallback(hub, claimed, 'state_refused');
   return { next: 'sign_in', accountId, platform: flow.platform, context };
 };
@@ -489,8 +489,7 @@ const switchingFor = async (
  */
 const createSocialAccount = async (
   deps: SocialDeps,
-  flow: FlowRow<'social'>,
-  provider: SocialProvider,
+  { flow, provider, from }: ClaimedCallback,
   identity: ProviderIdentity,
   email: string,
 ): Promise<string | undefined> => {
@@ -513,6 +512,7 @@ const createSocialAccount = async (
           event: 'social.linked',
           outcome: 'success',
           accountId,
+          from,
           detail: { provider, created: true, platform: flow.platform },
         },
         now,
@@ -562,7 +562,7 @@ export const linkAfterPassword = async (
   const account = await checkAccountPassword(hub, {
     accountId: flow.account_id,
     password,
-    ip: caller.ip,
+    from: caller,
     failureEvent: 'login.failure',
   });
   const identity = context.identity;
@@ -583,7 +583,7 @@ export const linkAfterPassword = async (
         event: 'social.linked',
         outcome: 'success',
         accountId: account.id,
-        ip: caller.ip,
+        from: caller,
         detail: { provider: context.provider, created: false, platform: flow.platform },
       },
       now,

@@ -17,7 +17,7 @@ import { type liveSession, newSessionToken, rememberDeviceSession } from '../htt
 import type { Hub } from '../hub.js';
 import { queueSecurityNotice } from '../mail/security-notice.js';
 import { cancelDeletion } from '../services/account-erasure.js';
-import { recordAudit } from '../services/audit.js';
+import { type ClientOrigin, recordAudit } from '../services/audit.js';
 import { describeDevice, deviceOf, recordSignInDevice } from '../services/device.js';
 import { createAccountQueries } from '../storage/accounts.js';
 import type { Db } from '../storage/db.js';
@@ -61,9 +61,7 @@ export interface SignInOutcome {
 }
 
 /** What of the HTTP request a sign-in reads: no step sees Fastify's request or reply. */
-export interface SignInRequest {
-  ip: string;
-  userAgent: string | undefined;
+export interface SignInRequest extends ClientOrigin {
   cookies: Readonly<Record<string, string | undefined>>;
   /** The request's language (http/language.ts): a new-device notice's, when the account has none of its own. */
   language?: Language;
@@ -231,7 +229,7 @@ export const createSignInPipeline = (hub: Hub, steps: SignInSteps): SignInPipeli
         hub,
         {
           accountId: signIn.accountId,
-          ip: request.ip,
+          from: request,
           platform: signIn.platform,
           method: signIn.authMethod,
           tid: exit.notMemberOf.tid,
@@ -245,7 +243,7 @@ export const createSignInPipeline = (hub: Hub, steps: SignInSteps): SignInPipeli
         event: signIn.authMethod === 'signup' ? 'signup.completed' : 'login.success',
         outcome: 'success',
         accountId: signIn.accountId,
-        ip: request.ip,
+        from: request,
         detail: {
           platform: signIn.platform,
           method: signIn.authMethod,
@@ -367,7 +365,7 @@ export const createSessionStep =
       auth_method: signIn.authMethod,
       amr: amr.join(' '),
       ip: request.ip,
-      user_agent: request.userAgent?.slice(0, 512) ?? null,
+      user_agent: request.userAgent ?? null,
       created_at: now,
       last_seen_at: now,
       expires_at: now + hub.config.sessionTtlMs,
@@ -394,11 +392,11 @@ export const createSessionStep =
     }
     await record(id);
     // Only a sign-in whose session exists keeps the account from its deletion.
-    await cancelDeletion(hub, signIn.accountId, request.ip);
+    await cancelDeletion(hub, signIn.accountId, request);
     // The browser keeps the accounts signed in on it (docs/sessions.md): the new one joins them, and
     // one over the limit is signed out, not just forgotten.
     const remembered = await rememberDeviceSession(hub, request.cookies, token, signIn.accountId);
-    for (const evicted of remembered.evicted) await endEvictedSession(hub, evicted, request.ip);
+    for (const evicted of remembered.evicted) await endEvictedSession(hub, evicted, request);
     return [
       sessionCookie(hub.config, token, Math.floor(hub.config.sessionTtlMs / 1000)),
       remembered.cookie,
@@ -411,7 +409,11 @@ export const createSessionStep =
  * through the single sign-out, as a sign-out would: its OpenID Connect clients are told, its tools
  * get `session.ended`; audited on its account (`session.ended`, scope `evicted`).
  */
-const endEvictedSession = async (hub: Hub, session: { id: string; account_id: string }, ip: string) => {
+const endEvictedSession = async (
+  hub: Hub,
+  session: { id: string; account_id: string },
+  from: ClientOrigin,
+) => {
   await endSessions(hub, { only: session.id }, async (trx, ended) => {
     if (ended.sessions.length === 0) return;
     await recordAudit(
@@ -420,7 +422,7 @@ const endEvictedSession = async (hub: Hub, session: { id: string; account_id: st
         event: 'session.ended',
         outcome: 'success',
         accountId: session.account_id,
-        ip,
+        from,
         detail: { scope: 'evicted', ended: 1 },
       },
       hub.now(),

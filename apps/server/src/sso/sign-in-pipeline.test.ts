@@ -49,6 +49,7 @@ const recordingSteps = (ran: string[], stopForSecondFactor = false): SignInSteps
 
 const request: SignInRequest = {
   ip: '203.0.113.9',
+  requestId: 'req-pipeline',
   userAgent: 'test',
   cookies: {},
   session: async () => undefined,

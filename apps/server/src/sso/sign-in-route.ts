@@ -1,6 +1,7 @@
 import type { RedirectAnswer, SignInAnswer } from '@hub/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestLanguage } from '../http/language.js';
+import { originOf } from '../http/request-context.js';
 import { currentSession } from '../http/session.js';
 import type { Hub } from '../hub.js';
 import type { SignInCompletion, SignInOutcome, SignInPipeline, SignInRequest } from './complete-sign-in.js';
@@ -8,8 +9,7 @@ import { requestToolReader } from './tool-access.js';
 
 /** What the sign-in pipeline reads of a Fastify request (its steps never see the request itself). */
 export const signInRequestOf = (hub: Hub, request: FastifyRequest): SignInRequest => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'],
+  ...originOf(request),
   cookies: request.cookies,
   language: requestLanguage(request),
   session: () => currentSession(hub, request),

@@ -1,7 +1,7 @@
 import type { Platform } from '@hub/core';
 import { emitAccountEvent } from '../events/emit.js';
 import type { Hub } from '../hub.js';
-import { recordAudit } from '../services/audit.js';
+import { type RequestOrigin, recordAudit } from '../services/audit.js';
 import type { ToolRow } from '../storage/tools.js';
 
 /**
@@ -97,7 +97,7 @@ export const recordToolRefusal = (
   hub: Pick<Hub, 'db'>,
   refusal: {
     accountId: string | null;
-    ip: string | null;
+    from: RequestOrigin | null;
     platform: Platform | string | null;
     method: string;
     tid: number | null;
@@ -111,7 +111,7 @@ export const recordToolRefusal = (
       event: 'sso.tool_refused',
       outcome: 'refused',
       accountId: refusal.accountId,
-      ip: refusal.ip,
+      from: refusal.from,
       detail: {
         platform: refusal.platform,
         method: refusal.method,

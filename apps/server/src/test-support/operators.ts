@@ -13,7 +13,7 @@ export const grantedFromCli: ActionBy = {
   operatorId: null,
   via: 'cli',
   reason: 'set up by the test',
-  ip: null,
+  from: null,
 };
 
 /** A console read as the console's page sends it: same-origin, with the browser's cookies. */

@@ -129,7 +129,7 @@ export const confirmDefaultPlatform = async (
         event: 'default_platform.changed',
         outcome: 'success',
         accountId: account.id,
-        ip: caller.ip,
+        from: caller,
         detail: { platform: flow.platform, previous: checked.home_platform },
       },
       now,

@@ -90,7 +90,7 @@ export const linkToParent = async (
         event: 'linking.linked',
         outcome: 'success',
         accountId: child.id,
-        ip: caller.ip,
+        from: caller,
         detail: { parent: parent.id, platform: flow.platform },
       },
       now,

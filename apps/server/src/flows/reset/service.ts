@@ -10,7 +10,7 @@ import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
 import { verificationCodeMail } from '../../mail/templates.js';
 import { policy } from '../../policy.js';
-import { recordAudit } from '../../services/audit.js';
+import { NO_REQUEST, type RequestOrigin, recordAudit } from '../../services/audit.js';
 import { refuseBreachedPassword } from '../../services/breached-passwords.js';
 import { checkNewPassword, hashPassword } from '../../services/passwords.js';
 import { announceEndedSessions, type EndedSessions, endSessionsIn } from '../../sso/session-end.js';
@@ -63,11 +63,11 @@ export const resetCodeLink = (hub: Hub, platform: Platform, flowId: string) =>
 export const sendResetCodeFor = async (
   hub: Hub,
   account: AccountRow & { email: string },
-  input: { ip: string | null; audit: NonNullable<CodeFlowStart['audit']> },
+  input: { from: RequestOrigin | null; audit: NonNullable<CodeFlowStart['audit']> },
 ) => {
   const { flow } = await resetCodeStep.open(
     hub,
-    { ip: input.ip, binding: UNBOUND },
+    { ...(input.from ?? NO_REQUEST), binding: UNBOUND },
     {
       platform: account.home_platform,
       accountId: account.id,
@@ -115,7 +115,7 @@ export const finalizeReset = async (hub: Hub, caller: FlowCaller, flowId: string
     ended = await endSessionsIn(hub, { accountId }, now, trx);
     await recordAudit(
       trx,
-      { event: 'password.changed', outcome: 'success', accountId, ip: caller.ip, detail: { via: 'reset' } },
+      { event: 'password.changed', outcome: 'success', accountId, from: caller, detail: { via: 'reset' } },
       now,
     );
   });

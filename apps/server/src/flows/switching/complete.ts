@@ -2,7 +2,7 @@ import type { Platform } from '@hub/core';
 import type { Transaction } from 'kysely';
 import { emitAccountEvent } from '../../events/emit.js';
 import type { Hub } from '../../hub.js';
-import { recordAudit } from '../../services/audit.js';
+import { type ClientOrigin, recordAudit } from '../../services/audit.js';
 import type { Database } from '../../storage/schema.js';
 
 /**
@@ -15,7 +15,7 @@ import type { Database } from '../../storage/schema.js';
 export const linkAccountToPlatform = async (
   hub: Hub,
   trx: Transaction<Database>,
-  link: { accountId: string; platform: Platform; ip: string },
+  link: { accountId: string; platform: Platform; from: ClientOrigin },
   now: number,
 ) => {
   await hub.accounts.addMembership(trx, link.accountId, link.platform, false, now);
@@ -30,7 +30,7 @@ export const linkAccountToPlatform = async (
       event: 'switching.linked',
       outcome: 'success',
       accountId: link.accountId,
-      ip: link.ip,
+      from: link.from,
       detail: { platform: link.platform },
     },
     now,

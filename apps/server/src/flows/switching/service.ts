@@ -71,7 +71,7 @@ export const linkToPlatform = async (
     return { accountId: account.id, platform: flow.platform, context: flowContext(flow) };
   }
   await moveFlow(hub, flow, move, (trx, now) =>
-    linkAccountToPlatform(hub, trx, { accountId: account.id, platform: flow.platform, ip: caller.ip }, now),
+    linkAccountToPlatform(hub, trx, { accountId: account.id, platform: flow.platform, from: caller }, now),
   );
   return { accountId: account.id, platform: flow.platform, context: flowContext(flow) };
 };

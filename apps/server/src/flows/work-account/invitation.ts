@@ -3,6 +3,7 @@ import { HubError } from '../../errors.js';
 import type { Hub } from '../../hub.js';
 import { workAccountInvitationMail } from '../../mail/templates.js';
 import { policy } from '../../policy.js';
+import type { RequestOrigin } from '../../services/audit.js';
 import type { AccountRow } from '../../storage/accounts.js';
 import { type CodeMail, defineCodeStep } from '../code-step.js';
 import { flowContext, UNBOUND } from '../flow-record.js';
@@ -75,7 +76,8 @@ export const inviteWorkAccount = async (
   input: {
     owner: AccountRow;
     email: string;
-    ip: string | null;
+    /** The request that invites; its address is null when the Business platform's server asks. */
+    from: RequestOrigin;
     via: 'owner' | 'platform';
     /** The language of the request that invites: the invitation mail is written in it. */
     language?: Language;
@@ -93,7 +95,7 @@ export const inviteWorkAccount = async (
   const ownerContext: WorkAccountContext = { ownerAccountId: owner.id };
   const { flow } = await workAccountCodeStep.open(
     hub,
-    { ip: input.ip, binding: UNBOUND, language: input.language },
+    { ...input.from, binding: UNBOUND, language: input.language },
     {
       platform: 'biz',
       accountId: null,

@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../http/language.js';
-import { flowBindingIfAny, requireSameOrigin } from '../../http/request-context.js';
+import { flowBindingIfAny, originOf, requireSameOrigin } from '../../http/request-context.js';
 import { codeStep, flowStep, newPassword, type RouteErrors } from '../../http/route-errors.js';
 import type { Hub } from '../../hub.js';
 import type { SignInPipeline } from '../../sso/complete-sign-in.js';
@@ -58,7 +58,7 @@ export const registerWorkAccountRoutes = (app: FastifyInstance, hub: Hub, signIn
       const invited = await inviteWorkAccount(hub, {
         owner,
         email: request.body.email,
-        ip: request.ip,
+        from: originOf(request),
         via: 'owner',
         language: requestLanguage(request),
       });

@@ -90,7 +90,7 @@ export const finalizeWorkAccount = async (hub: Hub, caller: FlowCaller, flowId: 
           event: 'work_account.registered',
           outcome: 'success',
           accountId,
-          ip: caller.ip,
+          from: caller,
           detail: { owner: owner.id },
         },
         now,
