@@ -1,11 +1,11 @@
 import { PassThrough } from 'node:stream';
-import { authEndpoints } from '@hub/core';
+import { authEndpoints, meLogoutEndpoints } from '@hub/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type HubApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { seedAccount } from '../test-support/accounts.js';
 import { createTestClock, type TestHub } from '../test-support/app.js';
-import { TestBrowser } from '../test-support/client.js';
+import { strongPassword, TestBrowser } from '../test-support/client.js';
 import { createTestDatabase, testDialects } from '../test-support/databases.js';
 import { testHubEnv } from '../test-support/hub-env.js';
 
@@ -111,6 +111,35 @@ describe.each(testDialects)('request ids on %s', (dialect) => {
       .orderBy('id')
       .execute();
     expect(rows).toEqual([{ event: 'login.failure', request_id: id }]);
+  });
+
+  it('puts the id and browser of the request on the rows its flow writes, through every kind of caller', async () => {
+    const email = `origin-${dialect}@example.ph`;
+    const accountId = await seedAccount(hub, { email });
+    const b = browser('192.0.2.20');
+    b.userAgent = 'Trace-Browser/1.0 (origin test)';
+    const identified = await b.post(authEndpoints.loginIdentify, { platform: 'psl', account: email });
+    // The sign-in pipeline's exit (SignInRequest), a flow step's check (FlowCaller), and an account
+    // center action (a route's originOf): each carries the request's origin to its audit row.
+    const signedIn = await b.post(
+      authEndpoints.loginPassword,
+      { flowId: identified.json().flowId, password: strongPassword },
+      { 'x-request-id': `origin-${dialect}-signin` },
+    );
+    expect(signedIn.statusCode).toBe(200);
+    const out = await b.post(meLogoutEndpoints.logout, {}, { 'x-request-id': `origin-${dialect}-logout` });
+    expect(out.statusCode).toBe(200);
+    const rows = await hub.database.db
+      .selectFrom('audit_events')
+      .select(['event', 'ip', 'request_id', 'user_agent'])
+      .where('account_id', '=', accountId)
+      .orderBy('id')
+      .execute();
+    const agent = 'Trace-Browser/1.0 (origin test)';
+    expect(rows).toEqual([
+      { event: 'login.success', ip: '192.0.2.20', request_id: `origin-${dialect}-signin`, user_agent: agent },
+      { event: 'account.logout', ip: '192.0.2.20', request_id: `origin-${dialect}-logout`, user_agent: agent },
+    ]);
   });
 
   it('keeps each request’s own id on its audit row when many run at once', async () => {

@@ -774,6 +774,14 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
     expect(tokens.refresh_token).toBeTruthy();
     await hub.oidc.idle();
     expect((await auditEvents(hub, { event: 'oidc.token' })).length).toBeGreaterThan(0);
+    // The provider's rows carry the id of the hub request each was handed over from (pages.ts).
+    const origins = await hub.database.db
+      .selectFrom('audit_events')
+      .select(['request_id', 'ip'])
+      .where('event', 'in', ['oidc.authorize', 'oidc.token'])
+      .execute();
+    expect(origins.length).toBeGreaterThan(1);
+    for (const row of origins) expect(row).toEqual({ request_id: expect.any(String), ip: expect.any(String) });
   });
 
   it('signs with RS256 for a client registered for it', async () => {
