@@ -90,6 +90,17 @@ describe('SQL lives in storage/', () => {
   });
 });
 
+describe('a request is handed along, never ambient', () => {
+  // On Node 20 an AsyncLocalStorage turns on a hook for every promise of the process; the audit's
+  // request scope cost the look-up 4–15 %. A flow is handed the request's origin instead
+  // (http/request-context.ts originOf; docs/performance.md "The request's origin, handed along").
+  it('no server file imports async_hooks', () => {
+    const asyncHooks = /(from\s*|require\()['"](node:)?async_hooks['"]/;
+    const offenders = serverFiles.filter((path) => asyncHooks.test(readFileSync(path, 'utf8'))).map(inServer);
+    expect(offenders).toEqual([]);
+  });
+});
+
 describe('layers', () => {
   const importing = (folder: string, forbidden: RegExp) =>
     serverFiles
