@@ -35,8 +35,9 @@ export type CodeFlowKind = CodePurpose;
 export type CodeMail = (code: string, ttlMinutes: number) => MailContent;
 
 /**
- * Who asks for a code: the client IP for throttles (none when a platform's server invites a work
- * account), the browser the flow is bound to, the language its mail is written in.
+ * Who asks for a code: the request's origin (the client IP for throttles, none when a platform's
+ * server invites a work account; the request's id and browser for the audit row), the browser the
+ * flow is bound to, the language its mail is written in.
  */
 export interface CodeCaller extends RequestOrigin {
   binding: string;

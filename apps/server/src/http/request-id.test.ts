@@ -138,7 +138,12 @@ describe.each(testDialects)('request ids on %s', (dialect) => {
     const agent = 'Trace-Browser/1.0 (origin test)';
     expect(rows).toEqual([
       { event: 'login.success', ip: '192.0.2.20', request_id: `origin-${dialect}-signin`, user_agent: agent },
-      { event: 'account.logout', ip: '192.0.2.20', request_id: `origin-${dialect}-logout`, user_agent: agent },
+      {
+        event: 'account.logout',
+        ip: '192.0.2.20',
+        request_id: `origin-${dialect}-logout`,
+        user_agent: agent,
+      },
     ]);
   });
 

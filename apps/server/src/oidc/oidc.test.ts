@@ -781,7 +781,8 @@ describe.each(testDialects)('OpenID Connect provider on %s', (dialect) => {
       .where('event', 'in', ['oidc.authorize', 'oidc.token'])
       .execute();
     expect(origins.length).toBeGreaterThan(1);
-    for (const row of origins) expect(row).toEqual({ request_id: expect.any(String), ip: expect.any(String) });
+    for (const row of origins)
+      expect(row).toEqual({ request_id: expect.any(String), ip: expect.any(String) });
   });
 
   it('signs with RS256 for a client registered for it', async () => {
