@@ -10,7 +10,7 @@
         {
           "target_name": "fill_segment_avx512",
           "type": "static_library",
-          "sources": ["deps/argon2/src/opt.c"],
+          "sources": ["src/fill-segment-avx512.c"],
           "cflags": ["-mavx512f"],
           "defines": ["fill_segment=hub_fill_segment_avx512"]
         },

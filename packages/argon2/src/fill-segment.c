@@ -1,11 +1,12 @@
 /*
- * Argon2's inner loop, chosen once for the CPU it runs on: deps/argon2/src/opt.c is compiled three
- * times (binding.gyp), with AVX-512F, with AVX2 and with the SSE2 every x86-64 has, under three
- * names; this file is the `fill_segment` the rest of the reference code calls. Chosen at run time
- * rather than with -march=native, so a build still runs on an older CPU than the one that compiled
- * it. AVX-512F takes a fifth off a hash where the CPU has it (docs/performance.md "Inside the
- * hash"); HUB_ARGON2_SIMD=avx2 or sse2 asks for a narrower loop (never a wider one than the CPU
- * has), for a CPU that slows its clock for 512-bit work and for the tests, which compare them.
+ * Argon2's inner loop, chosen once for the CPU it runs on, from three builds under three names
+ * (binding.gyp): our own AVX-512F loop (fill-segment-avx512.c), and deps/argon2/src/opt.c compiled
+ * with AVX2 and with the SSE2 every x86-64 has; this file is the `fill_segment` the rest of the
+ * reference code calls. Chosen at run time rather than with -march=native, so a build still runs
+ * on an older CPU than the one that compiled it. The AVX-512F loop takes about a third off a hash
+ * where the CPU has it (docs/performance.md "Our own AVX-512 loop"); HUB_ARGON2_SIMD=avx2 or sse2
+ * asks for a narrower loop (never a wider one than the CPU has), for a CPU that slows its clock
+ * for 512-bit work and for the tests, which compare them.
  */
 #include <stdlib.h>
 #include <string.h>

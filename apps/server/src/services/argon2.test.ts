@@ -58,14 +58,19 @@ describe.runIf(addon !== null)('@hub/argon2', () => {
 
   it('gives the same hashes with every inner loop this CPU has, and HUB_ARGON2_SIMD narrows it', () => {
     // Each kind of loop in a process of its own (the choice is made when the addon loads): the
-    // test vector, and a hash of the hub's parameters the others must verify.
+    // test vector, a hash of the hub's parameters, and hashes of every shape the AVX-512 loop
+    // treats apart (one pass or several, one lane or several, a lane's first and last blocks,
+    // segments shorter than a block of addresses), which the reference's loops must agree with.
     const addonPath = createRequire(import.meta.url).resolve('@hub/argon2');
     const script = `const { addon } = require(${JSON.stringify(addonPath)});
       (async () => {
         const salt = Buffer.from('somesalt');
         const vector = await addon.hash('password', salt, 2, 65536, 1);
-        const hub = await addon.hash('Mabuhay! ñ 密码 🔑', Buffer.alloc(16, 7), 2, 19456, 1);
-        process.stdout.write(JSON.stringify({ simd: addon.simd, vector, hub }));
+        const hub = await addon.hash('Mabuhay! ñ 密码 🔑', Buffer.alloc(16, 7), 4, 9216, 1);
+        const shapes = [];
+        for (const t of [1, 2, 3]) for (const p of [1, 2, 3, 4]) for (const m of [8 * p, 100, 1030])
+          shapes.push(await addon.hash('pw' + t + p + m, Buffer.alloc(16, t + p), t, m, p));
+        process.stdout.write(JSON.stringify({ simd: addon.simd, vector, hub, shapes }));
       })();`;
     const run = (simd: string) =>
       JSON.parse(
@@ -73,7 +78,7 @@ describe.runIf(addon !== null)('@hub/argon2', () => {
           env: { ...process.env, HUB_ARGON2_SIMD: simd },
           encoding: 'utf8',
         }),
-      ) as { simd: string; vector: string; hub: string };
+      ) as { simd: string; vector: string; hub: string; shapes: string[] };
     const kinds = ['sse2', 'avx2', 'avx512'];
     const widest = kinds.indexOf(argon2.simd);
     const results = kinds.map(run);
@@ -84,7 +89,9 @@ describe.runIf(addon !== null)('@hub/argon2', () => {
         '$argon2id$v=19$m=65536,t=2,p=1$c29tZXNhbHQ$CTFhFdXPJO1aFaMaO6Mm5c8y7cJHAph8ArZWb2GRPPc',
       );
       expect(result.hub).toBe(results[0]?.hub);
+      expect(result.shapes).toEqual(results[0]?.shapes);
     });
+    expect(new Set(results[0]?.shapes).size).toBe(36);
     expect(run('not-a-kind').simd).toBe(argon2.simd);
   });
 
