@@ -22,7 +22,6 @@
  */
 #include <immintrin.h>
 #include <stdint.h>
-#include <string.h>
 
 #include "argon2.h"
 #include "core.h"
@@ -130,16 +129,18 @@ INLINE void store(block *b, const __m512i c[16]) {
   for (int k = 0; k < 16; k++) _mm512_storeu_si512((void *)(b->v + 8 * k), c[k]);
 }
 
-/* In place, a block from the standard order to the column-major one (to = 1) or back. */
-static void reorder(block *b, int to) {
+/* In place, a block from the standard order to the column order (a lane's first two blocks)... */
+static void to_column_order(block *b) {
   __m512i c[16];
-  if (to) {
-    to_columns(c, b);
-    store(b, c);
-  } else {
-    load(c, b);
-    from_columns(b, c);
-  }
+  to_columns(c, b);
+  store(b, c);
+}
+
+/* ...and back (its last block, which finalize reads). */
+static void to_standard_order(block *b) {
+  __m512i c[16];
+  load(c, b);
+  from_columns(b, c);
 }
 
 /* The next block of addresses, in the standard order (as they are read). */
@@ -159,6 +160,7 @@ void fill_segment(const argon2_instance_t *instance, argon2_position_t position)
   if (instance == NULL) return;
   block address_block, input_block;
   const uint32_t lane_length = instance->lane_length, segment_length = instance->segment_length;
+  const uint32_t lanes = instance->lanes;
   block *const memory = instance->memory;
   block *const lane = memory + (size_t)position.lane * lane_length;
   const int data_independent = instance->type == Argon2_i ||
@@ -179,8 +181,8 @@ void fill_segment(const argon2_instance_t *instance, argon2_position_t position)
   if (position.pass == 0 && position.slice == 0) {
     start = 2;
     /* The lane's first two blocks, written in the standard order, into this file's. */
-    reorder(lane, 1);
-    reorder(lane + 1, 1);
+    to_column_order(lane);
+    to_column_order(lane + 1);
     if (data_independent) next_addresses(&address_block, &input_block);
   }
 
@@ -205,7 +207,9 @@ void fill_segment(const argon2_instance_t *instance, argon2_position_t position)
     } else {
       pseudo_rand = (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(state[0]));
     }
-    uint32_t ref_lane = own_lane_only ? position.lane : (uint32_t)((pseudo_rand >> 32) % instance->lanes);
+    /* One lane (the hub's p = 1) needs no division on the path to the reference block. */
+    uint32_t ref_lane = own_lane_only ? position.lane
+        : lanes == 1 ? 0 : (uint32_t)((pseudo_rand >> 32) % lanes);
     uint32_t area = ref_lane == position.lane ? same_base + i : other_base - (i == 0 ? 1 : 0);
     uint64_t relative = (uint32_t)pseudo_rand;
     relative = relative * relative >> 32;
@@ -229,6 +233,6 @@ void fill_segment(const argon2_instance_t *instance, argon2_position_t position)
 
   /* The lane's last block, read by finalize in the standard order, back into it. */
   if (position.pass == instance->passes - 1 && position.slice == ARGON2_SYNC_POINTS - 1) {
-    reorder(lane + lane_length - 1, 0);
+    to_standard_order(lane + lane_length - 1);
   }
 }
