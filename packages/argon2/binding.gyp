@@ -17,7 +17,7 @@
         {
           "target_name": "fill_segment_avx2",
           "type": "static_library",
-          "sources": ["deps/argon2/src/opt.c"],
+          "sources": ["src/fill-segment-avx2.c"],
           "cflags": ["-mavx2"],
           "defines": ["fill_segment=hub_fill_segment_avx2"]
         },

@@ -10,15 +10,13 @@
  * Here a register holds one word of eight instances of P at once, so a round needs no shuffle at
  * all; the rows and the columns are an 8x8 transpose apart (two for each of the two phases, 24
  * shuffles each), and the blocks stay in memory in the column order, so loading and storing one
- * needs none: 96 shuffles a block. Word 0, which picks the next reference block, is at the same
- * place in both orders.
+ * needs none: 96 shuffles a block. Register c[2r + e] lane j holds word 16r + 2j + e: word k of
+ * column j.
  *
- * The first two blocks of a lane (written by core.c in the standard order) are reordered when its
- * first segment starts, and its last block (read by finalize) put back when its last one ends:
- * no other lane reads either at those moments (the reference area never holds another lane's
- * current slice). Addresses for the data-independent half are made in the standard order, as
- * they are read. Built with -mavx512f (binding.gyp) and chosen at run time (fill-segment.c); the
- * tests compare it with the reference's loops, which the narrower kinds still are.
+ * The loop around the rounds, the same for every width (the column order's first and last blocks
+ * of a lane, the addresses, the reference block), is fill-segment-loop.h. Built with -mavx512f
+ * (binding.gyp) and chosen at run time (fill-segment.c); the tests compare it with the AVX2 loop
+ * (fill-segment-avx2.c, the same design four instances wide) and the reference's SSE2 one.
  */
 #include <immintrin.h>
 #include <stdint.h>
@@ -121,118 +119,11 @@ INLINE void from_columns(block *b, const __m512i c[16]) {
   }
 }
 
-INLINE void load(__m512i c[16], const block *b) {
-  for (int k = 0; k < 16; k++) c[k] = _mm512_loadu_si512((const void *)(b->v + 8 * k));
-}
+typedef __m512i vec;
+#define VECS 16
+INLINE vec vload(const uint64_t *p) { return _mm512_loadu_si512((const void *)p); }
+INLINE void vstore(uint64_t *p, vec v) { _mm512_storeu_si512((void *)p, v); }
+INLINE vec vxor(vec x, vec y) { return _mm512_xor_si512(x, y); }
+INLINE uint64_t vfirst(vec x) { return (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(x)); }
 
-INLINE void store(block *b, const __m512i c[16]) {
-  for (int k = 0; k < 16; k++) _mm512_storeu_si512((void *)(b->v + 8 * k), c[k]);
-}
-
-/* In place, a block from the standard order to the column order (a lane's first two blocks)... */
-static void to_column_order(block *b) {
-  __m512i c[16];
-  to_columns(c, b);
-  store(b, c);
-}
-
-/* ...and back (its last block, which finalize reads). */
-static void to_standard_order(block *b) {
-  __m512i c[16];
-  load(c, b);
-  from_columns(b, c);
-}
-
-/* The next block of addresses, in the standard order (as they are read). */
-static void next_addresses(block *address_block, block *input_block) {
-  __m512i c[16], x[16];
-  input_block->v[6]++;
-  to_columns(c, input_block);
-  for (int round = 0; round < 2; round++) {
-    for (int k = 0; k < 16; k++) x[k] = c[k];
-    rounds(c);
-    for (int k = 0; k < 16; k++) c[k] = _mm512_xor_si512(c[k], x[k]);
-  }
-  from_columns(address_block, c);
-}
-
-void fill_segment(const argon2_instance_t *instance, argon2_position_t position) {
-  if (instance == NULL) return;
-  block address_block, input_block;
-  const uint32_t lane_length = instance->lane_length, segment_length = instance->segment_length;
-  const uint32_t lanes = instance->lanes;
-  block *const memory = instance->memory;
-  block *const lane = memory + (size_t)position.lane * lane_length;
-  const int data_independent = instance->type == Argon2_i ||
-      (instance->type == Argon2_id && position.pass == 0 && position.slice < ARGON2_SYNC_POINTS / 2);
-  const int with_xor = instance->version != ARGON2_VERSION_10 && position.pass != 0;
-
-  if (data_independent) {
-    init_block_value(&input_block, 0);
-    input_block.v[0] = position.pass;
-    input_block.v[1] = position.lane;
-    input_block.v[2] = position.slice;
-    input_block.v[3] = instance->memory_blocks;
-    input_block.v[4] = instance->passes;
-    input_block.v[5] = instance->type;
-  }
-
-  uint32_t start = 0;
-  if (position.pass == 0 && position.slice == 0) {
-    start = 2;
-    /* The lane's first two blocks, written in the standard order, into this file's. */
-    to_column_order(lane);
-    to_column_order(lane + 1);
-    if (data_independent) next_addresses(&address_block, &input_block);
-  }
-
-  /* core.c's index_alpha, with its per-segment part taken out of the loop and no division. */
-  const uint32_t slice_start = position.slice * segment_length;
-  const uint32_t same_base = position.pass == 0 ? slice_start - 1 : lane_length - segment_length - 1;
-  const uint32_t other_base = position.pass == 0 ? slice_start : lane_length - segment_length;
-  const uint32_t area_start = (position.pass == 0 || position.slice == ARGON2_SYNC_POINTS - 1)
-      ? 0 : (position.slice + 1) * segment_length;
-  const int own_lane_only = position.pass == 0 && position.slice == 0;
-
-  uint32_t curr = slice_start + start;
-  uint32_t prev = curr == 0 ? lane_length - 1 : curr - 1;
-  __m512i state[16];
-  load(state, lane + prev);
-
-  for (uint32_t i = start; i < segment_length; i++, curr++) {
-    uint64_t pseudo_rand;
-    if (data_independent) {
-      if (i % ARGON2_ADDRESSES_IN_BLOCK == 0) next_addresses(&address_block, &input_block);
-      pseudo_rand = address_block.v[i % ARGON2_ADDRESSES_IN_BLOCK];
-    } else {
-      pseudo_rand = (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(state[0]));
-    }
-    /* One lane (the hub's p = 1) needs no division on the path to the reference block. */
-    uint32_t ref_lane = own_lane_only ? position.lane
-        : lanes == 1 ? 0 : (uint32_t)((pseudo_rand >> 32) % lanes);
-    uint32_t area = ref_lane == position.lane ? same_base + i : other_base - (i == 0 ? 1 : 0);
-    uint64_t relative = (uint32_t)pseudo_rand;
-    relative = relative * relative >> 32;
-    relative = area - 1 - ((uint64_t)area * relative >> 32);
-    uint32_t absolute = area_start + (uint32_t)relative;
-    if (absolute >= lane_length) absolute -= lane_length;
-    const block *ref = memory + (size_t)ref_lane * lane_length + absolute;
-    block *next = lane + curr;
-
-    __m512i xy[16];
-    for (int k = 0; k < 16; k++) {
-      state[k] = _mm512_xor_si512(state[k], _mm512_loadu_si512((const void *)(ref->v + 8 * k)));
-      xy[k] = with_xor ? _mm512_xor_si512(state[k], _mm512_loadu_si512((const void *)(next->v + 8 * k))) : state[k];
-    }
-    rounds(state);
-    for (int k = 0; k < 16; k++) {
-      state[k] = _mm512_xor_si512(state[k], xy[k]);
-      _mm512_storeu_si512((void *)(next->v + 8 * k), state[k]);
-    }
-  }
-
-  /* The lane's last block, read by finalize in the standard order, back into it. */
-  if (position.pass == instance->passes - 1 && position.slice == ARGON2_SYNC_POINTS - 1) {
-    to_standard_order(lane + lane_length - 1);
-  }
-}
+#include "fill-segment-loop.h"

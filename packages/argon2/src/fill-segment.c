@@ -1,12 +1,13 @@
 /*
  * Argon2's inner loop, chosen once for the CPU it runs on, from three builds under three names
- * (binding.gyp): our own AVX-512F loop (fill-segment-avx512.c), and deps/argon2/src/opt.c compiled
- * with AVX2 and with the SSE2 every x86-64 has; this file is the `fill_segment` the rest of the
- * reference code calls. Chosen at run time rather than with -march=native, so a build still runs
- * on an older CPU than the one that compiled it. The AVX-512F loop takes about a third off a hash
- * where the CPU has it (docs/performance.md "Our own AVX-512 loop"); HUB_ARGON2_SIMD=avx2 or sse2
- * asks for a narrower loop (never a wider one than the CPU has), for a CPU that slows its clock
- * for 512-bit work and for the tests, which compare them.
+ * (binding.gyp): our own AVX-512F and AVX2 loops (fill-segment-avx512.c, fill-segment-avx2.c, on
+ * the loop of fill-segment-loop.h), and deps/argon2/src/opt.c compiled with the SSE2 every x86-64
+ * has; this file is the `fill_segment` the rest of the reference code calls. Chosen at run time
+ * rather than with -march=native, so a build still runs on an older CPU than the one that compiled
+ * it. Our loops take about a third (AVX-512F) and a quarter (AVX2) off the reference's time for
+ * the same width (docs/performance.md "Our own AVX-512 loop", "Our own AVX2 loop");
+ * HUB_ARGON2_SIMD=avx2 or sse2 asks for a narrower loop (never a wider one than the CPU has), for a
+ * CPU that slows its clock for 512-bit work and for the tests, which compare them.
  */
 #include <stdlib.h>
 #include <string.h>
