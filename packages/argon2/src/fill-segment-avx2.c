@@ -90,25 +90,20 @@ INLINE void transpose(__m256i *y, const __m256i *x, int s) {
 /*
  * The rows and the columns of a block between c (column order, above) and r, where r[16g + k]
  * lane m is word k of row 4g + m: r[16g + 8h + 2i + e] lane m = c[16h + 8g + 2m + e] lane i.
+ * Swapping g and h gives the same relation from c to r, so one function goes either way.
  */
-INLINE void columns_to_rows(__m256i r[32], const __m256i c[32]) {
+INLINE void swap_order(__m256i to[32], const __m256i from[32]) {
   for (int g = 0; g < 2; g++)
     for (int h = 0; h < 2; h++)
-      for (int e = 0; e < 2; e++) transpose(r + 16 * g + 8 * h + e, c + 16 * h + 8 * g + e, 2);
-}
-
-INLINE void rows_to_columns(__m256i c[32], const __m256i r[32]) {
-  for (int g = 0; g < 2; g++)
-    for (int h = 0; h < 2; h++)
-      for (int e = 0; e < 2; e++) transpose(c + 16 * h + 8 * g + e, r + 16 * g + 8 * h + e, 2);
+      for (int e = 0; e < 2; e++) transpose(to + 16 * g + 8 * h + e, from + 16 * h + 8 * g + e, 2);
 }
 
 /* P applied to the rows, then to the columns, of a block held in the column order. */
 INLINE void rounds(__m256i c[32]) {
   __m256i r[32];
-  columns_to_rows(r, c);
+  swap_order(r, c);
   permute(r, r + 16);
-  rows_to_columns(c, r);
+  swap_order(c, r);
   permute(c, c + 16);
 }
 

@@ -59,8 +59,9 @@ describe.runIf(addon !== null)('@hub/argon2', () => {
   it('gives the same hashes with every inner loop this CPU has, and HUB_ARGON2_SIMD narrows it', () => {
     // Each kind of loop in a process of its own (the choice is made when the addon loads): the
     // test vector, a hash of the hub's parameters, and hashes of every shape our own loops
-    // (AVX-512 and AVX2) treat apart (one pass or several, one lane or several, a lane's first and last blocks,
-    // segments shorter than a block of addresses), which the reference's loops must agree with.
+    // (AVX-512 and AVX2) treat apart (one pass or several, one lane or several, a lane's first
+    // and last blocks, segments shorter than a block of addresses), on which every loop must
+    // agree, the reference's SSE2 one among them.
     const addonPath = createRequire(import.meta.url).resolve('@hub/argon2');
     const script = `const { addon } = require(${JSON.stringify(addonPath)});
       (async () => {
