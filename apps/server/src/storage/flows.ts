@@ -81,6 +81,8 @@ export const createFlowQueries = (db: Kysely<Database>) => ({
       return;
     }
     const kind = flow.identifier_kind as AccountKind | null;
+    // The key before the flow's columns: new keys after an opening spread are slow on Node 20
+    // (docs/performance.md "Objects opened by a spread").
     const inserted =
       flow.identifier !== null &&
       kind !== null &&
@@ -88,8 +90,8 @@ export const createFlowQueries = (db: Kysely<Database>) => ({
       Number(
         (
           await insertFlowOfIdentifiedAccount[kind](trx, {
-            ...flow,
             key: normalizeIdentifier(kind, flow.identifier),
+            ...flow,
           })
         ).numAffectedRows,
       ) === 1;

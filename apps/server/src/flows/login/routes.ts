@@ -51,7 +51,7 @@ export const registerLoginRoutes = (app: FastifyInstance, hub: Hub, signIn: Sign
         request.body.flowId,
         request.body.password,
       );
-      return finishSignIn(signIn, hub, request, reply, { ...outcome, authMethod: 'password' });
+      return finishSignIn(signIn, hub, request, reply, { authMethod: 'password', ...outcome });
     },
   );
   // A proof-of-work challenge for this browser's next sign-in step, stateless (signed), so it costs
