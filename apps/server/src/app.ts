@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { mayOpenConsole } from './admin/guard.js';
 import { registerAdminRoutes } from './admin/routes.js';
 import type { Config } from './config.js';
@@ -24,6 +24,7 @@ import { registerRequestId, requestIdFor } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/static.js';
 import { registerStorableInputCheck } from './http/storable-input.js';
+import { serializerCompiler } from './http/zod-serializer.js';
 import { createHub, type Hub } from './hub.js';
 import { localLogSink } from './log.js';
 import { registerDevMailbox } from './mail/dev-mailbox-routes.js';
