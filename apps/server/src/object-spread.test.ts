@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
  * every such object gets a map of its own, so what reads it later goes megamorphic. Taking the
  * pattern out of the look-up's and the login's path made a look-up 15 % cheaper
  * (docs/performance.md "Objects opened by a spread"). These files are on the path of every
- * sign-in request; a spread in them goes after the literal's own keys, or names only keys its
- * source has (an override, which is fast), listed below.
+ * sign-in request (and the routes that end the other sign-ins); a spread in them goes after the
+ * literal's own keys, or names only keys its source has (an override, which is fast), listed below.
  */
 const HOT_FILES = [
   'apps/server/src/errors.ts',
@@ -21,6 +21,11 @@ const HOT_FILES = [
   'apps/server/src/flows/flow-record.ts',
   'apps/server/src/flows/login/routes.ts',
   'apps/server/src/flows/login/service.ts',
+  'apps/server/src/flows/signup/routes.ts',
+  'apps/server/src/flows/switching/routes.ts',
+  'apps/server/src/flows/linking/routes.ts',
+  'apps/server/src/flows/default-platform/routes.ts',
+  'apps/server/src/flows/work-account/routes.ts',
   'apps/server/src/storage/flows.ts',
   'apps/server/src/storage/precompiled.ts',
   'apps/server/src/sso/sign-in-route.ts',

@@ -146,7 +146,7 @@ export const confirmEnrolmentStep = async (
     method: 'totp',
     from: secondFactorStates.enrolling,
   });
-  return { ...exit, ...(enrolled.recoveryCodes ? { recoveryCodes: enrolled.recoveryCodes } : {}) };
+  return enrolled.recoveryCodes ? { recoveryCodes: enrolled.recoveryCodes, ...exit } : exit;
 };
 
 /**
@@ -232,5 +232,5 @@ const resume = async (
   const exit = await finishSignIn(pipeline, hub, request, reply, outcome);
   // The gate lets a sign-in with a second factor through: anything else is a fault of this code.
   if (exit.next !== 'redirect') throw new Error('a sign-in with its second factor was stopped again');
-  return signIn.fromSwitching ? { ...exit, notice: 'account_linked' } : exit;
+  return signIn.fromSwitching ? { notice: 'account_linked' as const, ...exit } : exit;
 };

@@ -88,7 +88,7 @@ export const registerDefaultPlatformRoutes = (app: FastifyInstance, hub: Hub, si
         request.body.flowId,
         request.body.password,
       );
-      return finishSignIn(signIn, hub, request, reply, { ...outcome, authMethod: 'session' });
+      return finishSignIn(signIn, hub, request, reply, { authMethod: 'session', ...outcome });
     },
   );
 };

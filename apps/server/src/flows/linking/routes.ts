@@ -59,8 +59,8 @@ export const registerLinkingRoutes = (app: FastifyInstance, hub: Hub, signIn: Si
       const { caller, account: child } = await signedInCallerOf(hub, request, reply);
       const outcome = await linkToParent(hub, caller, child, request.body.flowId, request.body.password);
       // The signed-in account goes on where it came from, its session kept.
-      const exit = await finishSignIn(signIn, hub, request, reply, { ...outcome, authMethod: 'session' });
-      return { ...exit, notice: 'account_linked' as const };
+      const exit = await finishSignIn(signIn, hub, request, reply, { authMethod: 'session', ...outcome });
+      return { notice: 'account_linked' as const, ...exit };
     },
   );
 };

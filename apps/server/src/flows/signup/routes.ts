@@ -99,7 +99,7 @@ export const registerSignupRoutes = (app: FastifyInstance, hub: Hub, signIn: Sig
         request.body.flowId,
         request.body.password,
       );
-      return finishSignIn(signIn, hub, request, reply, { ...outcome, authMethod: 'signup' });
+      return finishSignIn(signIn, hub, request, reply, { authMethod: 'signup', ...outcome });
     },
   );
 };

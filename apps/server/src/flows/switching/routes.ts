@@ -69,11 +69,11 @@ export const registerSwitchingRoutes = (
       );
       // Spec §4: back to a tool with account type 3, else to the platform site.
       const exit = await finishSignIn(signIn, hub, request, reply, {
-        ...outcome,
         authMethod: 'password',
         fromSwitching: true,
+        ...outcome,
       });
-      return { ...exit, notice: 'account_linked' as const };
+      return { notice: 'account_linked' as const, ...exit };
     },
   );
 };

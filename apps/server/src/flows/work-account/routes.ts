@@ -121,7 +121,7 @@ export const registerWorkAccountRoutes = (app: FastifyInstance, hub: Hub, signIn
         request.body.flowId,
         request.body.password,
       );
-      return finishSignIn(signIn, hub, request, reply, { ...outcome, authMethod: 'signup' });
+      return finishSignIn(signIn, hub, request, reply, { authMethod: 'signup', ...outcome });
     },
   );
 };
