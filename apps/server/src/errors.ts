@@ -45,8 +45,9 @@ export class HubError extends Error {
    * interpolates and nothing else, so no cause, stack or query text can reach the client.
    */
   toBody(): ApiError {
-    // Every option named, absent ones undefined (toApiError skips them): an object opened by a
-    // spread is slow to add keys to (docs/performance.md "Objects opened by a spread").
+    // Every option named, an absent one undefined, which toApiError takes as not given; falsy
+    // params, screen and field stay out as before. Not a literal opened by spreads: those are slow
+    // to add keys to (docs/performance.md "Objects opened by a spread").
     return toApiError(this.code, {
       params: this.params || undefined,
       screen: this.screen || undefined,
