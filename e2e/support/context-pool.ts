@@ -89,6 +89,58 @@ const markWhenCalled = (target: object, names: readonly string[]) => {
   }
 };
 
+/**
+ * Whether the page paints a frame within `ms` (a timer still runs where animation frames do not).
+ * A document that goes away meanwhile (a navigation) counts as painting: its successor is new.
+ */
+const paintsFrame = (page: Page, ms: number) =>
+  page
+    .evaluate(
+      (ms) =>
+        new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => resolve(false), ms);
+          requestAnimationFrame(() => {
+            clearTimeout(timer);
+            resolve(true);
+          });
+        }),
+      ms,
+    )
+    .catch(() => true);
+
+/**
+ * A resized page must paint again before the test goes on. Playwright's click waits for the
+ * element to stay put over two animation frames and has no other clock: in one CI run a page
+ * resized to 375, 800 and 1280 px (Browser.setWindowBounds and a metrics override) painted no
+ * frame for 30 s, its script still answering, and the next click timed out with nothing to say
+ * why. Not seen again in 2,000 resize loops under load; so here a page that paints nothing within
+ * 2 s after a resize is brought to the front once, and fails with its visibility and focus if
+ * that does not help either.
+ */
+const resizeChecked = new WeakSet<Page>();
+const checkFramesAfterResize = (page: Page) => {
+  if (resizeChecked.has(page)) return;
+  resizeChecked.add(page);
+  const resize = page.setViewportSize.bind(page);
+  page.setViewportSize = async (size) => {
+    await resize(size);
+    if (!/^https?:/.test(page.url()) || (await paintsFrame(page, 2_000))) return;
+    const state = await page.evaluate(() => ({
+      visibility: document.visibilityState,
+      focus: document.hasFocus(),
+    }));
+    await page.bringToFront();
+    if (!(await paintsFrame(page, 2_000)))
+      throw new Error(
+        `no animation frame after resizing to ${JSON.stringify(size)}: ${JSON.stringify(state)}`,
+      );
+    console.warn(
+      `no animation frame after resizing to ${JSON.stringify(size)} until brought to the front`,
+      state,
+    );
+  };
+};
+
 const lend = (
   context: BrowserContext,
   spare: Page | undefined,
@@ -104,6 +156,7 @@ const lend = (
   const watch = (page: Page) => {
     remember(page);
     markWhenCalled(page, ['addInitScript', 'exposeFunction', 'exposeBinding', 'emulateMedia']);
+    checkFramesAfterResize(page);
     page.on('framenavigated', (frame) => {
       if (frame !== page.mainFrame()) return;
       const url = frame.url();
