@@ -94,4 +94,25 @@ describe.skipIf(!canRun)('password limits across two hubs on one PostgreSQL and 
       expect(key).not.toContain('198.51.100.');
     }
   });
+
+  it('holds the look-up limit for an IPv6 /64 across both hubs, whichever of its addresses each request comes from', async () => {
+    const rule = throttleRules.lookupPerIp;
+    const email = 'shared-v6@example.ph';
+    await seed(email);
+    const lookUp = (app: FastifyInstance, ip: string) =>
+      new TestBrowser(app, 'http://localhost:3000', BALANCER).post(
+        authEndpoints.loginIdentify,
+        { platform: 'psl', account: email },
+        { 'x-forwarded-for': ip },
+      );
+    const answers = await Promise.all(
+      Array.from({ length: 90 }, (_, i) => lookUp(appOf(i), `2001:db8:77:1:${(i + 1).toString(16)}::9`)),
+    );
+    expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(rule.points);
+    expect(tally(answers.filter((res) => res.statusCode !== 200))).toEqual({
+      '429 rate_limited': 90 - rule.points,
+    });
+    expect((await lookUp(appOf(0), '2001:db8:77:2::9')).statusCode).toBe(200);
+    for (const key of await two.redis.keys(`${prefix}*`)) expect(key).not.toContain('2001:db8');
+  });
 });

@@ -175,6 +175,33 @@ describe.each(testDialects)('password limits under parallel guesses on %s', (dia
     });
   });
 
+  it('counts an IPv6 client by its /64: 90 parallel look-ups from 90 of its addresses through three screens pass 60', async () => {
+    const rule = throttleRules.lookupPerIp;
+    const email = `v6-${ctx.n}@example.ph`;
+    await seedAccount(ctx.hub, { email, platforms: ['psl'] });
+    const at = (prefix: string, i: number) =>
+      `2001:db8:${ctx.n.toString(16)}:${prefix}::${(i + 1).toString(16)}`;
+    // Login, switching (option 1 from the other platform) and sign-up all take the look-up limit.
+    const lookUp = (ip: string, i: number) => {
+      const client = clientAt(ctx.hub, ip);
+      if (i % 3 === 0) return client(authEndpoints.loginIdentify, { platform: 'psl', account: email });
+      if (i % 3 === 1)
+        return client(switchingEndpoints.switchingIdentify, { platform: 'biz', account: email });
+      return client(authEndpoints.signupStart, { platform: 'psl', account: email });
+    };
+    const answers = await Promise.all(Array.from({ length: 90 }, (_, i) => lookUp(at('a', i), i)));
+    const refused = answers.filter((res) => res.statusCode === 429);
+    expect(refused).toHaveLength(90 - rule.points);
+    for (const res of refused) expect(res.json().code).toBe('rate_limited');
+    // The same /64 written another way (leading zeros, an IPv4-style tail) is the same client.
+    const sameClient = await lookUp(`2001:0db8:${ctx.n.toString(16).padStart(4, '0')}:000a:0:0:0.0.1.1`, 0);
+    expect(sameClient.statusCode).toBe(429);
+    // The next /64 is another client, and so is every IPv4 address, however close.
+    expect((await lookUp(at('b', 0), 0)).statusCode).toBe(200);
+    expect((await lookUp(`198.18.${ctx.n}.1`, 0)).statusCode).toBe(200);
+    expect((await lookUp(`::ffff:198.18.${ctx.n}.2`, 0)).statusCode).toBe(200);
+  });
+
   it('takes the client address the load balancer appended, not one the client wrote before it', async () => {
     const email = `spoof${ctx.n}@example.ph`;
     const id = await seedAccount(ctx.hub, { email });

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { addressBucket } from '../services/stuffing.js';
+import { addressBucket } from '../services/client-address.js';
 import { createThrottle } from '../services/throttle.js';
 import { seedAccount } from '../test-support/accounts.js';
 import { createTestClock, setUpTestHub, type TestHub } from '../test-support/app.js';

@@ -1,11 +1,11 @@
 import { createHmac, randomInt } from 'node:crypto';
-import { isIPv4, isIPv6 } from 'node:net';
 import { SIGN_IN_CHALLENGE_HEADER } from '@hub/core';
 import { type Challenge, createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { HubError } from '../errors.js';
 import { policy } from '../policy.js';
 import type { Db } from '../storage/db.js';
+import { addressBucket } from './client-address.js';
 import { isKnownDevice } from './device.js';
 import { throttleRefusals } from './metrics.js';
 import type { Throttle } from './throttle.js';
@@ -23,23 +23,6 @@ import { sha256 } from './tokens.js';
 
 /** The request header that carries a solved challenge: base64url of `{ challenge, solution }`. */
 export const CHALLENGE_HEADER = SIGN_IN_CHALLENGE_HEADER;
-
-/** The address bucket an attempt counts in: an IPv4 /24, an IPv6 /64 (IPv4-mapped addresses as IPv4). */
-export const addressBucket = (ip: string): string => {
-  const mapped = ip.toLowerCase().startsWith('::ffff:') ? ip.slice(7) : ip;
-  if (isIPv4(mapped)) return `${mapped.split('.').slice(0, 3).join('.')}.0/24`;
-  if (!isIPv6(mapped)) return mapped;
-  const [head = '', tail = ''] = mapped.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = mapped.includes('::')
-    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => Number.parseInt(group || '0', 16).toString(16))
-    .join(':')}::/64`;
-};
 
 /** Who attempts a sign-in step: the caller's address, browser binding, device cookie and solved challenge. */
 export interface SignInAttempt {

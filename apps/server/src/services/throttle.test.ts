@@ -1,8 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { HubError } from '../errors.js';
 import { policy } from '../policy.js';
+import { limitSubject } from './client-address.js';
 import { createThrottle } from './throttle.js';
+
+/** The heap in use and the memory outside it after a full collection (no --expose-gc needed). */
+const measureMemory = () => {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+  return { heap: getHeapStatistics().used_heap_size, outside: process.memoryUsage().external };
+};
 
 /** How many of `attempts` consumes of one key pass before the first refusal. */
 const passes = async (
@@ -114,5 +124,55 @@ describe('distinct counts in memory', () => {
     expect(await buckets(first, '10.0.1.0/24')).toBe(2);
     expect(await buckets(second, '10.0.0.0/24')).toBe(1);
     expect(await buckets(first, '10.0.0.0/24')).toBe(2);
+  });
+});
+
+describe('per-address limits', () => {
+  it('take an IPv6 client by its /64, and an IPv4 client (mapped or not) by its address', () => {
+    expect(limitSubject('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(limitSubject('2001:DB8:0001:0002::ffff')).toBe('2001:db8:1:2::/64');
+    expect(limitSubject('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(limitSubject('::1')).toBe('0:0:0:0::/64');
+    expect(limitSubject('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(limitSubject('198.51.100.7')).toBe('198.51.100.7');
+    expect(limitSubject('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    // Keys that are not an address are their own subject.
+    for (const key of ['account:0b7c', 'owner:1d2e', '2001:db8:1:2::/64', '198.51.100.0/24', 'x'])
+      expect(limitSubject(key)).toBe(key);
+  });
+
+  it('refuse the 61st look-up of a minute from any address of one /64, and start again the next minute', async () => {
+    let now = Date.UTC(2026, 10, 28, 12);
+    const throttle = createThrottle({ now: () => now });
+    const points = policy.throttle.lookupPerIp.points;
+    const lookUp = (ip: string) =>
+      throttle.consume('lookupPerIp', ip).then(
+        () => 'passed',
+        (error: HubError) => `${error.code} ${error.retryAfter}`,
+      );
+    const answers = [];
+    for (let i = 1; i <= points + 5; i += 1) answers.push(await lookUp(`2001:db8:5:6::${i.toString(16)}`));
+    expect(answers.filter((a) => a === 'passed')).toHaveLength(points);
+    expect(answers.slice(points)).toEqual(Array(5).fill('rate_limited 60'));
+    expect(await lookUp('2001:db8:5:7::1')).toBe('passed');
+    expect(await lookUp('198.51.100.7')).toBe('passed');
+    now += 60_000;
+    expect(await lookUp('2001:db8:5:6::ffff')).toBe('passed');
+  });
+
+  it('keep a counter in a few bytes outside the heap: 100,000 addresses cost the heap nothing', async () => {
+    const throttle = createThrottle({ now: () => Date.UTC(2026, 10, 28, 12) });
+    const before = measureMemory();
+    const addresses = 100_000;
+    for (let i = 0; i < addresses; i += 1)
+      await throttle.consume('lookupPerIp', `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`);
+    const after = measureMemory();
+    const heapGrowth = after.heap - before.heap;
+    const outsideGrowth = after.outside - before.outside;
+    // rate-limiter-flexible's memory store held about 550 bytes and a timer on the heap a counter.
+    expect(heapGrowth / addresses).toBeLessThan(4);
+    // Twelve bytes a slot, at most three quarters full, in a table that doubles: 16 to 32 a counter.
+    expect(outsideGrowth / addresses).toBeLessThan(40);
+    expect(outsideGrowth / addresses).toBeGreaterThan(8);
   });
 });

@@ -9,6 +9,7 @@ import {
 } from 'rate-limiter-flexible';
 import { HubError } from '../errors.js';
 import { policy, type ThrottleRuleName } from '../policy.js';
+import { limitSubject } from './client-address.js';
 import { createDistinctCounts, remembered } from './distinct-counts.js';
 import { countThrottleRefusal } from './metrics.js';
 
@@ -33,14 +34,17 @@ export interface Throttle {
 const UNBOUNDED = 1_000_000_000;
 
 /**
- * Fixed-window counters on rate-limiter-flexible (memory, or Redis shared by every hub process).
- * A counter's key is an HMAC of the client address or account identifier under `keySecret`, so the
- * store (Redis, the primary of HUB_WORKERS) never holds an email address or IP in clear; every
+ * Fixed-window counters: in this process's typed arrays (distinct-counts.ts, 64 bits a key, the
+ * last window dropped whole), or on rate-limiter-flexible in Redis shared by every hub process, or
+ * in the primary of HUB_WORKERS. A per-address limit counts an IPv6 client by its /64
+ * (client-address.ts `limitSubject`). A counter's key is an HMAC of the client address or account
+ * identifier under `keySecret`, so the store never holds an email address or IP in clear; every
  * process that shares a store must share the secret (app.ts reads it from the database).
  * The window is taken from the injected clock and is part of the key, so moving the clock opens a
  * new window: tests move time instead of sleeping. `scale` multiplies every limit but an
- * `unscaled` one (operators raise it for benchmarks; see docs/configuration.md). `clusterWorker`: without Redis, a worker of HUB_WORKERS keeps its
- * counters in the primary process (cluster.ts), so the processes of one machine share one limit.
+ * `unscaled` one (operators raise it for benchmarks; see docs/configuration.md). `clusterWorker`:
+ * without Redis, a worker of HUB_WORKERS keeps its counters in the primary process (cluster.ts),
+ * so the processes of one machine share one limit.
  */
 export const createThrottle = (options: {
   now: () => number;
@@ -77,10 +81,13 @@ export const createThrottle = (options: {
     }
     return found;
   };
+  const pointsOf = (name: ThrottleRuleName) => {
+    const rule = throttleRules[name];
+    return 'unscaled' in rule ? rule.points : Math.ceil(rule.points * scale);
+  };
   const limiterFor = (name: ThrottleRuleName) => {
     const rule = throttleRules[name];
-    const points = 'unscaled' in rule ? rule.points : Math.ceil(rule.points * scale);
-    return limiter(rule.name, points, (rule.windowMs / 1000) * 2);
+    return limiter(rule.name, pointsOf(name), (rule.windowMs / 1000) * 2);
   };
   /** The points a key has used, whether or not this consume was refused. */
   const counted = async (target: Limiter, key: string) => {
@@ -98,10 +105,20 @@ export const createThrottle = (options: {
       const windowMs = rule.windowMs;
       const now = options.now();
       const windowIndex = Math.floor(now / windowMs);
-      try {
-        await limiterFor(name).consume(`${keyed(key)}:${windowIndex}`);
-      } catch (error) {
-        if (!(error instanceof RateLimiterRes)) throw error;
+      const subject = limitSubject(key);
+      let refused: boolean;
+      if (!options.redis && !options.clusterWorker) {
+        refused = inMemory.hit(rule.name, windowIndex, subject) > pointsOf(name);
+      } else {
+        try {
+          await limiterFor(name).consume(`${keyed(subject)}:${windowIndex}`);
+          refused = false;
+        } catch (error) {
+          if (!(error instanceof RateLimiterRes)) throw error;
+          refused = true;
+        }
+      }
+      if (refused) {
         countThrottleRefusal(rule.name);
         const retryAfter = Math.max(1, Math.ceil(((windowIndex + 1) * windowMs - now) / 1000));
         throw rateLimited(retryAfter);

@@ -1,0 +1,43 @@
+import { isIPv4, isIPv6 } from 'node:net';
+
+/** An IPv4-mapped IPv6 address (`::ffff:198.51.100.7`, as a dual-stack socket reports IPv4) as IPv4. */
+const unmapped = (ip: string): string => (ip.toLowerCase().startsWith('::ffff:') ? ip.slice(7) : ip);
+
+/** The first four groups of an IPv6 address, each without leading zeros (`2001:db8:0:1`). */
+const prefix64 = (ip: string): string => {
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
+  return groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group || '0', 16).toString(16))
+    .join(':');
+};
+
+/**
+ * The address bucket a credential-stuffing run counts in: an IPv4 /24, an IPv6 /64 (IPv4-mapped
+ * addresses as IPv4), so that a run cannot hop between neighbouring addresses (services/stuffing.ts).
+ */
+export const addressBucket = (ip: string): string => {
+  const address = unmapped(ip);
+  if (isIPv4(address)) return `${address.split('.').slice(0, 3).join('.')}.0/24`;
+  if (!isIPv6(address)) return address;
+  return `${prefix64(address)}::/64`;
+};
+
+/**
+ * Who a per-address limit counts (docs/security.md "Throttles"): an IPv4 address as it is, an
+ * IPv6 address by its /64. One subscriber, one server or one LAN holds a whole /64 (2^64 addresses,
+ * handed out by the provider as IPv4 hands out one), so counted address by address an IPv6 client
+ * would pass every per-address limit by taking a new address for each request, and leave a counter
+ * behind for each. Any other key (`account:…`, `owner:…`, a bucket) is its own subject.
+ */
+export const limitSubject = (key: string): string => {
+  // IPv4 addresses and most keys have no colon: no parse on the look-up's path.
+  if (!key.includes(':') || !isIPv6(key)) return key;
+  const address = unmapped(key);
+  return isIPv4(address) ? address : `${prefix64(address)}::/64`;
+};
