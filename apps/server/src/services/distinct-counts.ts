@@ -1,27 +1,40 @@
 import { createHmac } from 'node:crypto';
 
 /**
- * Distinct counts kept in this process (no Redis, not a worker of HUB_WORKERS): how many distinct
- * members each group has had in the current window, for each name. The credential-stuffing counts
- * note every account an unknown browser tries, from its address bucket and back, so at a million
- * accounts a look-up spread over them adds a group, a member and a pair to the counts at nearly
- * every request.
+ * Distinct counts kept in this process (no Redis, not a worker of HUB_WORKERS), and the fixed-window
+ * hits of the throttle's limits. The credential-stuffing counts note every account an unknown
+ * browser tries with its address bucket, and answer both ways from one note: the bucket's distinct
+ * accounts and the account's distinct buckets. At a million accounts a look-up spread over them
+ * adds an account to the counts at nearly every request.
  *
- * Every key is 64 bits in typed arrays outside the JavaScript heap: the pairs seen (group and member
- * mixed) and each group's count. Kept as strings in Maps and Sets, each new account was three
- * objects that the garbage collector copied out of the young generation and then traced at every
- * collection, about 170 bytes an account on the heap; a look-up spread over a million accounts ran
- * at 0.84 of an empty database's rate then and at 0.89 with these tables (the medians of 29 and 25
- * rounds; docs/performance.md "At a million accounts"). A new window drops the last one whole.
+ * Every key is 64 bits in typed arrays outside the JavaScript heap: each left's count; each right's
+ * count with its first left, so that a right seen with one left (nearly every account: one bucket
+ * tries it) costs one slot of 20 bytes and one random access; the pairs (left and right mixed) only
+ * of the rights seen with two lefts or more. Until 2026-12-07 each direction kept its own pairs and
+ * counts, three random accesses and 28 bytes an account (docs/performance.md "At a million
+ * accounts"); before 2026-12-04, strings in Maps and Sets, three heap objects of about 170 bytes
+ * that the garbage collector copied and traced. A new window drops the last one whole.
  *
  * A key's 64 bits: an account id (a UUID the hub made; it names no one outside the hub's database)
  * from its own hexadecimal digits, anything else (a typed identifier, an address) from its HMAC under
  * the process's secret, so that no one can choose two keys that collide. Two of a million keys share
  * their 64 bits (or two pairs theirs) about once in ten million windows: the count is then one short.
  */
+
+/** What noting a pair answers: the distinct rights its left has had, and the distinct lefts its right has had. */
+export interface PairCounts {
+  ofLeft: number;
+  ofRight: number;
+}
+
 export interface DistinctCounts {
-  /** Notes `member` in `group` of `name` for window `windowIndex`; the group's distinct members, this one included. */
-  count(name: string, windowIndex: number, group: string, member: string): number;
+  /**
+   * Notes the pair `left`, `right` under `name` for window `windowIndex` and answers how many
+   * distinct rights `left` has had in it and how many distinct lefts `right` has had, this pair
+   * included: the credential-stuffing counts' accounts of an address bucket and buckets of an
+   * account, from one note of each pair.
+   */
+  pair(name: string, windowIndex: number, left: string, right: string): PairCounts;
   /**
    * Counts one more hit of `key` under `name` in window `windowIndex`: the fixed-window counters of
    * the throttle's consume, kept the same way (a slot of 12 bytes, 16 to 32 bytes a key as the table
@@ -60,8 +73,8 @@ const FIRST_SLOTS = 1_024;
 
 /**
  * Open addressing with linear probing over 64-bit keys (two 32-bit words, never both zero) in one
- * Uint32Array, at most three quarters full: a set (two words a slot) or, `counted`, a count for each
- * key (three).
+ * Uint32Array, at most three quarters full; each key carries `values` more words (none: a set; one:
+ * a count).
  */
 class KeyTable {
   private readonly stride: number;
@@ -69,13 +82,13 @@ class KeyTable {
   private mask = FIRST_SLOTS - 1;
   private used = 0;
 
-  constructor(counted: boolean) {
-    this.stride = counted ? 3 : 2;
+  constructor(values: number) {
+    this.stride = 2 + values;
     this.slots = new Uint32Array(FIRST_SLOTS * this.stride);
   }
 
   /** The word where `hi:lo` is, or the empty slot's where it would go. */
-  private find(hi: number, lo: number): number {
+  locate(hi: number, lo: number): number {
     const { slots, stride, mask } = this;
     let i = (lo ^ Math.imul(hi, 0x9e3779b1)) & mask;
     for (;;) {
@@ -87,32 +100,44 @@ class KeyTable {
     }
   }
 
-  /** The count of the key at word `at` (a set: 1), 0 for an empty slot. */
-  private countAt(at: number): number {
-    if (this.slots[at] === 0 && this.slots[at + 1] === 0) return 0;
-    return this.stride === 3 ? this.slots[at + 2]! : 1;
+  /** Whether the slot at word `at` holds a key. */
+  holds(at: number): boolean {
+    return this.slots[at] !== 0 || this.slots[at + 1] !== 0;
   }
 
-  /** The count of `hi:lo` (a set: 1), 0 when it is not in the table. */
-  get(hi: number, lo: number): number {
-    return this.countAt(this.find(hi, lo));
+  /** Puts `hi:lo`, which the table does not hold, in it; answers its word (values all 0). */
+  insert(hi: number, lo: number): number {
+    if ((this.used + 1) * 4 > (this.mask + 1) * 3) this.grow();
+    const at = this.locate(hi, lo);
+    this.slots[at] = hi;
+    this.slots[at + 1] = lo;
+    this.used += 1;
+    return at;
   }
 
-  /** Puts `hi:lo` in the table and counts it once more; answers its count before (a set: 0 or 1). */
-  add(hi: number, lo: number): number {
-    let at = this.find(hi, lo);
-    const before = this.countAt(at);
-    if (before === 0) {
-      if ((this.used + 1) * 4 > (this.mask + 1) * 3) {
-        this.grow();
-        at = this.find(hi, lo);
-      }
-      this.slots[at] = hi;
-      this.slots[at + 1] = lo;
-      this.used += 1;
-    }
-    if (this.stride === 3) this.slots[at + 2] = before + 1;
-    return before;
+  /** Value `i` of the key at word `at`. */
+  value(at: number, i: number): number {
+    return this.slots[at + 2 + i]!;
+  }
+
+  setValue(at: number, i: number, value: number) {
+    this.slots[at + 2 + i] = value;
+  }
+
+  /** Puts `hi:lo` in a set; answers whether it was there already. */
+  has(hi: number, lo: number): boolean {
+    if (this.holds(this.locate(hi, lo))) return true;
+    this.insert(hi, lo);
+    return false;
+  }
+
+  /** Counts `hi:lo` once more (one value: its count); answers the count, this one included. */
+  increment(hi: number, lo: number): number {
+    let at = this.locate(hi, lo);
+    if (!this.holds(at)) at = this.insert(hi, lo);
+    const count = this.value(at, 0) + 1;
+    this.setValue(at, 0, count);
+    return count;
   }
 
   private grow() {
@@ -120,13 +145,9 @@ class KeyTable {
     this.slots = new Uint32Array(old.length * 2);
     this.mask = this.mask * 2 + 1;
     for (let at = 0; at < old.length; at += stride) {
-      const hi = old[at]!;
-      const lo = old[at + 1]!;
-      if (hi === 0 && lo === 0) continue;
-      const to = this.find(hi, lo);
-      this.slots[to] = hi;
-      this.slots[to + 1] = lo;
-      if (stride === 3) this.slots[to + 2] = old[at + 2]!;
+      if (old[at] === 0 && old[at + 1] === 0) continue;
+      const to = this.locate(old[at]!, old[at + 1]!);
+      this.slots.set(old.subarray(at, at + stride), to);
     }
   }
 }
@@ -189,13 +210,25 @@ const finish = (h: number) => {
 const mix4 = (seed: number, a: number, b: number, c: number, d: number) =>
   finish(mixIn(mixIn(mixIn(mixIn(seed, a), b), c), d) ^ 16);
 
-interface CountWindow {
+interface PairWindow {
   index: number;
-  /** The (group, member) pairs seen, by their mixed 64 bits. */
+  /** Each left's distinct rights (one value: the count). */
+  lefts: KeyTable;
+  /**
+   * Each right's distinct lefts and the 64 bits of its first left (three values): a right seen with
+   * one left only, as nearly every account is tried from one address bucket, needs no pair noted.
+   */
+  rights: KeyTable;
+  /** The pairs of the rights seen with two lefts or more, by their mixed 64 bits. */
   pairs: KeyTable;
-  /** Each group's distinct members. */
-  groups: KeyTable;
 }
+
+/** Notes the pair of `left` and `right` in `pairs`; answers whether it was there already. */
+const seenPair = (pairs: KeyTable, leftHi: number, leftLo: number, rightHi: number, rightLo: number) =>
+  pairs.has(
+    mix4(0x2545f491, leftHi, leftLo, rightHi, rightLo),
+    mix4(0x6a09e667, leftHi, leftLo, rightHi, rightLo) || 1,
+  );
 
 /** The counts of this process, with the secret that keys what is not an account id. */
 export const createDistinctCounts = (keySecret: Buffer): DistinctCounts => {
@@ -212,32 +245,58 @@ export const createDistinctCounts = (keySecret: Buffer): DistinctCounts => {
     }
     if (keyHi === 0 && keyLo === 0) keyLo = 1;
   };
-  const windows = new Map<string, CountWindow>();
+  const pairWindows = new Map<string, PairWindow>();
   const hitWindows = new Map<string, { index: number; hits: KeyTable }>();
   return {
     hit(name, windowIndex, key) {
       let window = hitWindows.get(name);
       if (window?.index !== windowIndex) {
-        window = { index: windowIndex, hits: new KeyTable(true) };
+        window = { index: windowIndex, hits: new KeyTable(1) };
         hitWindows.set(name, window);
       }
       keyOf(key);
-      return window.hits.add(keyHi, keyLo) + 1;
+      return window.hits.increment(keyHi, keyLo);
     },
-    count(name, windowIndex, group, member) {
-      let window = windows.get(name);
+    pair(name, windowIndex, left, right) {
+      let window = pairWindows.get(name);
       if (window?.index !== windowIndex) {
-        window = { index: windowIndex, pairs: new KeyTable(false), groups: new KeyTable(true) };
-        windows.set(name, window);
+        window = {
+          index: windowIndex,
+          lefts: new KeyTable(1),
+          rights: new KeyTable(3),
+          pairs: new KeyTable(0),
+        };
+        pairWindows.set(name, window);
       }
-      keyOf(group);
-      const groupHi = keyHi;
-      const groupLo = keyLo;
-      keyOf(member);
-      const pairHi = mix4(0x2545f491, groupHi, groupLo, keyHi, keyLo);
-      const pairLo = mix4(0x6a09e667, groupHi, groupLo, keyHi, keyLo) || 1;
-      if (window.pairs.add(pairHi, pairLo) > 0) return window.groups.get(groupHi, groupLo);
-      return window.groups.add(groupHi, groupLo) + 1;
+      const { lefts, rights, pairs } = window;
+      keyOf(left);
+      const leftHi = keyHi;
+      const leftLo = keyLo;
+      keyOf(right);
+      let at = rights.locate(keyHi, keyLo);
+      let fresh = true;
+      if (!rights.holds(at)) {
+        at = rights.insert(keyHi, keyLo);
+        rights.setValue(at, 1, leftHi);
+        rights.setValue(at, 2, leftLo);
+      } else {
+        const count = rights.value(at, 0);
+        const firstHi = rights.value(at, 1);
+        const firstLo = rights.value(at, 2);
+        if (count === 1 && firstHi === leftHi && firstLo === leftLo) fresh = false;
+        else {
+          // The right's second left: its first pair goes into the pairs now.
+          if (count === 1) seenPair(pairs, firstHi, firstLo, keyHi, keyLo);
+          fresh = !seenPair(pairs, leftHi, leftLo, keyHi, keyLo);
+        }
+      }
+      if (fresh) rights.setValue(at, 0, rights.value(at, 0) + 1);
+      const ofRight = rights.value(at, 0);
+      // A pair seen before counted its left then (at least 1, should two pairs' 64 bits collide).
+      const ofLeft = fresh
+        ? lefts.increment(leftHi, leftLo)
+        : Math.max(1, lefts.value(lefts.locate(leftHi, leftLo), 0));
+      return { ofLeft, ofRight };
     },
   };
 };

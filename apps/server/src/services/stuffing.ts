@@ -97,10 +97,12 @@ export const createSignInGuard = (deps: {
   const assess = async (ip: string, accountKey: string) => {
     const bucket = addressBucket(ip);
     const windowMs = policy.stuffingWindowMs;
-    const [accounts, buckets] = await Promise.all([
-      deps.throttle.distinct('stuffing_ip_accounts', bucket, accountKey, windowMs),
-      deps.throttle.distinct('stuffing_account_ips', accountKey, bucket, windowMs),
-    ]);
+    const { ofLeft: accounts, ofRight: buckets } = await deps.throttle.distinctPair(
+      { left: 'stuffing_ip_accounts', right: 'stuffing_account_ips' },
+      bucket,
+      accountKey,
+      windowMs,
+    );
     return {
       bucket,
       byIp: levelOf(

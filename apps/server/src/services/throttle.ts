@@ -10,7 +10,7 @@ import {
 import { HubError } from '../errors.js';
 import { policy, type ThrottleRuleName } from '../policy.js';
 import { limitSubject } from './client-address.js';
-import { createDistinctCounts, remembered } from './distinct-counts.js';
+import { createDistinctCounts, type PairCounts, remembered } from './distinct-counts.js';
 import { countThrottleRefusal } from './metrics.js';
 
 export type { ThrottleRule, ThrottleRuleName } from '../policy.js';
@@ -22,10 +22,16 @@ export interface Throttle {
   /** Counts one attempt; throws HubError rate_limited (with retryAfter seconds) past the rule's limit. */
   consume(rule: ThrottleRuleName, key: string): Promise<void>;
   /**
-   * Notes `member` in `group` for the current window of `windowMs` and answers how many distinct
-   * members the group has had in it, this one included (never refuses). Both keyed like consume's.
+   * Notes the pair `left`, `right` for the current window of `windowMs` and answers how many
+   * distinct rights `left` has had in it and how many distinct lefts `right` has had, this pair
+   * included (never refuses). Counted under `names.left` and `names.right`, keyed like consume's.
    */
-  distinct(name: string, group: string, member: string, windowMs: number): Promise<number>;
+  distinctPair(
+    names: { left: string; right: string },
+    left: string,
+    right: string,
+    windowMs: number,
+  ): Promise<PairCounts>;
   /** True the first time `key` is seen under `name` within `ttlMs` (in this store), false after. */
   once(name: string, key: string, ttlMs: number): Promise<boolean>;
 }
@@ -124,16 +130,23 @@ export const createThrottle = (options: {
         throw rateLimited(retryAfter);
       }
     },
-    async distinct(name, group, member, windowMs) {
+    async distinctPair(names, left, right, windowMs) {
       const windowIndex = Math.floor(options.now() / windowMs);
-      if (!options.redis && !options.clusterWorker) return inMemory.count(name, windowIndex, group, member);
+      if (!options.redis && !options.clusterWorker)
+        return inMemory.pair(names.left, windowIndex, left, right);
       const seconds = Math.ceil(windowMs / 1000) * 2;
-      const groupKey = `${keyed(group)}:${windowIndex}`;
-      const members = limiter(name, UNBOUNDED, seconds);
-      const pairs = limiter(`${name}_seen`, UNBOUNDED, seconds);
-      const first = (await counted(pairs, `${keyed(`${group}\n${member}`)}:${windowIndex}`)) === 1;
-      if (first) return counted(members, groupKey);
-      return (await members.get(groupKey))?.consumedPoints ?? 1;
+      const leftKey = `${keyed(left)}:${windowIndex}`;
+      const rightKey = `${keyed(right)}:${windowIndex}`;
+      const ofLeft = limiter(names.left, UNBOUNDED, seconds);
+      const ofRight = limiter(names.right, UNBOUNDED, seconds);
+      const pairs = limiter(`${names.left}_seen`, UNBOUNDED, seconds);
+      const first = (await counted(pairs, `${keyed(`${left}\n${right}`)}:${windowIndex}`)) === 1;
+      const [leftCount, rightCount] = first
+        ? await Promise.all([counted(ofLeft, leftKey), counted(ofRight, rightKey)])
+        : await Promise.all([ofLeft.get(leftKey), ofRight.get(rightKey)]).then((found) =>
+            found.map((res) => res?.consumedPoints ?? 1),
+          );
+      return { ofLeft: leftCount!, ofRight: rightCount! };
     },
     async once(name, key, ttlMs) {
       return (await counted(limiter(name, 1, Math.ceil(ttlMs / 1000) + 1), keyed(key))) === 1;
