@@ -11,9 +11,10 @@ import { createHmac } from 'node:crypto';
  * count with its first left, so that a right seen with one left (nearly every account: one bucket
  * tries it) costs one slot of 20 bytes and one random access; the pairs (left and right mixed) only
  * of the rights seen with two lefts or more. Until 2026-12-07 each direction kept its own pairs and
- * counts, three random accesses and 28 bytes an account (docs/performance.md "At a million
- * accounts"); before 2026-12-04, strings in Maps and Sets, three heap objects of about 170 bytes
- * that the garbage collector copied and traced. A new window drops the last one whole.
+ * counts, three random accesses and 28 bytes an account
+ * (docs/performance.md "At a million accounts"); before 2026-12-04, strings in Maps and Sets, three
+ * heap objects of about 170 bytes that the garbage collector copied and traced. A new window drops
+ * the last one whole.
  *
  * A key's 64 bits: an account id (a UUID the hub made; it names no one outside the hub's database)
  * from its own hexadecimal digits, anything else (a typed identifier, an address) from its HMAC under
