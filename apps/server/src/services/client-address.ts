@@ -18,17 +18,6 @@ const prefix64 = (ip: string): string => {
 };
 
 /**
- * The address bucket a credential-stuffing run counts in: an IPv4 /24, an IPv6 /64 (IPv4-mapped
- * addresses as IPv4), so that a run cannot hop between neighbouring addresses (services/stuffing.ts).
- */
-export const addressBucket = (ip: string): string => {
-  const address = unmapped(ip);
-  if (isIPv4(address)) return `${address.split('.').slice(0, 3).join('.')}.0/24`;
-  if (!isIPv6(address)) return address;
-  return `${prefix64(address)}::/64`;
-};
-
-/**
  * Who a per-address limit counts (docs/security.md "Throttles"): an IPv4 address as it is, an
  * IPv6 address by its /64. One subscriber, one server or one LAN holds a whole /64 (2^64 addresses,
  * handed out by the provider as IPv4 hands out one), so counted address by address an IPv6 client
@@ -40,4 +29,13 @@ export const limitSubject = (key: string): string => {
   if (!key.includes(':') || !isIPv6(key)) return key;
   const address = unmapped(key);
   return isIPv4(address) ? address : `${prefix64(address)}::/64`;
+};
+
+/**
+ * The address bucket a credential-stuffing run counts in: an IPv4 /24, an IPv6 /64 (IPv4-mapped
+ * addresses as IPv4), so that a run cannot hop between neighbouring addresses (services/stuffing.ts).
+ */
+export const addressBucket = (ip: string): string => {
+  const subject = limitSubject(ip);
+  return isIPv4(subject) ? `${subject.split('.').slice(0, 3).join('.')}.0/24` : subject;
 };

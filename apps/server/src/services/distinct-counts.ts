@@ -126,7 +126,7 @@ class KeyTable {
   }
 
   /** Puts `hi:lo` in a set; answers whether it was there already. */
-  has(hi: number, lo: number): boolean {
+  markSeen(hi: number, lo: number): boolean {
     if (this.holds(this.locate(hi, lo))) return true;
     this.insert(hi, lo);
     return false;
@@ -148,7 +148,7 @@ class KeyTable {
     for (let at = 0; at < old.length; at += stride) {
       if (old[at] === 0 && old[at + 1] === 0) continue;
       const to = this.locate(old[at]!, old[at + 1]!);
-      this.slots.set(old.subarray(at, at + stride), to);
+      for (let word = 0; word < stride; word += 1) this.slots[to + word] = old[at + word]!;
     }
   }
 }
@@ -224,9 +224,38 @@ interface PairWindow {
   pairs: KeyTable;
 }
 
+interface HitWindow {
+  index: number;
+  /** Each key's hits (one value: the count). */
+  hits: KeyTable;
+}
+
+const hitWindow = (index: number): HitWindow => ({ index, hits: new KeyTable(1) });
+const pairWindow = (index: number): PairWindow => ({
+  index,
+  lefts: new KeyTable(1),
+  rights: new KeyTable(3),
+  pairs: new KeyTable(0),
+});
+
+/** The window `index` of `name`, made afresh (the last one dropped whole) when a new one starts. */
+const current = <W extends { index: number }>(
+  windows: Map<string, W>,
+  name: string,
+  index: number,
+  make: (index: number) => W,
+): W => {
+  let window = windows.get(name);
+  if (window?.index !== index) {
+    window = make(index);
+    windows.set(name, window);
+  }
+  return window;
+};
+
 /** Notes the pair of `left` and `right` in `pairs`; answers whether it was there already. */
 const seenPair = (pairs: KeyTable, leftHi: number, leftLo: number, rightHi: number, rightLo: number) =>
-  pairs.has(
+  pairs.markSeen(
     mix4(0x2545f491, leftHi, leftLo, rightHi, rightLo),
     mix4(0x6a09e667, leftHi, leftLo, rightHi, rightLo) || 1,
   );
@@ -247,29 +276,15 @@ export const createDistinctCounts = (keySecret: Buffer): DistinctCounts => {
     if (keyHi === 0 && keyLo === 0) keyLo = 1;
   };
   const pairWindows = new Map<string, PairWindow>();
-  const hitWindows = new Map<string, { index: number; hits: KeyTable }>();
+  const hitWindows = new Map<string, HitWindow>();
   return {
     hit(name, windowIndex, key) {
-      let window = hitWindows.get(name);
-      if (window?.index !== windowIndex) {
-        window = { index: windowIndex, hits: new KeyTable(1) };
-        hitWindows.set(name, window);
-      }
+      const window = current(hitWindows, name, windowIndex, hitWindow);
       keyOf(key);
       return window.hits.increment(keyHi, keyLo);
     },
     pair(name, windowIndex, left, right) {
-      let window = pairWindows.get(name);
-      if (window?.index !== windowIndex) {
-        window = {
-          index: windowIndex,
-          lefts: new KeyTable(1),
-          rights: new KeyTable(3),
-          pairs: new KeyTable(0),
-        };
-        pairWindows.set(name, window);
-      }
-      const { lefts, rights, pairs } = window;
+      const { lefts, rights, pairs } = current(pairWindows, name, windowIndex, pairWindow);
       keyOf(left);
       const leftHi = keyHi;
       const leftLo = keyLo;

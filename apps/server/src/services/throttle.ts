@@ -67,6 +67,8 @@ export const createThrottle = (options: {
   const keyPrefix = options.keyPrefix ?? 'hub:';
   const keyed = remembered((key: string) => createHmac('sha256', keySecret).update(key).digest('base64url'));
   const inMemory = createDistinctCounts(keySecret);
+  /** No Redis and no primary to ask: this process keeps the counts (distinct-counts.ts). */
+  const inProcess = !options.redis && !options.clusterWorker;
   type Limiter = RateLimiterMemory | RateLimiterRedis | RateLimiterCluster;
   const made = new Map<string, Limiter>();
   const limiter = (name: string, points: number, durationSeconds: number): Limiter => {
@@ -112,19 +114,10 @@ export const createThrottle = (options: {
       const now = options.now();
       const windowIndex = Math.floor(now / windowMs);
       const subject = limitSubject(key);
-      let refused: boolean;
-      if (!options.redis && !options.clusterWorker) {
-        refused = inMemory.hit(rule.name, windowIndex, subject) > pointsOf(name);
-      } else {
-        try {
-          await limiterFor(name).consume(`${keyed(subject)}:${windowIndex}`);
-          refused = false;
-        } catch (error) {
-          if (!(error instanceof RateLimiterRes)) throw error;
-          refused = true;
-        }
-      }
-      if (refused) {
+      const used = inProcess
+        ? inMemory.hit(rule.name, windowIndex, subject)
+        : await counted(limiterFor(name), `${keyed(subject)}:${windowIndex}`);
+      if (used > pointsOf(name)) {
         countThrottleRefusal(rule.name);
         const retryAfter = Math.max(1, Math.ceil(((windowIndex + 1) * windowMs - now) / 1000));
         throw rateLimited(retryAfter);
@@ -132,21 +125,23 @@ export const createThrottle = (options: {
     },
     async distinctPair(names, left, right, windowMs) {
       const windowIndex = Math.floor(options.now() / windowMs);
-      if (!options.redis && !options.clusterWorker)
-        return inMemory.pair(names.left, windowIndex, left, right);
+      if (inProcess) return inMemory.pair(names.left, windowIndex, left, right);
       const seconds = Math.ceil(windowMs / 1000) * 2;
       const leftKey = `${keyed(left)}:${windowIndex}`;
       const rightKey = `${keyed(right)}:${windowIndex}`;
-      const ofLeft = limiter(names.left, UNBOUNDED, seconds);
-      const ofRight = limiter(names.right, UNBOUNDED, seconds);
+      const leftCounts = limiter(names.left, UNBOUNDED, seconds);
+      const rightCounts = limiter(names.right, UNBOUNDED, seconds);
       const pairs = limiter(`${names.left}_seen`, UNBOUNDED, seconds);
       const first = (await counted(pairs, `${keyed(`${left}\n${right}`)}:${windowIndex}`)) === 1;
-      const [leftCount, rightCount] = first
-        ? await Promise.all([counted(ofLeft, leftKey), counted(ofRight, rightKey)])
-        : await Promise.all([ofLeft.get(leftKey), ofRight.get(rightKey)]).then((found) =>
-            found.map((res) => res?.consumedPoints ?? 1),
-          );
-      return { ofLeft: leftCount!, ofRight: rightCount! };
+      if (first) {
+        const [ofLeft, ofRight] = await Promise.all([
+          counted(leftCounts, leftKey),
+          counted(rightCounts, rightKey),
+        ]);
+        return { ofLeft, ofRight };
+      }
+      const [leftRes, rightRes] = await Promise.all([leftCounts.get(leftKey), rightCounts.get(rightKey)]);
+      return { ofLeft: leftRes?.consumedPoints ?? 1, ofRight: rightRes?.consumedPoints ?? 1 };
     },
     async once(name, key, ttlMs) {
       return (await counted(limiter(name, 1, Math.ceil(ttlMs / 1000) + 1), keyed(key))) === 1;
