@@ -3,11 +3,21 @@ import { isIPv4, isIPv6 } from 'node:net';
 /** An IPv4-mapped IPv6 address (`::ffff:198.51.100.7`, as a dual-stack socket reports IPv4) as IPv4. */
 const unmapped = (ip: string): string => (ip.toLowerCase().startsWith('::ffff:') ? ip.slice(7) : ip);
 
+/** The 16-bit groups of one side of `::`; an IPv4 tail (`1.2.3.4`) is the last two. */
+const groupsOf = (side: string): string[] =>
+  side
+    ? side.split(':').flatMap((group) => {
+        if (!group.includes('.')) return [group];
+        const [a = 0, b = 0, c = 0, d = 0] = group.split('.').map(Number);
+        return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
+      })
+    : [];
+
 /** The first four groups of an IPv6 address, each without leading zeros (`2001:db8:0:1`). */
 const prefix64 = (ip: string): string => {
   const [head = '', tail = ''] = ip.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
+  const left = groupsOf(head);
+  const right = groupsOf(tail);
   const groups = ip.includes('::')
     ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
     : left;

@@ -219,6 +219,11 @@ describe('per-address limits', () => {
     expect(limitSubject('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
     expect(limitSubject('198.51.100.7')).toBe('198.51.100.7');
     expect(limitSubject('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    // An IPv4 tail is two groups, wherever the '::' falls: one address, one subject.
+    expect(limitSubject('::1:2:3:4:5:1.2.3.4')).toBe('0:1:2:3::/64');
+    expect(limitSubject('0:1:2:3:4:5:1.2.3.4')).toBe('0:1:2:3::/64');
+    expect(limitSubject('1::2:3:4:5:6.7.8.9')).toBe('1:0:2:3::/64');
+    expect(limitSubject('64:ff9b::198.51.100.7')).toBe('64:ff9b:0:0::/64');
     // Keys that are not an address are their own subject.
     for (const key of ['account:0b7c', 'owner:1d2e', '2001:db8:1:2::/64', '198.51.100.0/24', 'x'])
       expect(limitSubject(key)).toBe(key);
