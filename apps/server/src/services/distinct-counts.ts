@@ -37,6 +37,11 @@ export interface DistinctCounts {
    */
   pair(name: string, windowIndex: number, left: string, right: string): PairCounts;
   /**
+   * What `pair` would answer for the same pair now, without noting it: an attempt refused before it
+   * counts (services/stuffing.ts, a challenge not solved) adds nothing to the tables.
+   */
+  peekPair(name: string, windowIndex: number, left: string, right: string): PairCounts;
+  /**
    * Counts one more hit of `key` under `name` in window `windowIndex`: the fixed-window counters of
    * the throttle's consume, kept the same way (a slot of 12 bytes, 16 to 32 bytes a key as the table
    * fills and doubles, where a counter of rate-limiter-flexible's memory store held about 550 bytes
@@ -253,12 +258,59 @@ const current = <W extends { index: number }>(
   return window;
 };
 
-/** Notes the pair of `left` and `right` in `pairs`; answers whether it was there already. */
-const seenPair = (pairs: KeyTable, leftHi: number, leftLo: number, rightHi: number, rightLo: number) =>
-  pairs.markSeen(
-    mix4(0x2545f491, leftHi, leftLo, rightHi, rightLo),
-    mix4(0x6a09e667, leftHi, leftLo, rightHi, rightLo) || 1,
-  );
+/** Whether the pair of `left` and `right` is in `pairs` already; with `note`, it is there afterwards. */
+const seenPair = (
+  pairs: KeyTable,
+  note: boolean,
+  leftHi: number,
+  leftLo: number,
+  rightHi: number,
+  rightLo: number,
+) => {
+  const hi = mix4(0x2545f491, leftHi, leftLo, rightHi, rightLo);
+  const lo = mix4(0x6a09e667, leftHi, leftLo, rightHi, rightLo) || 1;
+  return note ? pairs.markSeen(hi, lo) : pairs.holds(pairs.locate(hi, lo));
+};
+
+/**
+ * The counts of the pair `left`, `right` (each as its two words) in `window`, noted when `note` is
+ * true, else only read: the right's count and the left's as they stand, each one more if the pair is new.
+ */
+const countPair = (
+  { lefts, rights, pairs }: PairWindow,
+  note: boolean,
+  leftHi: number,
+  leftLo: number,
+  rightHi: number,
+  rightLo: number,
+): PairCounts => {
+  let at = rights.locate(rightHi, rightLo);
+  let fresh = true;
+  if (!rights.holds(at)) {
+    if (note) {
+      at = rights.insert(rightHi, rightLo);
+      rights.setValue(at, 1, leftHi);
+      rights.setValue(at, 2, leftLo);
+    }
+  } else {
+    const count = rights.value(at, 0);
+    const firstHi = rights.value(at, 1);
+    const firstLo = rights.value(at, 2);
+    if (count === 1 && firstHi === leftHi && firstLo === leftLo) fresh = false;
+    else {
+      // The right's second left: its first pair goes into the pairs now.
+      if (count === 1 && note) seenPair(pairs, true, firstHi, firstLo, rightHi, rightLo);
+      fresh = !seenPair(pairs, note, leftHi, leftLo, rightHi, rightLo);
+    }
+  }
+  // An empty slot's values are 0: a right or a left not noted yet has counted nothing.
+  const ofRight = rights.value(at, 0) + (fresh ? 1 : 0);
+  if (fresh && note) rights.setValue(at, 0, ofRight);
+  // A pair seen before counted its left then (at least 1, should two pairs' 64 bits collide).
+  if (!fresh) return { ofLeft: Math.max(1, lefts.value(lefts.locate(leftHi, leftLo), 0)), ofRight };
+  if (note) return { ofLeft: lefts.increment(leftHi, leftLo), ofRight };
+  return { ofLeft: lefts.value(lefts.locate(leftHi, leftLo), 0) + 1, ofRight };
+};
 
 /** The counts of this process, with the secret that keys what is not an account id. */
 export const createDistinctCounts = (keySecret: Buffer): DistinctCounts => {
@@ -275,6 +327,14 @@ export const createDistinctCounts = (keySecret: Buffer): DistinctCounts => {
     }
     if (keyHi === 0 && keyLo === 0) keyLo = 1;
   };
+  /** countPair with the keys' 64 bits. */
+  const counted = (window: PairWindow, note: boolean, left: string, right: string) => {
+    keyOf(left);
+    const leftHi = keyHi;
+    const leftLo = keyLo;
+    keyOf(right);
+    return countPair(window, note, leftHi, leftLo, keyHi, keyLo);
+  };
   const pairWindows = new Map<string, PairWindow>();
   const hitWindows = new Map<string, HitWindow>();
   return {
@@ -284,35 +344,13 @@ export const createDistinctCounts = (keySecret: Buffer): DistinctCounts => {
       return window.hits.increment(keyHi, keyLo);
     },
     pair(name, windowIndex, left, right) {
-      const { lefts, rights, pairs } = current(pairWindows, name, windowIndex, pairWindow);
-      keyOf(left);
-      const leftHi = keyHi;
-      const leftLo = keyLo;
-      keyOf(right);
-      let at = rights.locate(keyHi, keyLo);
-      let fresh = true;
-      if (!rights.holds(at)) {
-        at = rights.insert(keyHi, keyLo);
-        rights.setValue(at, 1, leftHi);
-        rights.setValue(at, 2, leftLo);
-      } else {
-        const count = rights.value(at, 0);
-        const firstHi = rights.value(at, 1);
-        const firstLo = rights.value(at, 2);
-        if (count === 1 && firstHi === leftHi && firstLo === leftLo) fresh = false;
-        else {
-          // The right's second left: its first pair goes into the pairs now.
-          if (count === 1) seenPair(pairs, firstHi, firstLo, keyHi, keyLo);
-          fresh = !seenPair(pairs, leftHi, leftLo, keyHi, keyLo);
-        }
-      }
-      if (fresh) rights.setValue(at, 0, rights.value(at, 0) + 1);
-      const ofRight = rights.value(at, 0);
-      // A pair seen before counted its left then (at least 1, should two pairs' 64 bits collide).
-      const ofLeft = fresh
-        ? lefts.increment(leftHi, leftLo)
-        : Math.max(1, lefts.value(lefts.locate(leftHi, leftLo), 0));
-      return { ofLeft, ofRight };
+      return counted(current(pairWindows, name, windowIndex, pairWindow), true, left, right);
+    },
+    peekPair(name, windowIndex, left, right) {
+      const window = pairWindows.get(name);
+      // A window not begun has noted nothing (and a look does not begin it).
+      if (window?.index !== windowIndex) return { ofLeft: 1, ofRight: 1 };
+      return counted(window, false, left, right);
     },
   };
 };

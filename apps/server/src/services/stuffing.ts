@@ -7,6 +7,7 @@ import { policy } from '../policy.js';
 import type { Db } from '../storage/db.js';
 import { addressBucket } from './client-address.js';
 import { isKnownDevice } from './device.js';
+import type { PairCounts } from './distinct-counts.js';
 import { throttleRefusals } from './metrics.js';
 import type { Throttle } from './throttle.js';
 import { sha256 } from './tokens.js';
@@ -17,7 +18,8 @@ import { sha256 } from './tokens.js';
  * accounts per address bucket and distinct buckets per account. Past the first thresholds the
  * attempt must carry a solved proof-of-work challenge (ALTCHA v2, self-hosted, signed with a key
  * derived from the hub's shared secret); past the second, the stricter limits of the policy apply
- * as well. A challenge is bound to the browser's flow binding (and to the flow, at a password
+ * as well. An attempt is checked before it is counted: one refused for want of a solved challenge
+ * counts nowhere. A challenge is bound to the browser's flow binding (and to the flow, at a password
  * step), expires, and is taken once (the throttle store remembers it, so across processes with Redis).
  */
 
@@ -54,6 +56,9 @@ export interface SignInGuard {
 
 /** The risk of an attempt: 0 nothing, 1 a challenge, 2 a challenge and the stricter limits. */
 export type StuffingLevel = 0 | 1 | 2;
+
+/** The credential-stuffing counts' names in the throttle store: a bucket's accounts, an account's buckets. */
+const COUNTS = { left: 'stuffing_ip_accounts', right: 'stuffing_account_ips' };
 
 const levelOf = (count: number, challengeAt: number, strictAt: number): StuffingLevel =>
   count > strictAt ? 2 : count > challengeAt ? 1 : 0;
@@ -94,29 +99,19 @@ export const createSignInGuard = (deps: {
   const bindingDigest = (binding: string) => sha256(`challenge:${binding}`).slice(0, 24);
   const scaled = (n: number) => Math.ceil(n * deps.scale);
 
-  const assess = async (ip: string, accountKey: string) => {
-    const bucket = addressBucket(ip);
-    const windowMs = policy.stuffingWindowMs;
-    const { ofLeft: accounts, ofRight: buckets } = await deps.throttle.distinctPair(
-      { left: 'stuffing_ip_accounts', right: 'stuffing_account_ips' },
-      bucket,
-      accountKey,
-      windowMs,
-    );
-    return {
-      bucket,
-      byIp: levelOf(
-        accounts,
-        scaled(policy.stuffingAccountsPerIpChallenge),
-        scaled(policy.stuffingAccountsPerIpStrict),
-      ),
-      byAccount: levelOf(
-        buckets,
-        scaled(policy.stuffingIpsPerAccountChallenge),
-        scaled(policy.stuffingIpsPerAccountStrict),
-      ),
-    };
-  };
+  /** The risk levels of a bucket's count of accounts and an account's count of buckets. */
+  const levels = ({ ofLeft: accounts, ofRight: buckets }: PairCounts) => ({
+    byIp: levelOf(
+      accounts,
+      scaled(policy.stuffingAccountsPerIpChallenge),
+      scaled(policy.stuffingAccountsPerIpStrict),
+    ),
+    byAccount: levelOf(
+      buckets,
+      scaled(policy.stuffingIpsPerAccountChallenge),
+      scaled(policy.stuffingIpsPerAccountStrict),
+    ),
+  });
 
   const verify = async (attempt: SignInAttempt, flowId: string | undefined) => {
     const solved = parseSolved(attempt.challenge);
@@ -170,11 +165,22 @@ export const createSignInGuard = (deps: {
       if (!deps.enabled) return;
       // A person's own browser, one that signed in to this account before, is never asked.
       if (target.accountId && (await isKnownDevice(deps.db, target.accountId, attempt.device))) return;
-      const risk = await assess(attempt.ip, target.accountKey);
+      const bucket = addressBucket(attempt.ip);
+      const pair = [COUNTS, bucket, target.accountKey, policy.stuffingWindowMs] as const;
+      // An attempt that must solve a challenge is checked before it counts: one that has not solved
+      // it is refused and noted nowhere, so a run that never solves one adds nothing to the counts
+      // (their memory stays bounded however many identifiers it sprays) and moves no bucket or
+      // account to the strict level, where a person sharing the address or owning the account would
+      // meet it. Only attempts that get through count.
+      const ahead = levels(await deps.throttle.peekPair(...pair));
+      const challenged = ahead.byIp > 0 || ahead.byAccount > 0;
+      if (challenged) await verify(attempt, target.flowId);
+      const risk = levels(await deps.throttle.distinctPair(...pair));
       if (risk.byIp === 0 && risk.byAccount === 0) return;
-      if (risk.byIp === 2) await deps.throttle.consume('stuffingStrictPerIp', risk.bucket);
+      if (risk.byIp === 2) await deps.throttle.consume('stuffingStrictPerIp', bucket);
       if (risk.byAccount === 2) await deps.throttle.consume('stuffingStrictPerAccount', target.accountKey);
-      await verify(attempt, target.flowId);
+      // Another attempt counted in between raised the level: this one needs its challenge too.
+      if (!challenged) await verify(attempt, target.flowId);
     },
   };
 };

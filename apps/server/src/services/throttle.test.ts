@@ -133,6 +133,56 @@ describe.each(stores)('distinct pairs ($store)', ({ store, throttle: throttleOn 
       expect(await note('10.0.0.0/24', 'a')).toEqual([2, 1]);
     },
   );
+
+  it.skipIf(store === 'Redis' && !redisThere)(
+    'answer a look at a pair as its note would, and keep nothing of the look',
+    async () => {
+      let now = Date.UTC(2026, 10, 28, 12);
+      const throttle = throttleOn(() => now);
+      const note = noter(throttle);
+      const peek = async (left: string, right: string) => {
+        const counts = await throttle.peekPair(names, left, right, hour);
+        return [counts.ofLeft, counts.ofRight];
+      };
+      // Before anything is noted in the window, and a look does not begin it.
+      expect(await peek('10.0.0.0/24', 'a')).toEqual([1, 1]);
+      const looks = [];
+      const notes = [];
+      for (const [left, right] of [
+        ['10.0.0.0/24', 'a'],
+        ['10.0.0.0/24', 'a'],
+        ['10.0.0.0/24', 'b'],
+        ['10.0.1.0/24', 'a'],
+        ['10.0.0.0/24', 'a'],
+        ['10.0.2.0/24', 'a'],
+        ['10.0.1.0/24', 'c'],
+        ['10.0.0.0/24', 'c'],
+      ] as const) {
+        looks.push(await peek(left, right));
+        // Looks at pairs never noted, in between: refused attempts, say.
+        for (let i = 0; i < 3; i += 1) {
+          await peek(left, `never-${i}`);
+          await peek(`10.9.${i}.0/24`, right);
+        }
+        notes.push(await note(left, right));
+      }
+      expect(looks).toEqual(notes);
+      expect(notes).toEqual([
+        [1, 1],
+        [1, 1],
+        [2, 1],
+        [1, 2],
+        [2, 2],
+        [1, 3],
+        [2, 1],
+        [3, 2],
+      ]);
+      expect(await peek('10.0.0.0/24', 'never-0')).toEqual([4, 1]);
+      expect(await peek('10.9.0.0/24', 'a')).toEqual([1, 4]);
+      now += hour;
+      expect(await peek('10.0.0.0/24', 'a')).toEqual([1, 1]);
+    },
+  );
 });
 
 describe('distinct pairs in memory', () => {
@@ -207,6 +257,22 @@ describe('distinct pairs in memory', () => {
     expect((after.heap - before.heap) / ids.length).toBeLessThan(4);
     // The counts are still in use (a collection before `after` could otherwise take them whole).
     expect(await note('10.0.0.0/24', ids[0]!)).toEqual([100_001, 1]);
+  });
+});
+
+describe('looks at distinct pairs in memory', () => {
+  it('keep nothing: a hundred thousand looks at accounts never noted cost no memory', async () => {
+    const throttle = createThrottle({ now: () => Date.UTC(2026, 10, 28, 12) });
+    const note = noter(throttle);
+    const ids = Array.from({ length: 100_000 }, () => randomUUID());
+    await note('10.0.0.0/24', randomUUID());
+    const before = await measureMemory();
+    let counts = { ofLeft: 0, ofRight: 0 };
+    for (const id of ids) counts = await throttle.peekPair(names, '10.0.0.0/24', id, hour);
+    const after = await measureMemory();
+    expect(counts).toEqual({ ofLeft: 2, ofRight: 1 });
+    expect(Math.abs(after.outside - before.outside) / ids.length).toBeLessThan(1);
+    expect(await note('10.0.0.0/24', ids[0]!)).toEqual([2, 1]);
   });
 });
 

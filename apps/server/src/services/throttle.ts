@@ -32,12 +32,92 @@ export interface Throttle {
     right: string,
     windowMs: number,
   ): Promise<PairCounts>;
+  /**
+   * What distinctPair would answer for the same pair now, without noting it (services/stuffing.ts
+   * looks before it counts, so that an attempt it refuses counts nothing).
+   */
+  peekPair(
+    names: { left: string; right: string },
+    left: string,
+    right: string,
+    windowMs: number,
+  ): Promise<PairCounts>;
   /** True the first time `key` is seen under `name` within `ttlMs` (in this store), false after. */
   once(name: string, key: string, ttlMs: number): Promise<boolean>;
 }
 
 /** Counts that never refuse (a distinct count's members and groups). */
 const UNBOUNDED = 1_000_000_000;
+
+type Limiter = RateLimiterMemory | RateLimiterRedis | RateLimiterCluster;
+
+/** The points a key has used, whether or not this consume was refused. */
+const counted = async (target: Limiter, key: string) => {
+  try {
+    return (await target.consume(key)).consumedPoints;
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return error.consumedPoints;
+    throw error;
+  }
+};
+
+/**
+ * The credential-stuffing pair counts in Redis or the primary of HUB_WORKERS: each left's and each
+ * right's count, and a mark of each pair seen, under the current window. `note` counts a pair once
+ * both ways; `peek` answers what `note` would, and writes nothing.
+ */
+const sharedPairs = (
+  limiter: (name: string, points: number, durationSeconds: number) => Limiter,
+  keyed: (key: string) => string,
+) => {
+  type Stored = ReturnType<typeof store>;
+  const store = (
+    names: { left: string; right: string },
+    left: string,
+    right: string,
+    windowMs: number,
+    windowIndex: number,
+  ) => {
+    const seconds = Math.ceil(windowMs / 1000) * 2;
+    return {
+      lefts: limiter(names.left, UNBOUNDED, seconds),
+      rights: limiter(names.right, UNBOUNDED, seconds),
+      pairs: limiter(`${names.left}_seen`, UNBOUNDED, seconds),
+      leftKey: `${keyed(left)}:${windowIndex}`,
+      rightKey: `${keyed(right)}:${windowIndex}`,
+      pairKey: `${keyed(`${left}\n${right}`)}:${windowIndex}`,
+    };
+  };
+  return {
+    store,
+    async note(stored: Stored): Promise<PairCounts> {
+      if ((await counted(stored.pairs, stored.pairKey)) === 1) {
+        const [ofLeft, ofRight] = await Promise.all([
+          counted(stored.lefts, stored.leftKey),
+          counted(stored.rights, stored.rightKey),
+        ]);
+        return { ofLeft, ofRight };
+      }
+      const [leftRes, rightRes] = await Promise.all([
+        stored.lefts.get(stored.leftKey),
+        stored.rights.get(stored.rightKey),
+      ]);
+      return { ofLeft: leftRes?.consumedPoints ?? 1, ofRight: rightRes?.consumedPoints ?? 1 };
+    },
+    async peek(stored: Stored): Promise<PairCounts> {
+      const [seen, leftRes, rightRes] = await Promise.all([
+        stored.pairs.get(stored.pairKey),
+        stored.lefts.get(stored.leftKey),
+        stored.rights.get(stored.rightKey),
+      ]);
+      const fresh = (seen?.consumedPoints ?? 0) === 0 ? 1 : 0;
+      return {
+        ofLeft: Math.max(1, (leftRes?.consumedPoints ?? 0) + fresh),
+        ofRight: Math.max(1, (rightRes?.consumedPoints ?? 0) + fresh),
+      };
+    },
+  };
+};
 
 /**
  * Fixed-window counters: in this process's typed arrays (distinct-counts.ts, 64 bits a key, the
@@ -69,7 +149,6 @@ export const createThrottle = (options: {
   const inMemory = createDistinctCounts(keySecret);
   /** No Redis and no primary to ask: this process keeps the counts (distinct-counts.ts). */
   const inProcess = !options.redis && !options.clusterWorker;
-  type Limiter = RateLimiterMemory | RateLimiterRedis | RateLimiterCluster;
   const made = new Map<string, Limiter>();
   const limiter = (name: string, points: number, durationSeconds: number): Limiter => {
     const keyPrefixOf = `${keyPrefix}${name}`;
@@ -97,15 +176,7 @@ export const createThrottle = (options: {
     const rule = throttleRules[name];
     return limiter(rule.name, pointsOf(name), (rule.windowMs / 1000) * 2);
   };
-  /** The points a key has used, whether or not this consume was refused. */
-  const counted = async (target: Limiter, key: string) => {
-    try {
-      return (await target.consume(key)).consumedPoints;
-    } catch (error) {
-      if (error instanceof RateLimiterRes) return error.consumedPoints;
-      throw error;
-    }
-  };
+  const shared = sharedPairs(limiter, keyed);
 
   return {
     async consume(name, key) {
@@ -126,22 +197,12 @@ export const createThrottle = (options: {
     async distinctPair(names, left, right, windowMs) {
       const windowIndex = Math.floor(options.now() / windowMs);
       if (inProcess) return inMemory.pair(names.left, windowIndex, left, right);
-      const seconds = Math.ceil(windowMs / 1000) * 2;
-      const leftKey = `${keyed(left)}:${windowIndex}`;
-      const rightKey = `${keyed(right)}:${windowIndex}`;
-      const leftCounts = limiter(names.left, UNBOUNDED, seconds);
-      const rightCounts = limiter(names.right, UNBOUNDED, seconds);
-      const pairs = limiter(`${names.left}_seen`, UNBOUNDED, seconds);
-      const first = (await counted(pairs, `${keyed(`${left}\n${right}`)}:${windowIndex}`)) === 1;
-      if (first) {
-        const [ofLeft, ofRight] = await Promise.all([
-          counted(leftCounts, leftKey),
-          counted(rightCounts, rightKey),
-        ]);
-        return { ofLeft, ofRight };
-      }
-      const [leftRes, rightRes] = await Promise.all([leftCounts.get(leftKey), rightCounts.get(rightKey)]);
-      return { ofLeft: leftRes?.consumedPoints ?? 1, ofRight: rightRes?.consumedPoints ?? 1 };
+      return shared.note(shared.store(names, left, right, windowMs, windowIndex));
+    },
+    async peekPair(names, left, right, windowMs) {
+      const windowIndex = Math.floor(options.now() / windowMs);
+      if (inProcess) return inMemory.peekPair(names.left, windowIndex, left, right);
+      return shared.peek(shared.store(names, left, right, windowMs, windowIndex));
     },
     async once(name, key, ttlMs) {
       return (await counted(limiter(name, 1, Math.ceil(ttlMs / 1000) + 1), keyed(key))) === 1;
