@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 //   npm run bench                      full run: 2 s warm-up + 10 s per scenario (about 8–10 minutes)
 //   npm run bench -- --quick           smoke run: 1 s + 3 s, fewer accounts
 //   options: --no-build  --db=sqlite|postgres  --processes=1,2  --scenarios=lookup,login,…  --redis
+//            --scenarios=flood (only when named) --flood-seconds=N: a flood from fresh addresses, real limits
 //            --profile (each hub process writes a CPU profile; a summary is printed per run)
 //            --node-options="…" (NODE_OPTIONS of the hub processes, instead of docs/operations.md's)
 //   npm run bench -- --scale[=N]       the hub on N accounts (1,000,000) beside an empty database, in
@@ -32,7 +33,11 @@ const args = process.argv.slice(2);
 const flag = (name) => args.includes(`--${name}`);
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const quick = flag('quick');
-const timing = quick ? { warmupSeconds: 1, seconds: 3 } : { warmupSeconds: 2, seconds: 10 };
+const timing = {
+  ...(quick ? { warmupSeconds: 1, seconds: 3 } : { warmupSeconds: 2, seconds: 10 }),
+  // The flood (--scenarios=flood, bench/lib/flood.mjs) runs this long, without a warm-up.
+  floodSeconds: Number(option('flood-seconds') ?? (quick ? 5 : 60)),
+};
 const log = (line) => process.stderr.write(`${line}\n`);
 
 if (!flag('no-build')) {
@@ -165,31 +170,30 @@ try {
         const profileDir = flag('profile')
           ? join(resultsDir, 'profiles', `${dialect}-${workers}-${Date.now()}`)
           : undefined;
-        const hub = await startHub({
-          workers,
-          profileDir,
-          env: {
-            APP_ENV: 'production',
-            DATABASE_URL: database.url,
-            SMTP_URL: sink.url,
-            MAIL_FROM: 'Account Hub <no-reply@bench.example.com>',
-            PSL_URL: 'https://psl.example.com',
-            BIZ_URL: 'https://biz.example.com',
-            // Required outside local and development: seals the signing keys in the database.
-            KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-            LOG_LEVEL: 'warn',
-            // docs/performance.md: the documented way to lift the per-IP limits for a load test.
-            RATE_LIMIT_SCALE: '1000000',
-            ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
-            NODE_OPTIONS: nodeOptions,
-            ...operatorEnv,
-            WEB_DIST: webSnapshot,
-          },
-        });
+        const hubEnv = {
+          APP_ENV: 'production',
+          DATABASE_URL: database.url,
+          SMTP_URL: sink.url,
+          MAIL_FROM: 'Account Hub <no-reply@bench.example.com>',
+          PSL_URL: 'https://psl.example.com',
+          BIZ_URL: 'https://biz.example.com',
+          // Required outside local and development: seals the signing keys in the database.
+          KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+          LOG_LEVEL: 'warn',
+          // docs/performance.md: the documented way to lift the per-IP limits for a load test.
+          RATE_LIMIT_SCALE: '1000000',
+          ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+          NODE_OPTIONS: nodeOptions,
+          ...operatorEnv,
+          WEB_DIST: webSnapshot,
+        };
+        const hub = await startHub({ workers, profileDir, env: hubEnv });
         cleanups.add(hub.stop);
         try {
           const ctx = {
             hub,
+            hubEnv,
+            adminUrl: postgresUrl,
             database: { ...database, dialect },
             accounts,
             accountIds,
@@ -219,7 +223,8 @@ try {
           log(
             `\nCPU profile of ${dialect}, ${workers} process(es) (${profileDir}), per request of each scenario:`,
           );
-          for (const result of runs.at(-1).results)
+          // The flood ran on a hub of its own, which is not profiled.
+          for (const result of runs.at(-1).results.filter((r) => r.profileWindows))
             log(
               `\n${result.label}${result.scenario === 'compare' ? ' (hub, per login)' : ''}:\n${summarizeProfiles(
                 profileDir,

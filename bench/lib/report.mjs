@@ -1,4 +1,5 @@
 // The bench's table, in Markdown so that it goes into docs/performance.md as printed.
+import { describeFlood } from './flood.mjs';
 
 const int = (n) => Math.round(n).toLocaleString('en-US');
 const ms = (n) => (n < 10 ? n.toFixed(1) : String(Math.round(n)));
@@ -29,7 +30,9 @@ export const formatTable = ({ machine, runs }) => {
             ? `${int(r.mailsDeliveredDuringRun)} mails delivered meanwhile`
             : r.scenario === 'token'
               ? `${r.note}; CPU per grant ${r.cpuMsPerRequest.toFixed(1)} ms`
-              : '';
+              : r.scenario === 'flood'
+                ? describeFlood(r)
+                : '';
       rows.push([
         r.label,
         run.database === 'sqlite' ? 'SQLite' : 'PostgreSQL',

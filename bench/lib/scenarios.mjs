@@ -3,6 +3,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { measureRawArgon2 } from './argon2-raw.mjs';
 import { runLoginComparison } from './compare.mjs';
+import { describeFlood, runFlood } from './flood.mjs';
 import { runScenario, supply } from './load.mjs';
 import {
   accountEmail,
@@ -152,7 +153,14 @@ const createRefreshTokens = async (hub, clientId, secret, count) => {
 
 export const scenarios = [
   // Side by side with better-auth and the raw hash, in alternating rounds (bench/lib/compare.mjs).
-  { id: 'compare', run: (ctx) => runLoginComparison(ctx) },
+  { id: 'compare', run: (ctx) => runLoginComparison(ctx), describe: (r) => formatComparisonLine(r) },
+  // A hub of its own under a flood with its real limits (bench/lib/flood.mjs); only when named.
+  {
+    id: 'flood',
+    namedOnly: true,
+    run: (ctx) => runFlood(ctx),
+    describe: (r) => `${r.label}: ${describeFlood(r)}`,
+  },
   {
     id: 'lookup',
     label: '1. account look-up (login step 1)',
@@ -451,11 +459,11 @@ export const scenarios = [
 export const runScenarios = async (ctx, only) => {
   const results = [];
   for (const scenario of scenarios) {
-    if (only && !only.includes(scenario.id)) continue;
+    if (only ? !only.includes(scenario.id) : scenario.namedOnly) continue;
     if (scenario.run) {
       const result = await scenario.run(ctx);
       results.push(result);
-      ctx.log(`  ${formatComparisonLine(result)}`);
+      ctx.log(`  ${scenario.describe(result)}`);
       await ctx.hub.settle();
       continue;
     }
