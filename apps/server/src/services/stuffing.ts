@@ -179,7 +179,8 @@ export const createSignInGuard = (deps: {
       if (risk.byIp === 0 && risk.byAccount === 0) return;
       if (risk.byIp === 2) await deps.throttle.consume('stuffingStrictPerIp', bucket);
       if (risk.byAccount === 2) await deps.throttle.consume('stuffingStrictPerAccount', target.accountKey);
-      // Another attempt counted in between raised the level: this one needs its challenge too.
+      // Attempts counted in between raised the level: this one needs its challenge too (counted, so
+      // a burst of parallel attempts can leave as many notes as it had in flight, and no more).
       if (!challenged) await verify(attempt, target.flowId);
     },
   };
