@@ -344,14 +344,27 @@ const waitFor = async (condition: () => boolean, what: string) => {
   }
 };
 
-/** One request on a connection of its own, so that the primary may hand it to any worker. */
-const lookUpOnNewConnection = (url: string, origin: string) =>
+/**
+ * One look-up on a connection of its own, so that the primary may hand it to any worker; from
+ * `forwardedFor` when given (the hub trusts one proxy).
+ */
+const lookUpOnNewConnection = (
+  url: string,
+  origin: string,
+  account = 'nobody@example.com',
+  forwardedFor?: string,
+) =>
   new Promise<number>((resolve, reject) => {
-    const body = JSON.stringify({ platform: 'psl', account: 'nobody@example.com' });
+    const body = JSON.stringify({ platform: 'psl', account });
     const req = request(`${url}/api/login/identify`, {
       method: 'POST',
       agent: false,
-      headers: { origin, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      headers: {
+        origin,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+      },
     });
     req.on('response', (res) => {
       res.resume();
@@ -373,6 +386,8 @@ describe('HUB_WORKERS: one hub process per core on one port', () => {
       DATABASE_URL: database.url,
       HUB_WORKERS: '2',
       LOG_LEVEL: 'info',
+      TRUST_PROXY: '1',
+      SIGN_IN_CHALLENGE: 'on',
     });
     await waitFor(() => listening() === 2, 'both workers to listen');
   });
@@ -390,6 +405,26 @@ describe('HUB_WORKERS: one hub process per core on one port', () => {
     // Spread over both workers, the look-ups still meet one limit: the primary holds the count.
     expect(statuses.slice(0, limit)).toEqual(Array(limit).fill(404));
     expect(statuses[limit]).toBe(429);
+  });
+
+  it('counts the accounts one address bucket tries through both workers as one, and no refused one', async () => {
+    const tries = (from: number, to: number, address: (i: number) => string) =>
+      Promise.all(
+        Array.from({ length: to - from }, (_, i) =>
+          lookUpOnNewConnection(hub.url, PUBLIC_URL, `spray-${from + i}@example.com`, address(from + i)),
+        ),
+      );
+    // Ten accounts from one /24, in parallel over both workers: the primary counts them as one bucket.
+    expect(await tries(0, 10, (i) => `198.51.100.${i + 1}`)).toEqual(Array(10).fill(404));
+    // From the 11th on a challenge is asked for; forty more without one are refused and noted nowhere.
+    expect(await tries(10, 50, (i) => `198.51.100.${i + 1}`)).toEqual(Array(40).fill(428));
+    // The bucket stands at ten: an account it tried before needs no challenge; a new one still does.
+    expect(await lookUpOnNewConnection(hub.url, PUBLIC_URL, 'spray-0@example.com', '198.51.100.99')).toBe(
+      404,
+    );
+    expect(await lookUpOnNewConnection(hub.url, PUBLIC_URL, 'spray-99@example.com', '198.51.100.99')).toBe(
+      428,
+    );
   });
 
   it('replaces a worker that dies, and stops every worker on SIGTERM', async () => {

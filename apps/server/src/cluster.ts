@@ -1,8 +1,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import { pino } from 'pino';
-import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
 import type { Config } from './config.js';
 import { logOutput } from './http/shutdown.js';
+import { servePrimaryCounts } from './services/primary-counts.js';
 
 /** How long the workers get to finish their requests after SIGTERM before they are killed. */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -20,7 +20,7 @@ const SHUTDOWN_GRACE_MS = 15_000;
  */
 export const runPrimary = (config: Config) => {
   const log = pino({ level: config.logLevel }, logOutput()).child({ role: 'primary' });
-  if (!config.redisUrl) new RateLimiterClusterMaster();
+  if (!config.redisUrl) servePrimaryCounts();
 
   let stopping = false;
   const alive = new Set<Worker>();

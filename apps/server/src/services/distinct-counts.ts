@@ -48,6 +48,12 @@ export interface DistinctCounts {
    * and a timer on the heap). The hits so far, this one included.
    */
   hit(name: string, windowIndex: number, key: string): number;
+  /**
+   * True the first time `key` is seen under `name` in window `windowIndex` or the one before it,
+   * false after: with windows as long as what is taken once may live (a solved challenge's 5
+   * minutes), a second use within that time is always refused. A set of 8 bytes a key.
+   */
+  once(name: string, windowIndex: number, key: string): boolean;
 }
 
 /** How many keys' HMACs a throttle remembers before it starts afresh. */
@@ -235,6 +241,13 @@ interface HitWindow {
   hits: KeyTable;
 }
 
+interface OnceWindow {
+  index: number;
+  /** The keys taken in this window, and in the one before it when that was the last. */
+  taken: KeyTable;
+  before: KeyTable | undefined;
+}
+
 const hitWindow = (index: number): HitWindow => ({ index, hits: new KeyTable(1) });
 const pairWindow = (index: number): PairWindow => ({
   index,
@@ -337,6 +350,7 @@ export const createDistinctCounts = (keySecret: Buffer): DistinctCounts => {
   };
   const pairWindows = new Map<string, PairWindow>();
   const hitWindows = new Map<string, HitWindow>();
+  const onceWindows = new Map<string, OnceWindow>();
   return {
     hit(name, windowIndex, key) {
       const window = current(hitWindows, name, windowIndex, hitWindow);
@@ -351,6 +365,17 @@ export const createDistinctCounts = (keySecret: Buffer): DistinctCounts => {
       // A window not begun has noted nothing (and a look does not begin it).
       if (window?.index !== windowIndex) return { ofLeft: 1, ofRight: 1 };
       return counted(window, false, left, right);
+    },
+    once(name, windowIndex, key) {
+      let window = onceWindows.get(name);
+      if (window?.index !== windowIndex) {
+        const before = window?.index === windowIndex - 1 ? window.taken : undefined;
+        window = { index: windowIndex, taken: new KeyTable(0), before };
+        onceWindows.set(name, window);
+      }
+      keyOf(key);
+      if (window.before?.holds(window.before.locate(keyHi, keyLo))) return false;
+      return !window.taken.markSeen(keyHi, keyLo);
     },
   };
 };

@@ -5,13 +5,13 @@ interface RedisLog {
   warn(details: Record<string, unknown>, message: string): void;
 }
 
-/** How long start-up waits for Redis before serving with the in-process insurance counters. */
+/** How long start-up waits for Redis before serving with the process's own counters. */
 const FIRST_CONNECT_WAIT_MS = 5_000;
 
 /**
  * The client behind the shared throttle counters (REDIS_URL). Commands fail at once while Redis is
- * unreachable (no offline queue), so a request never waits on it: rate-limiter-flexible falls back
- * to its in-process insurance counters and goes back to Redis when the client has reconnected.
+ * unreachable (no offline queue), so a request never waits on it: the throttle counts in the
+ * process's own tables meanwhile (throttle.ts) and goes back to Redis when the client has reconnected.
  * Resolves once connected, or after FIRST_CONNECT_WAIT_MS with the client still trying.
  */
 export const connectRedis = async (url: string, log: RedisLog): Promise<Redis> => {

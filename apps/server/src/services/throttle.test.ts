@@ -260,6 +260,27 @@ describe('distinct pairs in memory', () => {
   });
 });
 
+describe('once', () => {
+  it.each(stores)('takes a key once within its time, here or in Redis ($store)', async ({ store, throttle: throttleOn }) => {
+    if (store === 'Redis' && !redisThere) return;
+    const ttl = 5 * 60_000;
+    // Just before a window's end: a second use in the next window is still refused.
+    let now = Date.UTC(2026, 10, 28, 12) + ttl - 1_000;
+    const throttle = throttleOn(() => now);
+    expect(await throttle.once('test_once', 'signature-a', ttl)).toBe(true);
+    expect(await throttle.once('test_once', 'signature-a', ttl)).toBe(false);
+    expect(await throttle.once('test_once', 'signature-b', ttl)).toBe(true);
+    expect(await throttle.once('other_once', 'signature-a', ttl)).toBe(true);
+    now += 2_000;
+    expect(await throttle.once('test_once', 'signature-a', ttl)).toBe(false);
+    expect(await throttle.once('test_once', 'signature-c', ttl)).toBe(true);
+    // Past its time (what is taken once has expired by then), a key is new again.
+    now += ttl + 2_000;
+    if (store === 'memory') expect(await throttle.once('test_once', 'signature-a', ttl)).toBe(true);
+    expect(await throttle.once('test_once', 'signature-c', ttl)).toBe(false);
+  });
+});
+
 describe('looks at distinct pairs in memory', () => {
   it('keep nothing: a hundred thousand looks at accounts never noted cost no memory', async () => {
     const throttle = createThrottle({ now: () => Date.UTC(2026, 10, 28, 12) });

@@ -1,17 +1,13 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { ErrorCode } from '@hub/core';
 import type { Redis } from 'ioredis';
-import {
-  RateLimiterCluster,
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-} from 'rate-limiter-flexible';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { HubError } from '../errors.js';
 import { policy, type ThrottleRuleName } from '../policy.js';
 import { limitSubject } from './client-address.js';
 import { createDistinctCounts, type PairCounts, remembered } from './distinct-counts.js';
 import { countThrottleRefusal } from './metrics.js';
+import { primaryCounts } from './primary-counts.js';
 
 export type { ThrottleRule, ThrottleRuleName } from '../policy.js';
 
@@ -49,10 +45,8 @@ export interface Throttle {
 /** Counts that never refuse (a distinct count's members and groups). */
 const UNBOUNDED = 1_000_000_000;
 
-type Limiter = RateLimiterMemory | RateLimiterRedis | RateLimiterCluster;
-
-/** The points a key has used, whether or not this consume was refused. */
-const counted = async (target: Limiter, key: string) => {
+/** The points a key has used in Redis, whether or not this consume was refused. */
+const counted = async (target: RateLimiterRedis, key: string) => {
   try {
     return (await target.consume(key)).consumedPoints;
   } catch (error) {
@@ -62,12 +56,12 @@ const counted = async (target: Limiter, key: string) => {
 };
 
 /**
- * The credential-stuffing pair counts in Redis or the primary of HUB_WORKERS: each left's and each
- * right's count, and a mark of each pair seen, under the current window. `note` counts a pair once
- * both ways; `peek` answers what `note` would, and writes nothing.
+ * The credential-stuffing pair counts in Redis: each left's and each right's count, and a mark of
+ * each pair seen, under the current window. `note` counts a pair once both ways; `peek` answers
+ * what `note` would, and writes nothing.
  */
-const sharedPairs = (
-  limiter: (name: string, points: number, durationSeconds: number) => Limiter,
+const redisPairs = (
+  limiter: (name: string, points: number, durationSeconds: number) => RateLimiterRedis,
   keyed: (key: string) => string,
 ) => {
   type Stored = ReturnType<typeof store>;
@@ -119,23 +113,39 @@ const sharedPairs = (
   };
 };
 
+/** The counts kept without Redis: this process's own tables, or its primary's (distinct-counts.ts). */
+interface LocalCounts {
+  hit(name: string, windowIndex: number, key: string): number | Promise<number>;
+  pair(name: string, windowIndex: number, left: string, right: string): PairCounts | Promise<PairCounts>;
+  peekPair(name: string, windowIndex: number, left: string, right: string): PairCounts | Promise<PairCounts>;
+  once(name: string, windowIndex: number, key: string): boolean | Promise<boolean>;
+}
+
+/** `counts` asked with the HMACs of the keys only: what the primary of HUB_WORKERS gets. */
+const asHmacs = (counts: LocalCounts, keyed: (key: string) => string): LocalCounts => ({
+  hit: (name, windowIndex, key) => counts.hit(name, windowIndex, keyed(key)),
+  pair: (name, windowIndex, left, right) => counts.pair(name, windowIndex, keyed(left), keyed(right)),
+  peekPair: (name, windowIndex, left, right) => counts.peekPair(name, windowIndex, keyed(left), keyed(right)),
+  once: (name, windowIndex, key) => counts.once(name, windowIndex, keyed(key)),
+});
+
 /**
  * Fixed-window counters: in this process's typed arrays (distinct-counts.ts, 64 bits a key, the
- * last window dropped whole), or on rate-limiter-flexible in Redis shared by every hub process, or
- * in the primary of HUB_WORKERS. A per-address limit counts an IPv6 client by its /64
- * (client-address.ts `limitSubject`). A counter's key is an HMAC of the client address or account
- * identifier under `keySecret`, so the store never holds an email address or IP in clear; every
- * process that shares a store must share the secret (app.ts reads it from the database).
- * The window is taken from the injected clock and is part of the key, so moving the clock opens a
- * new window: tests move time instead of sleeping. `scale` multiplies every limit but an
- * `unscaled` one (operators raise it for benchmarks; see docs/configuration.md). `clusterWorker`:
- * without Redis, a worker of HUB_WORKERS keeps its counters in the primary process (cluster.ts),
- * so the processes of one machine share one limit.
+ * last window dropped whole), or in the primary's for the workers of HUB_WORKERS (primary-counts.ts),
+ * or with rate-limiter-flexible in Redis shared by every hub process. While Redis cannot answer, a
+ * process counts in its own tables until it can again. A per-address limit counts an IPv6 client
+ * by its /64 (client-address.ts `limitSubject`). A counter's key is an HMAC of the client address
+ * or account identifier under `keySecret`, so Redis and the primary never hold an email address or
+ * IP in clear; every process that shares a store must share the secret (app.ts reads it from the
+ * database). The window is taken from the injected clock and is part of the key, so moving the
+ * clock opens a new window: tests move time instead of sleeping. `scale` multiplies every limit but
+ * an `unscaled` one (operators raise it for benchmarks; see docs/configuration.md).
  */
 export const createThrottle = (options: {
   now: () => number;
   redis?: Redis | undefined;
   scale?: number;
+  /** A worker of HUB_WORKERS without Redis: the primary keeps the counts of the machine's processes. */
   clusterWorker?: boolean;
   /** The HMAC key of the counters' keys; a random one (fine for a lone process) if not given. */
   keySecret?: Buffer;
@@ -147,26 +157,32 @@ export const createThrottle = (options: {
   const keyPrefix = options.keyPrefix ?? 'hub:';
   const keyed = remembered((key: string) => createHmac('sha256', keySecret).update(key).digest('base64url'));
   const inMemory = createDistinctCounts(keySecret);
-  /** No Redis and no primary to ask: this process keeps the counts (distinct-counts.ts). */
-  const inProcess = !options.redis && !options.clusterWorker;
-  const made = new Map<string, Limiter>();
-  const limiter = (name: string, points: number, durationSeconds: number): Limiter => {
+  const redis = options.redis;
+  /** Without Redis, where the counts are: here, or in the primary. */
+  const local: LocalCounts = options.clusterWorker ? asHmacs(primaryCounts(), keyed) : inMemory;
+  const made = new Map<string, RateLimiterRedis>();
+  const limiter = (name: string, points: number, durationSeconds: number) => {
     const keyPrefixOf = `${keyPrefix}${name}`;
     let found = made.get(keyPrefixOf);
     if (!found) {
-      const base = { keyPrefix: keyPrefixOf, points, duration: durationSeconds };
-      found = options.redis
-        ? new RateLimiterRedis({
-            ...base,
-            storeClient: options.redis,
-            insuranceLimiter: new RateLimiterMemory(base),
-          })
-        : options.clusterWorker
-          ? new RateLimiterCluster({ ...base, timeoutMs: 3_000 })
-          : new RateLimiterMemory(base);
+      found = new RateLimiterRedis({
+        keyPrefix: keyPrefixOf,
+        points,
+        duration: durationSeconds,
+        storeClient: redis,
+      });
       made.set(keyPrefixOf, found);
     }
     return found;
+  };
+  /** Redis's answer, or this process's own count while Redis cannot answer (no offline queue). */
+  const fromRedis = async <T>(ask: () => Promise<T>, instead: () => T): Promise<T> => {
+    try {
+      return await ask();
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw error;
+      return instead();
+    }
   };
   const pointsOf = (name: ThrottleRuleName) => {
     const rule = throttleRules[name];
@@ -176,7 +192,7 @@ export const createThrottle = (options: {
     const rule = throttleRules[name];
     return limiter(rule.name, pointsOf(name), (rule.windowMs / 1000) * 2);
   };
-  const shared = sharedPairs(limiter, keyed);
+  const shared = redisPairs(limiter, keyed);
 
   return {
     async consume(name, key) {
@@ -185,9 +201,12 @@ export const createThrottle = (options: {
       const now = options.now();
       const windowIndex = Math.floor(now / windowMs);
       const subject = limitSubject(key);
-      const used = inProcess
-        ? inMemory.hit(rule.name, windowIndex, subject)
-        : await counted(limiterFor(name), `${keyed(subject)}:${windowIndex}`);
+      const used = redis
+        ? await fromRedis(
+            () => counted(limiterFor(name), `${keyed(subject)}:${windowIndex}`),
+            () => inMemory.hit(rule.name, windowIndex, subject),
+          )
+        : await local.hit(rule.name, windowIndex, subject);
       if (used > pointsOf(name)) {
         countThrottleRefusal(rule.name);
         const retryAfter = Math.max(1, Math.ceil(((windowIndex + 1) * windowMs - now) / 1000));
@@ -196,16 +215,27 @@ export const createThrottle = (options: {
     },
     async distinctPair(names, left, right, windowMs) {
       const windowIndex = Math.floor(options.now() / windowMs);
-      if (inProcess) return inMemory.pair(names.left, windowIndex, left, right);
-      return shared.note(shared.store(names, left, right, windowMs, windowIndex));
+      if (!redis) return local.pair(names.left, windowIndex, left, right);
+      return fromRedis(
+        () => shared.note(shared.store(names, left, right, windowMs, windowIndex)),
+        () => inMemory.pair(names.left, windowIndex, left, right),
+      );
     },
     async peekPair(names, left, right, windowMs) {
       const windowIndex = Math.floor(options.now() / windowMs);
-      if (inProcess) return inMemory.peekPair(names.left, windowIndex, left, right);
-      return shared.peek(shared.store(names, left, right, windowMs, windowIndex));
+      if (!redis) return local.peekPair(names.left, windowIndex, left, right);
+      return fromRedis(
+        () => shared.peek(shared.store(names, left, right, windowMs, windowIndex)),
+        () => inMemory.peekPair(names.left, windowIndex, left, right),
+      );
     },
     async once(name, key, ttlMs) {
-      return (await counted(limiter(name, 1, Math.ceil(ttlMs / 1000) + 1), keyed(key))) === 1;
+      const windowIndex = Math.floor(options.now() / ttlMs);
+      if (!redis) return local.once(name, windowIndex, key);
+      return fromRedis(
+        async () => (await counted(limiter(name, 1, Math.ceil(ttlMs / 1000) + 1), keyed(key))) === 1,
+        () => inMemory.once(name, windowIndex, key),
+      );
     },
   };
 };
