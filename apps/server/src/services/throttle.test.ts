@@ -93,6 +93,30 @@ const stores = [
   },
 ];
 
+/** Notes of bucket and account, and what each answers: [the bucket's accounts, the account's buckets]. */
+const pairs = [
+  ['10.0.0.0/24', 'a'],
+  ['10.0.0.0/24', 'a'],
+  ['10.0.0.0/24', 'b'],
+  ['10.0.1.0/24', 'a'],
+  ['10.0.0.0/24', 'a'],
+  ['10.0.1.0/24', 'a'],
+  ['10.0.2.0/24', 'a'],
+  ['10.0.1.0/24', 'c'],
+  ['10.0.0.0/24', 'c'],
+] as const;
+const pairCounts = [
+  [1, 1],
+  [1, 1],
+  [2, 1],
+  [1, 2], // a's second bucket
+  [2, 2],
+  [1, 2],
+  [1, 3],
+  [2, 1],
+  [3, 2],
+];
+
 describe.each(stores)('distinct pairs ($store)', ({ store, throttle: throttleOn }) => {
   it.skipIf(store === 'Redis' && !redisThere)(
     'count both ways from one note, each pair once a window, and start again in a new window',
@@ -101,29 +125,8 @@ describe.each(stores)('distinct pairs ($store)', ({ store, throttle: throttleOn 
       const throttle = throttleOn(() => now);
       const note = noter(throttle);
       const seen = [];
-      for (const [left, right] of [
-        ['10.0.0.0/24', 'a'],
-        ['10.0.0.0/24', 'a'],
-        ['10.0.0.0/24', 'b'],
-        ['10.0.1.0/24', 'a'],
-        ['10.0.0.0/24', 'a'],
-        ['10.0.1.0/24', 'a'],
-        ['10.0.2.0/24', 'a'],
-        ['10.0.1.0/24', 'c'],
-        ['10.0.0.0/24', 'c'],
-      ] as const)
-        seen.push(await note(left, right));
-      expect(seen).toEqual([
-        [1, 1],
-        [1, 1],
-        [2, 1],
-        [1, 2], // a's second bucket
-        [2, 2],
-        [1, 2],
-        [1, 3],
-        [2, 1],
-        [3, 2],
-      ]);
+      for (const [left, right] of pairs) seen.push(await note(left, right));
+      expect(seen).toEqual(pairCounts);
       // The same pair under other names counts apart.
       expect(await noter(throttle, { left: 'other_left', right: 'other_right' })('10.0.0.0/24', 'a')).toEqual(
         [1, 1],
@@ -148,16 +151,7 @@ describe.each(stores)('distinct pairs ($store)', ({ store, throttle: throttleOn 
       expect(await peek('10.0.0.0/24', 'a')).toEqual([1, 1]);
       const looks = [];
       const notes = [];
-      for (const [left, right] of [
-        ['10.0.0.0/24', 'a'],
-        ['10.0.0.0/24', 'a'],
-        ['10.0.0.0/24', 'b'],
-        ['10.0.1.0/24', 'a'],
-        ['10.0.0.0/24', 'a'],
-        ['10.0.2.0/24', 'a'],
-        ['10.0.1.0/24', 'c'],
-        ['10.0.0.0/24', 'c'],
-      ] as const) {
+      for (const [left, right] of pairs) {
         looks.push(await peek(left, right));
         // Looks at pairs never noted, in between: refused attempts, say.
         for (let i = 0; i < 3; i += 1) {
@@ -167,16 +161,7 @@ describe.each(stores)('distinct pairs ($store)', ({ store, throttle: throttleOn 
         notes.push(await note(left, right));
       }
       expect(looks).toEqual(notes);
-      expect(notes).toEqual([
-        [1, 1],
-        [1, 1],
-        [2, 1],
-        [1, 2],
-        [2, 2],
-        [1, 3],
-        [2, 1],
-        [3, 2],
-      ]);
+      expect(notes).toEqual(pairCounts);
       expect(await peek('10.0.0.0/24', 'never-0')).toEqual([4, 1]);
       expect(await peek('10.9.0.0/24', 'a')).toEqual([1, 4]);
       now += hour;
