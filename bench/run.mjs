@@ -182,7 +182,10 @@ try {
           LOG_LEVEL: 'warn',
           // docs/performance.md: the documented way to lift the per-IP limits for a load test.
           RATE_LIMIT_SCALE: '1000000',
-          ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+          // A key prefix of the run's own: the machine's Redis is shared, and a flood writes a key an address.
+          ...(redisUrl
+            ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `bench-${randomBytes(4).toString('hex')}:` }
+            : {}),
           NODE_OPTIONS: nodeOptions,
           ...operatorEnv,
           WEB_DIST: webSnapshot,
