@@ -54,9 +54,15 @@ export const servePrimaryCounts = () => {
   cluster.on('message', (worker, message: unknown) => {
     if (!isOurs(message)) return;
     const question = message as Envelope & Question;
-    // A worker that died meanwhile has no one left to answer.
+    // A worker that died meanwhile has no one left to answer; one that dies while the answer is on
+    // its way makes the send fail, which must not become an 'error' event the primary dies of.
     if (!worker.isConnected()) return;
-    worker.send({ channel: CHANNEL, id: question.id, answer: answer(question) });
+    worker.send(
+      { channel: CHANNEL, id: question.id, answer: answer(question) },
+      undefined,
+      undefined,
+      () => {},
+    );
   });
 };
 
