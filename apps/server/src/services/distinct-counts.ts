@@ -341,7 +341,7 @@ export const createDistinctCounts = (keySecret: Buffer): DistinctCounts => {
     if (keyHi === 0 && keyLo === 0) keyLo = 1;
   };
   /** countPair with the keys' 64 bits. */
-  const counted = (window: PairWindow, note: boolean, left: string, right: string) => {
+  const countOf = (window: PairWindow, note: boolean, left: string, right: string) => {
     keyOf(left);
     const leftHi = keyHi;
     const leftLo = keyLo;
@@ -358,13 +358,13 @@ export const createDistinctCounts = (keySecret: Buffer): DistinctCounts => {
       return window.hits.increment(keyHi, keyLo);
     },
     pair(name, windowIndex, left, right) {
-      return counted(current(pairWindows, name, windowIndex, pairWindow), true, left, right);
+      return countOf(current(pairWindows, name, windowIndex, pairWindow), true, left, right);
     },
     peekPair(name, windowIndex, left, right) {
       const window = pairWindows.get(name);
       // A window not begun has noted nothing (and a look does not begin it).
       if (window?.index !== windowIndex) return { ofLeft: 1, ofRight: 1 };
-      return counted(window, false, left, right);
+      return countOf(window, false, left, right);
     },
     once(name, windowIndex, key) {
       let window = onceWindows.get(name);

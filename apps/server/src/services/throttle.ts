@@ -176,7 +176,7 @@ export const createThrottle = (options: {
     return found;
   };
   /** Redis's answer, or this process's own count while Redis cannot answer (no offline queue). */
-  const fromRedis = async <T>(ask: () => Promise<T>, instead: () => T): Promise<T> => {
+  const fromRedis = async <T>(ask: () => Promise<T>, instead: () => T | Promise<T>): Promise<T> => {
     try {
       return await ask();
     } catch (error) {
@@ -193,6 +193,26 @@ export const createThrottle = (options: {
     return limiter(rule.name, pointsOf(name), (rule.windowMs / 1000) * 2);
   };
   const shared = redisPairs(limiter, keyed);
+  /** A pair's counts, noted (`note`) or only looked at, wherever this process keeps them. */
+  const pairCounts = async (
+    note: boolean,
+    names: { left: string; right: string },
+    left: string,
+    right: string,
+    windowMs: number,
+  ): Promise<PairCounts> => {
+    const windowIndex = Math.floor(options.now() / windowMs);
+    const kept = (counts: LocalCounts) =>
+      note
+        ? counts.pair(names.left, windowIndex, left, right)
+        : counts.peekPair(names.left, windowIndex, left, right);
+    if (!redis) return kept(local);
+    const stored = shared.store(names, left, right, windowMs, windowIndex);
+    return fromRedis(
+      () => (note ? shared.note(stored) : shared.peek(stored)),
+      () => kept(inMemory),
+    );
+  };
 
   return {
     async consume(name, key) {
@@ -213,22 +233,8 @@ export const createThrottle = (options: {
         throw rateLimited(retryAfter);
       }
     },
-    async distinctPair(names, left, right, windowMs) {
-      const windowIndex = Math.floor(options.now() / windowMs);
-      if (!redis) return local.pair(names.left, windowIndex, left, right);
-      return fromRedis(
-        () => shared.note(shared.store(names, left, right, windowMs, windowIndex)),
-        () => inMemory.pair(names.left, windowIndex, left, right),
-      );
-    },
-    async peekPair(names, left, right, windowMs) {
-      const windowIndex = Math.floor(options.now() / windowMs);
-      if (!redis) return local.peekPair(names.left, windowIndex, left, right);
-      return fromRedis(
-        () => shared.peek(shared.store(names, left, right, windowMs, windowIndex)),
-        () => inMemory.peekPair(names.left, windowIndex, left, right),
-      );
-    },
+    distinctPair: (names, left, right, windowMs) => pairCounts(true, names, left, right, windowMs),
+    peekPair: (names, left, right, windowMs) => pairCounts(false, names, left, right, windowMs),
     async once(name, key, ttlMs) {
       const windowIndex = Math.floor(options.now() / ttlMs);
       if (!redis) return local.once(name, windowIndex, key);
