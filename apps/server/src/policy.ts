@@ -154,13 +154,21 @@ export const policy = {
 
   // ---- Credential stuffing (services/stuffing.ts, docs/security.md "Credential stuffing"): sign-in
   // attempts from browsers the account does not know, counted in distinct accounts per address
-  // bucket (an IPv4 /24, an IPv6 /64) and distinct buckets per account, in fixed windows.
+  // bucket (an IPv4 /24, an IPv6 /64; IPv6 also per /48 site) and distinct buckets per account, in
+  // fixed windows.
   /** The window over which distinct accounts and address buckets are counted. */
   stuffingWindowMs: HOUR_MS,
   /** Distinct accounts tried from one address bucket in a window before its sign-ins must solve a proof-of-work challenge. */
   stuffingAccountsPerIpChallenge: 10,
   /** Distinct accounts from one bucket past which the stricter limits apply as well (throttle.stuffingStrict*). */
   stuffingAccountsPerIpStrict: 30,
+  /**
+   * Distinct accounts tried from one IPv6 site (its /48) in a window before its sign-ins must solve
+   * a challenge, whichever of its /64 buckets they come from. A site only ever asks for a challenge,
+   * never the stricter limits: it may hold many people, who would otherwise be held back for what
+   * others on it did.
+   */
+  stuffingAccountsPerSiteChallenge: 40,
   /** Distinct address buckets trying one account in a window before its sign-ins from unknown browsers must solve a challenge. */
   stuffingIpsPerAccountChallenge: 5,
   /** Distinct buckets on one account past which the stricter limits apply as well. */

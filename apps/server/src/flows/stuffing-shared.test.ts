@@ -76,4 +76,22 @@ describe.skipIf(!canRun)('credential stuffing across two hubs on one PostgreSQL 
       expect(key).not.toContain('@example.ph');
     }
   });
+
+  it('counts an IPv6 run over the /64s of one /48 through both hubs in one site', async () => {
+    // Forty /64s of 2001:db8:77::/48, one account each, half through each hub.
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      const browser = browsers(`2001:db8:77:${i.toString(16)}::5`).through(i);
+      statuses.push((await identify(browser, `site-shared-${i}@example.ph`)).statusCode);
+    }
+    expect(statuses).toEqual(Array(40).fill(404));
+    // The 41st must solve a challenge through either hub.
+    for (const i of [0, 1]) {
+      const browser = browsers(`2001:db8:77:f${i}::5`).through(i);
+      expect((await identify(browser, 'site-shared-40@example.ph')).json().code).toBe('challenge.required');
+    }
+    const keys = await two.redis.keys(`${prefix}stuffing_site_accounts:*`);
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) expect(key).not.toContain('2001:db8');
+  });
 });

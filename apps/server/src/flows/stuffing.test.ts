@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { addressBucket } from '../services/client-address.js';
+import { addressBucket, addressSite } from '../services/client-address.js';
 import { createThrottle } from '../services/throttle.js';
 import { seedAccount } from '../test-support/accounts.js';
 import { createTestClock, setUpTestHub, type TestHub } from '../test-support/app.js';
@@ -25,6 +25,16 @@ describe('addressBucket', () => {
     expect(addressBucket('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
     expect(addressBucket('2001:db8::1')).toBe('2001:db8:0:0::/64');
     expect(addressBucket('2001:DB8:0:0:ffff::1')).toBe('2001:db8:0:0::/64');
+  });
+
+  it('puts an IPv6 address in its /48 site as well, and an IPv4 address in none', () => {
+    expect(addressSite('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1::/48');
+    expect(addressSite('2001:DB8:0001:ffff::9')).toBe('2001:db8:1::/48');
+    expect(addressSite('2001:db8::1')).toBe('2001:db8:0::/48');
+    expect(addressSite('::1')).toBe('0:0:0::/48');
+    expect(addressSite('198.51.100.7')).toBeUndefined();
+    expect(addressSite('::ffff:198.51.100.7')).toBeUndefined();
+    expect(addressSite('not an address')).toBeUndefined();
   });
 });
 
@@ -149,6 +159,30 @@ describe.each(testDialects)('credential stuffing on %s', (dialect) => {
     const right = await solveSignInChallenge(browser, flowId);
     const done = await password(browser, flowId, strongPassword, right.header);
     expect(done.statusCode).toBe(200);
+  });
+
+  it('counts an IPv6 run spread over the /64s of one /48 in its site, which asks for a challenge from the 41st account', async () => {
+    const n = ++ctx.n;
+    const site = `2001:db8:${n.toString(16)}`;
+    // Forty /64s of one site, one account each: no bucket is anywhere near its ten.
+    const answers: number[] = [];
+    for (let i = 0; i < 40; i += 1)
+      answers.push(
+        (await identify(browserFor(hub(), `${site}:${i.toString(16)}::7`), `site${n}-${i}@example.ph`))
+          .statusCode,
+      );
+    expect(answers).toEqual(Array(40).fill(404));
+    // The 41st, from yet another /64 of the site, must solve a challenge, and gets through solved.
+    const next = browserFor(hub(), `${site}:ff::7`);
+    expect((await identify(next, `site${n}-40@example.ph`)).json().code).toBe('challenge.required');
+    expect(
+      (await identify(next, `site${n}-40@example.ph`, (await solveSignInChallenge(next)).header)).statusCode,
+    ).toBe(404);
+    // Another /48 counts on its own.
+    expect(
+      (await identify(browserFor(hub(), `2001:db9:${n.toString(16)}:1::7`), `site${n}-0@example.ph`))
+        .statusCode,
+    ).toBe(404);
   });
 
   it("never challenges a person's own browser, even while its address and account are attacked", async () => {

@@ -13,8 +13,8 @@ const groupsOf = (side: string): string[] =>
       })
     : [];
 
-/** The first four groups of an IPv6 address, each without leading zeros (`2001:db8:0:1`). */
-const prefix64 = (ip: string): string => {
+/** The first `count` groups of an IPv6 address, each without leading zeros (`2001:db8:0:1` for four). */
+const leadingGroups = (ip: string, count: number): string => {
   const [head = '', tail = ''] = ip.toLowerCase().split('::');
   const left = groupsOf(head);
   const right = groupsOf(tail);
@@ -22,7 +22,7 @@ const prefix64 = (ip: string): string => {
     ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
     : left;
   return groups
-    .slice(0, 4)
+    .slice(0, count)
     .map((group) => Number.parseInt(group || '0', 16).toString(16))
     .join(':');
 };
@@ -38,7 +38,7 @@ export const limitSubject = (key: string): string => {
   // IPv4 addresses and most keys have no colon: no parse on the look-up's path.
   if (!key.includes(':') || !isIPv6(key)) return key;
   const address = unmapped(key);
-  return isIPv4(address) ? address : `${prefix64(address)}::/64`;
+  return isIPv4(address) ? address : `${leadingGroups(address, 4)}::/64`;
 };
 
 /**
@@ -48,4 +48,16 @@ export const limitSubject = (key: string): string => {
 export const addressBucket = (ip: string): string => {
   const subject = limitSubject(ip);
   return isIPv4(subject) ? `${subject.split('.').slice(0, 3).join('.')}.0/24` : subject;
+};
+
+/**
+ * The site an IPv6 address belongs to, its /48, for the credential-stuffing counts' wider tier
+ * (services/stuffing.ts); none for IPv4 (IPv4-mapped addresses included), whose /24 bucket is
+ * already as wide. A /48 is what a provider hands one customer site, or a pool of many subscribers'
+ * /64s: one holder of a /48 has 65,536 buckets of /64 to spread a run over.
+ */
+export const addressSite = (ip: string): string | undefined => {
+  if (!ip.includes(':') || !isIPv6(ip)) return undefined;
+  const address = unmapped(ip);
+  return isIPv4(address) ? undefined : `${leadingGroups(address, 3)}::/48`;
 };

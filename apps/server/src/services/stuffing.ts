@@ -5,7 +5,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { HubError } from '../errors.js';
 import { policy } from '../policy.js';
 import type { Db } from '../storage/db.js';
-import { addressBucket } from './client-address.js';
+import { addressBucket, addressSite } from './client-address.js';
 import { isKnownDevice } from './device.js';
 import type { PairCounts } from './distinct-counts.js';
 import { throttleRefusals } from './metrics.js';
@@ -59,6 +59,8 @@ export type StuffingLevel = 0 | 1 | 2;
 
 /** The credential-stuffing counts' names in the throttle store: a bucket's accounts, an account's buckets. */
 const COUNTS = { left: 'stuffing_ip_accounts', right: 'stuffing_account_ips' };
+/** The same for IPv6 sites (/48): a site's accounts (an account's sites are not used). */
+const SITE_COUNTS = { left: 'stuffing_site_accounts', right: 'stuffing_account_sites' };
 
 const levelOf = (count: number, challengeAt: number, strictAt: number): StuffingLevel =>
   count > strictAt ? 2 : count > challengeAt ? 1 : 0;
@@ -113,6 +115,28 @@ export const createSignInGuard = (deps: {
     ),
   });
 
+  /**
+   * The risk of an attempt from what the counts are (`peekPair`) or become (`distinctPair`): its
+   * bucket's and its account's levels, and for an IPv6 address its site's (a /48), which only ever
+   * asks for a challenge: without it one holder of a /48 could spread a run over 65,536 buckets of
+   * /64, ten free accounts each.
+   */
+  const riskOf = async (
+    look: 'peekPair' | 'distinctPair',
+    { bucket, site }: { bucket: string; site: string | undefined },
+    accountKey: string,
+  ): Promise<{ byIp: StuffingLevel; byAccount: StuffingLevel; challenge: boolean }> => {
+    const counts = (names: typeof COUNTS, left: string) =>
+      deps.throttle[look](names, left, accountKey, policy.stuffingWindowMs);
+    // Both at once for IPv6 (two round trips to Redis in parallel); IPv4 has no site to wait for.
+    const [bucketCounts, siteCounts] = site
+      ? await Promise.all([counts(COUNTS, bucket), counts(SITE_COUNTS, site)])
+      : [await counts(COUNTS, bucket), undefined];
+    const risk = levels(bucketCounts);
+    const bySite = (siteCounts?.ofLeft ?? 0) > scaled(policy.stuffingAccountsPerSiteChallenge);
+    return { ...risk, challenge: risk.byIp > 0 || risk.byAccount > 0 || bySite };
+  };
+
   const verify = async (attempt: SignInAttempt, flowId: string | undefined) => {
     const solved = parseSolved(attempt.challenge);
     if (!solved) {
@@ -165,19 +189,17 @@ export const createSignInGuard = (deps: {
       if (!deps.enabled) return;
       // A person's own browser, one that signed in to this account before, is never asked.
       if (target.accountId && (await isKnownDevice(deps.db, target.accountId, attempt.device))) return;
-      const bucket = addressBucket(attempt.ip);
-      const pair = [COUNTS, bucket, target.accountKey, policy.stuffingWindowMs] as const;
       // An attempt that must solve a challenge is checked before it counts: one that has not solved
       // it is refused and noted nowhere, so a run that never solves one adds nothing to the counts
       // (their memory stays bounded however many identifiers it sprays) and moves no bucket or
       // account to the strict level, where a person sharing the address or owning the account would
       // meet it. Only attempts that get through count.
-      const ahead = levels(await deps.throttle.peekPair(...pair));
-      const challenged = ahead.byIp > 0 || ahead.byAccount > 0;
+      const from = { bucket: addressBucket(attempt.ip), site: addressSite(attempt.ip) };
+      const challenged = (await riskOf('peekPair', from, target.accountKey)).challenge;
       if (challenged) await verify(attempt, target.flowId);
-      const risk = levels(await deps.throttle.distinctPair(...pair));
-      if (risk.byIp === 0 && risk.byAccount === 0) return;
-      if (risk.byIp === 2) await deps.throttle.consume('stuffingStrictPerIp', bucket);
+      const risk = await riskOf('distinctPair', from, target.accountKey);
+      if (!risk.challenge) return;
+      if (risk.byIp === 2) await deps.throttle.consume('stuffingStrictPerIp', from.bucket);
       if (risk.byAccount === 2) await deps.throttle.consume('stuffingStrictPerAccount', target.accountKey);
       // Attempts counted in between raised the level: this one needs its challenge too (counted, so
       // a burst of parallel attempts can leave as many notes as it had in flight, and no more).
