@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabaseUrl } from '../apps/server/src/test-support/database-url.js';
 import { freePort, root } from './support/process.js';
@@ -17,6 +18,8 @@ const BOUND_MS = GRACE_MS + 1_500;
 
 let database: Awaited<ReturnType<typeof createTestDatabaseUrl>>;
 const started: ChildProcess[] = [];
+/** Processes under those started, killed at the end if a test failed to see them end. */
+const beneath: number[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabaseUrl('sqlite');
@@ -24,16 +27,20 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const child of started)
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const pid of beneath.filter(running)) process.kill(pid, 'SIGKILL');
   await database?.drop();
 });
 
+/** `node script args` (or `npm args` when `script` is 'npm'), its output piped, resolved once it is ready. */
 const start = async (script: string, args: string[] = [], extraEnv: Record<string, string> = {}) => {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [script, ...args], {
+  const [command, commandArgs] = script === 'npm' ? ['npm', args] : [process.execPath, [script, ...args]];
+  const child = spawn(command, commandArgs, {
     cwd: root,
     env: {
       PATH: process.env.PATH,
+      HOME: process.env.HOME ?? '/tmp',
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: 'http://localhost:4791',
@@ -136,5 +143,76 @@ describe.each([
     const outcome = await expectExitWithinGrace(hub, 'SIGINT');
     // Its last log lines are dropped (the pipe stays full); it drains and ends well all the same.
     expect(outcome.code).toBe(0);
+  });
+});
+
+/** Every process under `pid` (children, their children…), read from /proc. */
+const descendantsOf = (pid: number): number[] => {
+  const parents = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The fields after the command's closing parenthesis: state, then the parent's pid.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(parent, [...(parents.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  const found: number[] = [];
+  const walk = (of: number) => {
+    for (const child of parents.get(of) ?? []) {
+      found.push(child);
+      walk(child);
+    }
+  };
+  walk(pid);
+  return found;
+};
+
+const running = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Resolves with the processes of `pids` still running once all have ended, or `within` ms have passed. */
+const leftAfter = async (pids: number[], within: number) => {
+  const deadline = Date.now() + within;
+  while (pids.some(running) && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  return pids.filter(running);
+};
+
+describe('npm start with its parents gone', () => {
+  it("ends the hub within its grace period on a SIGTERM to npm's own process, which npm's shell does not pass on", async () => {
+    // npm runs the script through `sh -c`; the shell dies of the SIGTERM npm passes it and leaves
+    // start.mjs orphaned, which then takes its parent's end for a SIGTERM (scripts/start.mjs).
+    const hub = await start('npm', ['run', '--silent', 'serve']);
+    const under = descendantsOf(hub.child.pid!);
+    beneath.push(...under);
+    expect(under.length).toBeGreaterThanOrEqual(2);
+    await closePipes(hub.child);
+    hub.child.kill('SIGTERM');
+    expect(await leftAfter(under, BOUND_MS + 500), 'processes left running').toEqual([]);
+    expect(
+      await fetch(`${hub.url}/healthz`).then(
+        () => 'answered',
+        () => 'closed',
+      ),
+    ).toBe('closed');
+  });
+
+  it('ends the hub within its grace period when start.mjs is killed outright', async () => {
+    const hub = await start('scripts/start.mjs', ['--no-build']);
+    const under = descendantsOf(hub.child.pid!);
+    beneath.push(...under);
+    expect(under).toHaveLength(1);
+    hub.child.kill('SIGKILL');
+    expect(await leftAfter(under, BOUND_MS + 500), 'the hub was left running').toEqual([]);
   });
 });

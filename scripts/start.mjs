@@ -52,7 +52,9 @@ const hub = spawn(
   dev
     ? ['--watch', '--watch-preserve-output', 'apps/server/dist/main.js']
     : [...hubNodeFlags(env), 'apps/server/bin/serve.cjs'],
-  { cwd: root, stdio: 'inherit', env },
+  // HUB_PARENT_PID: the hub stops by itself if this process is killed outright (serve.cjs). Not
+  // under --dev, where node --watch stands between the two.
+  { cwd: root, stdio: 'inherit', env: dev ? env : { ...env, HUB_PARENT_PID: String(process.pid) } },
 );
 const children = [hub];
 
@@ -149,17 +151,26 @@ const bannerWhenReady = async () => {
 };
 void bannerWhenReady();
 
-for (const signal of ['SIGINT', 'SIGTERM'])
-  process.on(signal, () => {
-    for (const child of children) child.kill(signal);
-    if (stopping) return;
-    stopping = true;
-    // Whatever happens to a child, this process ends, and ends them, by the deadline.
-    setTimeout(() => {
-      for (const child of children) child.kill('SIGKILL');
-      process.exit(1);
-    }, STOP_DEADLINE_MS);
-  });
+const stop = (signal) => {
+  for (const child of children) child.kill(signal);
+  if (stopping) return;
+  stopping = true;
+  // Whatever happens to a child, this process ends, and ends them, by the deadline.
+  setTimeout(() => {
+    for (const child of children) child.kill('SIGKILL');
+    process.exit(1);
+  }, STOP_DEADLINE_MS);
+};
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));
+
+// `npm start` runs this through `sh -c`, and a SIGTERM sent to npm's own process (a process
+// manager's, or a script's `child.kill()`) reaches only that shell, which dies of it without passing
+// it on: this process would run on, orphaned, and the hub with it, holding its port. So a parent
+// that goes away counts as a SIGTERM (docs/operations.md "Shutdown and output pipes").
+const parentPid = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parentPid) stop('SIGTERM');
+}, 250).unref();
 
 hub.on('exit', (code, signal) => {
   for (const child of children) if (child !== hub) child.kill('SIGTERM');
