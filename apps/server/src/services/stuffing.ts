@@ -84,22 +84,12 @@ const parseSolved = (header: string | undefined): SolvedChallenge | undefined =>
   }
 };
 
-export const createSignInGuard = (deps: {
-  throttle: Throttle;
-  db: Db;
-  now: () => number;
-  /** The hub's shared secret; the challenge keys are derived from it. */
-  secret: Buffer;
-  /** RATE_LIMIT_SCALE: multiplies the thresholds, as it does every throttle's points. */
-  scale: number;
-  /** SIGN_IN_CHALLENGE: off counts nothing and demands nothing. */
-  enabled: boolean;
-}): SignInGuard => {
-  const derive = (label: string) => createHmac('sha256', deps.secret).update(label).digest('base64url');
-  const signatureSecret = derive('altcha-challenge');
-  const keySignatureSecret = derive('altcha-key');
-  const bindingDigest = (binding: string) => sha256(`challenge:${binding}`).slice(0, 24);
-  const scaled = (n: number) => Math.ceil(n * deps.scale);
+/**
+ * How an attempt's risk is read (`peekPair`) or noted (`distinctPair`) in the throttle store, its
+ * thresholds multiplied by RATE_LIMIT_SCALE (`scale`).
+ */
+const stuffingRisk = (throttle: Throttle, scale: number) => {
+  const scaled = (n: number) => Math.ceil(n * scale);
 
   /** The risk levels of a bucket's count of accounts and an account's count of buckets. */
   const levels = ({ ofLeft: accounts, ofRight: buckets }: PairCounts) => ({
@@ -121,21 +111,39 @@ export const createSignInGuard = (deps: {
    * asks for a challenge: without it one holder of a /48 could spread a run over 65,536 buckets of
    * /64, ten free accounts each.
    */
-  const riskOf = async (
+  return async (
     look: 'peekPair' | 'distinctPair',
     { bucket, site }: { bucket: string; site: string | undefined },
     accountKey: string,
   ): Promise<{ byIp: StuffingLevel; byAccount: StuffingLevel; challenge: boolean }> => {
     const counts = (names: typeof COUNTS, left: string) =>
-      deps.throttle[look](names, left, accountKey, policy.stuffingWindowMs);
+      throttle[look](names, left, accountKey, policy.stuffingWindowMs);
     // Both at once for IPv6 (two round trips to Redis in parallel); IPv4 has no site to wait for.
     const [bucketCounts, siteCounts] = site
       ? await Promise.all([counts(COUNTS, bucket), counts(SITE_COUNTS, site)])
       : [await counts(COUNTS, bucket), undefined];
-    const risk = levels(bucketCounts);
+    const { byIp, byAccount } = levels(bucketCounts);
     const bySite = (siteCounts?.ofLeft ?? 0) > scaled(policy.stuffingAccountsPerSiteChallenge);
-    return { ...risk, challenge: risk.byIp > 0 || risk.byAccount > 0 || bySite };
+    return { byIp, byAccount, challenge: byIp > 0 || byAccount > 0 || bySite };
   };
+};
+
+export const createSignInGuard = (deps: {
+  throttle: Throttle;
+  db: Db;
+  now: () => number;
+  /** The hub's shared secret; the challenge keys are derived from it. */
+  secret: Buffer;
+  /** RATE_LIMIT_SCALE: multiplies the thresholds, as it does every throttle's points. */
+  scale: number;
+  /** SIGN_IN_CHALLENGE: off counts nothing and demands nothing. */
+  enabled: boolean;
+}): SignInGuard => {
+  const derive = (label: string) => createHmac('sha256', deps.secret).update(label).digest('base64url');
+  const signatureSecret = derive('altcha-challenge');
+  const keySignatureSecret = derive('altcha-key');
+  const bindingDigest = (binding: string) => sha256(`challenge:${binding}`).slice(0, 24);
+  const riskOf = stuffingRisk(deps.throttle, deps.scale);
 
   const verify = async (attempt: SignInAttempt, flowId: string | undefined) => {
     const solved = parseSolved(attempt.challenge);
