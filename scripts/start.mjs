@@ -168,9 +168,12 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal
 // it on: this process would run on, orphaned, and the hub with it, holding its port. So a parent
 // that goes away counts as a SIGTERM (docs/operations.md "Shutdown and output pipes").
 const parentPid = process.ppid;
-setInterval(() => {
-  if (process.ppid !== parentPid) stop('SIGTERM');
-}, 250).unref();
+const watchParent = setInterval(() => {
+  if (process.ppid === parentPid) return;
+  clearInterval(watchParent);
+  stop('SIGTERM');
+}, 250);
+watchParent.unref();
 
 hub.on('exit', (code, signal) => {
   for (const child of children) if (child !== hub) child.kill('SIGTERM');
