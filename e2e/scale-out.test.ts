@@ -427,6 +427,25 @@ describe('HUB_WORKERS: one hub process per core on one port', () => {
     );
   });
 
+  it('counts an IPv6 run over the /64s of one /48 through both workers in one site', async () => {
+    // Forty /64s of one /48, one account each, in parallel over both workers: no /64 is near its ten.
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        lookUpOnNewConnection(
+          hub.url,
+          PUBLIC_URL,
+          `site-${i}@example.com`,
+          `2001:db8:48:${i.toString(16)}::1`,
+        ),
+      ),
+    );
+    expect(statuses).toEqual(Array(40).fill(404));
+    // The primary holds the site's count: the 41st account, from yet another /64, needs a challenge.
+    expect(await lookUpOnNewConnection(hub.url, PUBLIC_URL, 'site-40@example.com', '2001:db8:48:ff::1')).toBe(
+      428,
+    );
+  });
+
   it('replaces a worker that dies, and stops every worker on SIGTERM', async () => {
     const [victim] = workersOf(hub.pid);
     process.kill(victim!, 'SIGKILL');
