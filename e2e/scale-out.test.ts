@@ -1,5 +1,4 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import { createTestDatabaseUrl } from '../apps/server/src/test-support/database-
 import { postgresAndRedisReachable, testRedisUrl } from '../apps/server/src/test-support/redis.js';
 import { extractCode, type SmtpSink, startSmtpSink } from '../apps/server/src/test-support/smtp-sink.js';
 import { type HubProcess, startHubProcess } from './support/hub-process.js';
+import { childrenOf } from './support/process.js';
 
 /**
  * docs/operations.md "The production shape": two real hub processes (the built server) behind one public origin, on
@@ -333,9 +333,6 @@ const awayFromWindowEdge = async (windowSeconds: number) => {
 };
 
 /** The processes a HUB_WORKERS primary runs. */
-const workersOf = (pid: number) =>
-  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-
 const waitFor = async (condition: () => boolean, what: string) => {
   const deadline = Date.now() + 20_000;
   while (!condition()) {
@@ -397,7 +394,7 @@ describe('HUB_WORKERS: one hub process per core on one port', () => {
   });
 
   it('serves from two workers that share one throttle count per client', async () => {
-    expect(workersOf(hub.pid)).toHaveLength(2);
+    expect(childrenOf(hub.pid)).toHaveLength(2);
     const limit = throttleRules.lookupPerIp.points;
     await awayFromWindowEdge(throttleRules.lookupPerIp.windowMs / 1000);
     const statuses: number[] = [];
@@ -447,10 +444,10 @@ describe('HUB_WORKERS: one hub process per core on one port', () => {
   });
 
   it('replaces a worker that dies, and stops every worker on SIGTERM', async () => {
-    const [victim] = workersOf(hub.pid);
+    const [victim] = childrenOf(hub.pid);
     process.kill(victim!, 'SIGKILL');
     await waitFor(() => listening() === 3, 'a replacement worker to listen');
-    const workers = workersOf(hub.pid);
+    const workers = childrenOf(hub.pid);
     expect(workers).toHaveLength(2);
     expect(workers).not.toContain(victim);
     expect((await fetch(`${hub.url}/healthz`)).status).toBe(200);

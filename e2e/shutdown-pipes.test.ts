@@ -1,8 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabaseUrl } from '../apps/server/src/test-support/database-url.js';
-import { freePort, root } from './support/process.js';
+import { childrenOf, freePort, root } from './support/process.js';
 
 /**
  * A hub stops within its grace period on SIGTERM and SIGINT whatever became of the pipes its output
@@ -146,30 +145,9 @@ describe.each([
   });
 });
 
-/** Every process under `pid` (children, their children…), read from /proc. */
-const descendantsOf = (pid: number): number[] => {
-  const parents = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // The fields after the command's closing parenthesis: state, then the parent's pid.
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parents.set(parent, [...(parents.get(parent) ?? []), Number(entry)]);
-    } catch {
-      // The process ended while the list was read.
-    }
-  }
-  const found: number[] = [];
-  const walk = (of: number) => {
-    for (const child of parents.get(of) ?? []) {
-      found.push(child);
-      walk(child);
-    }
-  };
-  walk(pid);
-  return found;
-};
+/** Every process under `pid`: its children, theirs, and so on. */
+const descendantsOf = (pid: number): number[] =>
+  childrenOf(pid).flatMap((child) => [child, ...descendantsOf(child)]);
 
 const running = (pid: number) => {
   try {

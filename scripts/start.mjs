@@ -47,6 +47,7 @@ const exampleEnv = (urlVar, defaultUrl, offVar) => {
 
 // The hub's memory flags unless NODE_OPTIONS chooses others (apps/server/bin/node-flags.cjs).
 const { hubNodeFlags } = createRequire(import.meta.url)('../apps/server/bin/node-flags.cjs');
+const { whenParentGone } = createRequire(import.meta.url)('../apps/server/bin/parent-watch.cjs');
 const hub = spawn(
   process.execPath,
   dev
@@ -167,13 +168,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal
 // manager's, or a script's `child.kill()`) reaches only that shell, which dies of it without passing
 // it on: this process would run on, orphaned, and the hub with it, holding its port. So a parent
 // that goes away counts as a SIGTERM (docs/operations.md "Shutdown and output pipes").
-const parentPid = process.ppid;
-const watchParent = setInterval(() => {
-  if (process.ppid === parentPid) return;
-  clearInterval(watchParent);
-  stop('SIGTERM');
-}, 250);
-watchParent.unref();
+whenParentGone(process.ppid, () => stop('SIGTERM'));
 
 hub.on('exit', (code, signal) => {
   for (const child of children) if (child !== hub) child.kill('SIGTERM');

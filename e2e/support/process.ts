@@ -1,9 +1,23 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 /** The repository's root folder. */
 export const root = new URL('../..', import.meta.url).pathname;
+
+/** The processes `pid` started that are still running (Linux's /proc), none once it has ended. */
+export const childrenOf = (pid: number): number[] => {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+};
 
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {

@@ -17,18 +17,11 @@ require('./thread-pool.cjs').sizeThreadPool(process.env);
 for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 
 // Started by `npm start` (scripts/start.mjs, which sets HUB_PARENT_PID): if that process is killed
-// outright (SIGKILL, the OOM killer) it cannot pass a signal on, and the hub would run on orphaned,
-// holding its port; a parent that goes away counts as a SIGTERM instead. The primary only: the
-// workers of HUB_WORKERS are its children and end with it.
+// outright (SIGKILL, the OOM killer) it cannot pass a signal on; its end counts as a SIGTERM. The
+// primary only: the workers of HUB_WORKERS are its children and end with it.
 const parentPid = Number(process.env.HUB_PARENT_PID);
-if (parentPid > 0 && require('node:cluster').isPrimary) {
-  const watch = setInterval(() => {
-    if (process.ppid === parentPid) return;
-    clearInterval(watch);
-    process.kill(process.pid, 'SIGTERM');
-  }, 250);
-  watch.unref();
-}
+if (parentPid > 0 && require('node:cluster').isPrimary)
+  require('./parent-watch.cjs').whenParentGone(parentPid, () => process.kill(process.pid, 'SIGTERM'));
 
 const modifiedAt = (file) => {
   try {

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { addressBucket, addressSite } from '../services/client-address.js';
+import { addressBuckets } from '../services/client-address.js';
 import { createThrottle } from '../services/throttle.js';
 import { seedAccount } from '../test-support/accounts.js';
 import { createTestClock, setUpTestHub, type TestHub } from '../test-support/app.js';
@@ -18,8 +18,9 @@ import { testHubEnv } from '../test-support/hub-env.js';
  * browser that never sees it. The two-hub and Redis-down cases are in stuffing-shared.test.ts.
  */
 
-describe('addressBucket', () => {
+describe('addressBuckets', () => {
   it('counts an IPv4 address in its /24 and an IPv6 address in its /64', () => {
+    const addressBucket = (ip: string) => addressBuckets(ip).bucket;
     expect(addressBucket('198.51.100.7')).toBe('198.51.100.0/24');
     expect(addressBucket('::ffff:198.51.100.200')).toBe('198.51.100.0/24');
     expect(addressBucket('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
@@ -28,6 +29,7 @@ describe('addressBucket', () => {
   });
 
   it('puts an IPv6 address in its /48 site as well, and an IPv4 address in none', () => {
+    const addressSite = (ip: string) => addressBuckets(ip).site;
     expect(addressSite('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1::/48');
     expect(addressSite('2001:DB8:0001:ffff::9')).toBe('2001:db8:1::/48');
     expect(addressSite('2001:db8::1')).toBe('2001:db8:0::/48');

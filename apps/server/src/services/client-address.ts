@@ -13,8 +13,8 @@ const groupsOf = (side: string): string[] =>
       })
     : [];
 
-/** The first `count` groups of an IPv6 address, each without leading zeros (`2001:db8:0:1` for four). */
-const leadingGroups = (ip: string, count: number): string => {
+/** The first four groups of an IPv6 address, each without leading zeros (`2001:db8:0:1`). */
+const prefix64 = (ip: string): string => {
   const [head = '', tail = ''] = ip.toLowerCase().split('::');
   const left = groupsOf(head);
   const right = groupsOf(tail);
@@ -22,7 +22,7 @@ const leadingGroups = (ip: string, count: number): string => {
     ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
     : left;
   return groups
-    .slice(0, count)
+    .slice(0, 4)
     .map((group) => Number.parseInt(group || '0', 16).toString(16))
     .join(':');
 };
@@ -38,26 +38,21 @@ export const limitSubject = (key: string): string => {
   // IPv4 addresses and most keys have no colon: no parse on the look-up's path.
   if (!key.includes(':') || !isIPv6(key)) return key;
   const address = unmapped(key);
-  return isIPv4(address) ? address : `${leadingGroups(address, 4)}::/64`;
+  return isIPv4(address) ? address : `${prefix64(address)}::/64`;
 };
 
 /**
  * The address bucket a credential-stuffing run counts in: an IPv4 /24, an IPv6 /64 (IPv4-mapped
  * addresses as IPv4), so that a run cannot hop between neighbouring addresses (services/stuffing.ts).
+ * For IPv6 also its site, the /48, which the counts keep a wider tier for: a /48 is what a provider
+ * hands one customer site, or a pool of many subscribers' /64s, and its holder has 65,536 buckets of
+ * /64 to spread a run over. IPv4 has no site: its /24 bucket is already as wide. The address is
+ * parsed once for both.
  */
-export const addressBucket = (ip: string): string => {
+export const addressBuckets = (ip: string): { bucket: string; site: string | undefined } => {
   const subject = limitSubject(ip);
-  return isIPv4(subject) ? `${subject.split('.').slice(0, 3).join('.')}.0/24` : subject;
-};
-
-/**
- * The site an IPv6 address belongs to, its /48, for the credential-stuffing counts' wider tier
- * (services/stuffing.ts); none for IPv4 (IPv4-mapped addresses included), whose /24 bucket is
- * already as wide. A /48 is what a provider hands one customer site, or a pool of many subscribers'
- * /64s: one holder of a /48 has 65,536 buckets of /64 to spread a run over.
- */
-export const addressSite = (ip: string): string | undefined => {
-  if (!ip.includes(':') || !isIPv6(ip)) return undefined;
-  const address = unmapped(ip);
-  return isIPv4(address) ? undefined : `${leadingGroups(address, 3)}::/48`;
+  if (isIPv4(subject)) return { bucket: `${subject.split('.').slice(0, 3).join('.')}.0/24`, site: undefined };
+  // limitSubject's /64 is `a:b:c:d::/64`, its first three groups the /48's.
+  const site = subject.endsWith('::/64') ? `${subject.split(':', 3).join(':')}::/48` : undefined;
+  return { bucket: subject, site };
 };

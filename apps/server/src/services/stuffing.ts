@@ -5,7 +5,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { HubError } from '../errors.js';
 import { policy } from '../policy.js';
 import type { Db } from '../storage/db.js';
-import { addressBucket, addressSite } from './client-address.js';
+import { addressBuckets } from './client-address.js';
 import { isKnownDevice } from './device.js';
 import type { PairCounts } from './distinct-counts.js';
 import { throttleRefusals } from './metrics.js';
@@ -202,7 +202,7 @@ export const createSignInGuard = (deps: {
       // (their memory stays bounded however many identifiers it sprays) and moves no bucket or
       // account to the strict level, where a person sharing the address or owning the account would
       // meet it. Only attempts that get through count.
-      const from = { bucket: addressBucket(attempt.ip), site: addressSite(attempt.ip) };
+      const from = addressBuckets(attempt.ip);
       const challenged = (await riskOf('peekPair', from, target.accountKey)).challenge;
       if (challenged) await verify(attempt, target.flowId);
       const risk = await riskOf('distinctPair', from, target.accountKey);

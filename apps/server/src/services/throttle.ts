@@ -5,7 +5,7 @@ import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { HubError } from '../errors.js';
 import { policy, type ThrottleRuleName } from '../policy.js';
 import { limitSubject } from './client-address.js';
-import { createDistinctCounts, type PairCounts, remembered } from './distinct-counts.js';
+import { createDistinctCounts, type DistinctCounts, type PairCounts, remembered } from './distinct-counts.js';
 import { countThrottleRefusal } from './metrics.js';
 import { primaryCounts } from './primary-counts.js';
 
@@ -113,13 +113,15 @@ const redisPairs = (
   };
 };
 
-/** The counts kept without Redis: this process's own tables, or its primary's (distinct-counts.ts). */
-interface LocalCounts {
-  hit(name: string, windowIndex: number, key: string): number | Promise<number>;
-  pair(name: string, windowIndex: number, left: string, right: string): PairCounts | Promise<PairCounts>;
-  peekPair(name: string, windowIndex: number, left: string, right: string): PairCounts | Promise<PairCounts>;
-  once(name: string, windowIndex: number, key: string): boolean | Promise<boolean>;
-}
+/**
+ * The counts kept without Redis: this process's own tables (distinct-counts.ts), or its primary's,
+ * which answer the same calls asynchronously (primary-counts.ts).
+ */
+type LocalCounts = {
+  [Call in keyof DistinctCounts]: (
+    ...args: Parameters<DistinctCounts[Call]>
+  ) => ReturnType<DistinctCounts[Call]> | Promise<ReturnType<DistinctCounts[Call]>>;
+};
 
 /** `counts` asked with the HMACs of the keys only: what the primary of HUB_WORKERS gets. */
 const asHmacs = (counts: LocalCounts, keyed: (key: string) => string): LocalCounts => ({
