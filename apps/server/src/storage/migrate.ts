@@ -27,6 +27,7 @@ import { accountPlatformsMigration } from './migrations/0024-account-platforms.j
 import { loginIndexesMigration } from './migrations/0025-login-indexes.js';
 import { flowsAccountSweepPostgresMigration } from './migrations/0026-flows-account-sweep-postgres.js';
 import { loginIndexesPostgresMigration } from './migrations/0027-login-indexes-postgres.js';
+import { consoleNameSearchMigration } from './migrations/0028-console-name-search.js';
 
 const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
@@ -56,6 +57,7 @@ const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migratio
   '0025-login-indexes': loginIndexesMigration(dialect),
   '0026-flows-account-sweep-postgres': flowsAccountSweepPostgresMigration(dialect),
   '0027-login-indexes-postgres': loginIndexesPostgresMigration(dialect),
+  '0028-console-name-search': consoleNameSearchMigration,
 });
 
 const migratorFor = (database: HubDatabase) =>
