@@ -39,12 +39,35 @@ const scaleDir = join(resultsDir, 'scale');
 /** Account i's id: a valid UUID that the seeding of any other table can name without reading it back. */
 const accountId = (i) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
 
-/** The rows each table should hold for `accounts` accounts (the empty database: accounts only). */
-export const scaleTargets = (accounts, empty = false) => ({
+/** First and last names the profiles are made of: 40 × 50 of them, as common as a country's. */
+const FIRST_NAMES = (
+  'Maria Jose Juan Ana Mark John Michael Angelo Christian Jennifer Joshua Kimberly Jessa Carlo Paolo ' +
+  'Patricia Andrea Nicole Camille Miguel Gabriel Rafael Daniel Bea Joy Grace Liza Rosa Ramon Roberto ' +
+  'Ricardo Teresa Carmen Luis Antonio Manuel Elena Sofia Isabel Diego'
+).split(' ');
+const LAST_NAMES = (
+  'Santos Reyes Cruz Bautista Ocampo Garcia Mendoza Torres Tomas Andrada Castillo Flores Villanueva ' +
+  'Ramos Castro Rivera Aquino Navarro Salazar Mercado Dela-Cruz Gonzales Lopez Hernandez Perez ' +
+  'Aguilar Manalo Pascual Santiago Domingo Soriano Valdez Gutierrez Fernandez Morales Dizon Lim Tan ' +
+  'Sy Chua Go Ong Yap Uy Co Robles Padilla Marquez Sison Lacson'
+).split(' ');
+/** Account i's first and last name: each pair shared by one account in 2,000. */
+const accountName = (i) => [
+  FIRST_NAMES[i % FIRST_NAMES.length],
+  LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length],
+];
+
+/**
+ * The rows each table should hold for `accounts` accounts: the same for the small database as for
+ * the large one, so that a figure about one account (its page in the console, with its sessions
+ * and audit events) compares like with like. Until 2026-12-07 the small one held accounts only.
+ */
+export const scaleTargets = (accounts) => ({
   accounts,
-  sessions: empty ? 0 : accounts,
-  flows: empty ? 0 : accounts,
-  audit_events: empty ? 0 : accounts * 5,
+  profiles: accounts,
+  sessions: accounts,
+  flows: accounts,
+  audit_events: accounts * 5,
 });
 
 /** A deterministic-enough spread: the bench needs realistic shapes, not unpredictability. */
@@ -66,6 +89,7 @@ const columns = {
     'password_changed_at',
   ],
   platform_memberships: ['account_id', 'platform', 'is_default', 'linked_at'],
+  profiles: ['account_id', 'first_name', 'last_name', 'contact_info', 'other_info', 'profile', 'created_at'],
   sessions: [
     'id',
     'account_id',
@@ -102,6 +126,7 @@ const rowsOf = {
     const at = now - 400 * DAY + i;
     return [accountId(i), email, email, hash, 'psl', 0, 1, 1, at, at, at];
   },
+  profiles: (i, { now }) => [accountId(i), ...accountName(i), '{}', '{}', '{}', now - 400 * DAY + i],
   sessions: (_i, { now, accounts }) => {
     // Nine in ten expired, up to 90 days ago; the others live for up to 30 days more.
     const expires = Math.random() < 0.9 ? now - DAY - pick(89 * DAY) : now + pick(30 * DAY);
@@ -184,6 +209,7 @@ const postgresInserter = async (url) => {
   const types = {
     accounts: ['text', 'text', 'text', 'text', 'text', 'int', 'int', 'int', 'bigint', 'bigint', 'bigint'],
     platform_memberships: ['text', 'text', 'int', 'bigint'],
+    profiles: ['text', 'text', 'text', 'text', 'text', 'text', 'bigint'],
     sessions: ['text', 'text', 'text', 'text', 'text', 'text', 'bigint', 'bigint', 'bigint', 'text'],
     flows: [
       'text',
@@ -223,7 +249,9 @@ const postgresInserter = async (url) => {
   // cleaned between them.
   const settle = async ({ accountsLoaded }) => {
     if (accountsLoaded) await client.query('reindex table accounts');
-    await client.query('vacuum (analyze) accounts, platform_memberships, sessions, flows, audit_events');
+    await client.query(
+      'vacuum (analyze) accounts, platform_memberships, profiles, sessions, flows, audit_events',
+    );
   };
   return { count, insert, settle, close: () => client.end() };
 };
@@ -245,7 +273,7 @@ export const seedScale = async (dialect, url, targets, log) => {
   try {
     const context = { now: Date.now(), hash: await hashPassword(BENCH_PASSWORD), accounts: targets.accounts };
     const batch = 20_000;
-    for (const table of ['accounts', 'sessions', 'flows', 'audit_events']) {
+    for (const table of ['accounts', 'profiles', 'sessions', 'flows', 'audit_events']) {
       const have = await io.count(table);
       inserted[table] = Math.max(0, targets[table] - have);
       if (inserted[table] > 0) log(`  ${table}: ${have} → ${targets[table]}`);
@@ -427,34 +455,38 @@ const spreadLookup = (accounts) => ({
   },
 });
 
+/** Account `i`'s session cookie from one password login, as a browser gets it. */
+const passwordSession = async (hub, i) => {
+  const headers = {
+    'content-type': 'application/json',
+    origin: hub.origin,
+    cookie: `__Host-hub_fb=${randomBytes(32).toString('base64url')}`,
+    'user-agent': 'hub-bench',
+  };
+  const identify = await fetch(`${hub.url}/api/login/identify`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ platform: 'psl', account: accountEmail(i) }),
+  });
+  const { flowId } = await identify.json();
+  const login = await fetch(`${hub.url}/api/login/password`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ flowId, password: BENCH_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`login answered ${login.status}`);
+  return login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+};
+
 /** The account center's first read, /api/me, with the session of one password login. */
 const meScenario = {
   id: 'me',
   label: '4. /api/me (the account center)',
   async prepare(ctx) {
-    const fb = randomBytes(32).toString('base64url');
-    const headers = {
-      'content-type': 'application/json',
-      origin: ctx.hub.origin,
-      cookie: `__Host-hub_fb=${fb}`,
-      'user-agent': 'hub-bench',
-    };
-    const identify = await fetch(`${ctx.hub.url}/api/login/identify`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ platform: 'psl', account: accountEmail(1) }),
-    });
-    const { flowId } = await identify.json();
-    const login = await fetch(`${ctx.hub.url}/api/login/password`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ flowId, password: BENCH_PASSWORD }),
-    });
-    if (!login.ok) throw new Error(`login answered ${login.status}`);
-    const cookie = login.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
+    const cookie = await passwordSession(ctx.hub, 1);
     const me = await fetch(`${ctx.hub.url}/api/me`, { headers: { cookie, 'user-agent': 'hub-bench' } });
     if (!me.ok) throw new Error(`/api/me answered ${me.status}: ${await me.text()}`);
     return {
@@ -462,6 +494,119 @@ const meScenario = {
     };
   },
 };
+
+/** Runs `statements` ([text, values]) on the database at `url`, as the command line would. */
+const writeDirectly = async (url, statements) => {
+  if (url.startsWith('sqlite:')) {
+    const sqlite = new Sqlite(url.slice('sqlite:'.length));
+    try {
+      sqlite.pragma('busy_timeout = 5000');
+      for (const [text, values] of statements) sqlite.prepare(text.replace(/\$\d+/g, '?')).run(...values);
+    } finally {
+      sqlite.close();
+    }
+    return;
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const [text, values] of statements) await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+};
+
+/**
+ * An operator's console session: account 0 signs in with its password, is granted the viewer role
+ * (as `hub operators grant` does) and its session is marked as having proved a second factor, which
+ * the console requires (docs/console.md "Entering"); the bench stands in for the authenticator
+ * code. Answers the headers of the console's requests.
+ */
+const operatorSession = async (ctx) => {
+  const cookie = await passwordSession(ctx.hub, 0);
+  const now = Date.now();
+  await writeDirectly(ctx.database.url, [
+    [
+      `insert into operators (account_id, role, granted_at, granted_by) values ($1, 'viewer', $2, null)
+       on conflict (account_id) do nothing`,
+      [accountId(0), now],
+    ],
+    [
+      `update sessions set amr = 'pwd otp' where account_id = $1 and revoked_at is null and expires_at > $2`,
+      [accountId(0), now],
+    ],
+  ]);
+  const headers = {
+    cookie,
+    origin: ctx.hub.origin,
+    'sec-fetch-site': 'same-origin',
+    'user-agent': 'hub-bench',
+  };
+  const me = await fetch(`${ctx.hub.url}/api/admin/me`, { headers });
+  if (!me.ok) throw new Error(`/api/admin/me answered ${me.status}: ${await me.text()}`);
+  return headers;
+};
+
+/**
+ * What a support agent types into the console's search, for account `i`: a prefix of its email
+ * without the @ (the id, the email and the name searched at once), its whole email (the email
+ * alone), or the start of its full name (all three again), in turn.
+ */
+const consoleQuery = (i, turn) => {
+  if (turn % 3 === 0) return `bench-user-${i}`;
+  if (turn % 3 === 1) return accountEmail(i);
+  const [first, last] = accountName(i);
+  return `${first} ${last.slice(0, 3)}`;
+};
+
+/** The console's account search, each request about a random one of the database's accounts. */
+const consoleSearch = (accounts) => ({
+  id: 'console-search',
+  label: `6a. console account search over ${accounts.toLocaleString('en')} accounts`,
+  async prepare(ctx) {
+    const headers = await operatorSession(ctx);
+    const path = (turn) => `/api/admin/accounts?q=${encodeURIComponent(consoleQuery(pick(accounts), turn))}`;
+    for (let turn = 0; turn < 3; turn += 1) {
+      const check = await fetch(`${ctx.hub.url}${path(turn)}`, { headers });
+      const body = await check.json();
+      if (!check.ok || body.accounts.length === 0)
+        throw new Error(`search answered ${check.status}: ${JSON.stringify(body)}`);
+    }
+    let turn = 0;
+    return {
+      spec: {
+        connections: 10,
+        headers,
+        setupRequest: (req) => {
+          req.path = path(turn++);
+          return req;
+        },
+      },
+    };
+  },
+});
+
+/** The console's page of a random one of the database's accounts (docs/console.md "An account's page"). */
+const consoleAccount = (accounts) => ({
+  id: 'console-account',
+  label: `6b. console account page, spread over ${accounts.toLocaleString('en')} accounts`,
+  async prepare(ctx) {
+    const headers = await operatorSession(ctx);
+    const path = () => `/api/admin/accounts/${accountId(pick(accounts))}`;
+    const check = await fetch(`${ctx.hub.url}${path()}`, { headers });
+    if (!check.ok) throw new Error(`account page answered ${check.status}: ${await check.text()}`);
+    return {
+      spec: {
+        connections: 10,
+        headers,
+        setupRequest: (req) => {
+          req.path = path();
+          return req;
+        },
+      },
+    };
+  },
+});
 
 /** `hub cleanup` as an operator runs it: seconds, and the rows it deleted per table. */
 const runCleanup = (url) =>
@@ -506,18 +651,22 @@ export const runScale = async ({
   if (seedOnly) return null;
   const empty = await emptyDatabase(dialect, adminUrl);
   try {
-    await seedScale(dialect, empty.url, scaleTargets(EMPTY_ACCOUNTS, true), () => {});
+    await seedScale(dialect, empty.url, scaleTargets(EMPTY_ACCOUNTS), () => {});
     const databases = [
       { name: 'empty', url: empty.url, accounts: EMPTY_ACCOUNTS },
       { name: 'large', url: keptUrl, accounts },
     ];
     const { sizes, server } = await describeDatabases(dialect, databases, log);
+    // Each scenario as made for one database: the spread ones pick among that database's accounts.
+    const shared = (scenario) => ({ id: scenario.id, make: () => scenario });
     const chosen = [
-      scenarios.find((s) => s.id === 'lookup'),
-      null, // the spread look-up, per database
-      scenarios.find((s) => s.id === 'login'),
-      meScenario,
-    ].filter((s) => !only || only.includes(s?.id ?? 'lookup-spread'));
+      shared(scenarios.find((s) => s.id === 'lookup')),
+      { id: 'lookup-spread', make: (db) => spreadLookup(db.accounts) },
+      shared(scenarios.find((s) => s.id === 'login')),
+      shared(meScenario),
+      { id: 'console-search', make: (db) => consoleSearch(db.accounts) },
+      { id: 'console-account', make: (db) => consoleAccount(db.accounts) },
+    ].filter((s) => !only || only.includes(s.id));
     const results = { empty: [], large: [] };
     // --profile: each hub of each round writes a CPU profile, summarised per scenario once it stops.
     const profileRun = Date.now();
@@ -549,7 +698,7 @@ export const runScale = async ({
         for (const chosenScenario of chosen) {
           const prepared = [];
           for (const { db, hub } of running) {
-            const scenario = chosenScenario ?? spreadLookup(db.accounts);
+            const scenario = chosenScenario.make(db);
             const ctx = {
               hub,
               database: { url: db.url, dialect },
