@@ -36,7 +36,7 @@ describe('hub CLI', () => {
     const first = await run(['migrate'], env);
     expect(first).toMatchObject({
       code: 0,
-      out: 'Applied: 0001-initial, 0002-social-identities, 0003-tool-credential-grace, 0004-hub-secrets, 0005-retention-and-keys, 0006-audit-request-id, 0007-oidc, 0008-audit-user-agent, 0009-second-factors, 0010-passkeys, 0011-account-deletion, 0012-erasure-indexes, 0013-dev-mail, 0014-oidc-client-profiles, 0015-webhooks, 0016-operators, 0017-audit-operator, 0018-single-sign-out, 0019-known-devices, 0020-webhook-retention, 0021-audit-tool, 0022-partial-audit-indexes, 0023-flows-account-sweep, 0024-account-platforms, 0025-login-indexes, 0026-flows-account-sweep-postgres, 0027-login-indexes-postgres, 0028-console-name-search\n',
+      out: 'Applied: 0001-initial, 0002-social-identities, 0003-tool-credential-grace, 0004-hub-secrets, 0005-retention-and-keys, 0006-audit-request-id, 0007-oidc, 0008-audit-user-agent, 0009-second-factors, 0010-passkeys, 0011-account-deletion, 0012-erasure-indexes, 0013-dev-mail, 0014-oidc-client-profiles, 0015-webhooks, 0016-operators, 0017-audit-operator, 0018-single-sign-out, 0019-known-devices, 0020-webhook-retention, 0021-audit-tool, 0022-partial-audit-indexes, 0023-flows-account-sweep, 0024-account-platforms, 0025-login-indexes, 0026-flows-account-sweep-postgres, 0027-login-indexes-postgres, 0028-console-name-search, 0029-audit-time-indexes\n',
     });
     expect((await run(['migrate'], env)).out).toBe('Database is up to date.\n');
     const database = openDatabase(env.DATABASE_URL);

@@ -245,7 +245,7 @@ describe.each(testDialects)('migrateToLatest on %s', (dialect: TestDialect) => {
   it('runs the Migrator again when a migration is missing from its table', async () => {
     // A row gone (an older hub's database, say): the Migrator runs and reports what it did. The
     // last migration can run twice (it finds its work done), so it succeeds a second time.
-    const missing = '0028-console-name-search';
+    const missing = '0029-audit-time-indexes';
     await database.db
       .deleteFrom('kysely_migration' as never)
       .where('name' as never, '=', missing as never)
@@ -253,7 +253,7 @@ describe.each(testDialects)('migrateToLatest on %s', (dialect: TestDialect) => {
     await expect(migrateToLatest(database)).resolves.toMatchObject({
       results: [{ migrationName: missing, status: 'Success' }],
     });
-    // The last eight gone: the first of them cannot run twice (its column exists), and the
+    // The last nine gone: the first of them cannot run twice (its column exists), and the
     // Migrator's failure is reported.
     await database.db
       .deleteFrom('kysely_migration' as never)
@@ -265,6 +265,7 @@ describe.each(testDialects)('migrateToLatest on %s', (dialect: TestDialect) => {
         '0025-login-indexes',
         '0026-flows-account-sweep-postgres',
         '0027-login-indexes-postgres',
+        '0028-console-name-search',
         missing,
       ] as never)
       .execute();

@@ -28,6 +28,7 @@ import { loginIndexesMigration } from './migrations/0025-login-indexes.js';
 import { flowsAccountSweepPostgresMigration } from './migrations/0026-flows-account-sweep-postgres.js';
 import { loginIndexesPostgresMigration } from './migrations/0027-login-indexes-postgres.js';
 import { consoleNameSearchMigration } from './migrations/0028-console-name-search.js';
+import { auditTimeIndexesMigration } from './migrations/0029-audit-time-indexes.js';
 
 const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migration> => ({
   '0001-initial': initialMigration(dialect),
@@ -58,6 +59,7 @@ const migrationsFor = (dialect: HubDatabase['dialect']): Record<string, Migratio
   '0026-flows-account-sweep-postgres': flowsAccountSweepPostgresMigration(dialect),
   '0027-login-indexes-postgres': loginIndexesPostgresMigration(dialect),
   '0028-console-name-search': consoleNameSearchMigration,
+  '0029-audit-time-indexes': auditTimeIndexesMigration,
 });
 
 const migratorFor = (database: HubDatabase) =>

@@ -154,19 +154,35 @@ export const createOperatorQueries = (db: Kysely<Database>) => ({
 });
 export type OperatorQueries = ReturnType<typeof createOperatorQueries>;
 
-/** The audit log's page query (its plan is checked by storage/audit-operator.test.ts). */
+/**
+ * The audit log's page query (its plans are checked by storage/audit-operator.test.ts), newest
+ * first by time, then by id among rows of the same millisecond. Every filter has an index that
+ * leads with it and then holds `at` (the account's, the event's, the operator's, the tool's, and
+ * `at` alone; migration 0029), so a page is read from the end of one index range and never sorted,
+ * a time range included: in id order a range of days had every row in it sorted (a second for
+ * three months of five million rows). `before`, the id of the previous page's last row, stands
+ * for that row's place (its time, then its id); a row the retention has deleted since ends the log,
+ * as every older row is gone with it.
+ */
 export const auditPageQuery = (db: Kysely<Database>, filter: AuditFilter) => {
   let query = db.selectFrom('audit_events').selectAll();
   if (filter.accountId) query = query.where('account_id', '=', filter.accountId);
   if (filter.event) query = query.where('event', '=', filter.event);
-  // The operator column (migration 0017) and its index (operator, id), never the JSON detail.
+  // The operator column (migration 0017) and its index, never the JSON detail.
   if (filter.operator) query = query.where('operator', '=', filter.operator);
-  // Likewise the tool column (migration 0021) and its index (tool, id).
+  // Likewise the tool column (migration 0021) and its index.
   if (filter.tool !== undefined) query = query.where('tool', '=', filter.tool);
   if (filter.from !== undefined) query = query.where('at', '>=', filter.from);
   if (filter.to !== undefined) query = query.where('at', '<', filter.to);
-  if (filter.before !== undefined) query = query.where('id', '<', filter.before);
-  return query.orderBy('id', 'desc').limit(filter.limit);
+  if (filter.before !== undefined) {
+    const before = filter.before;
+    const placeOf = sql<number>`(select b.at from audit_events b where b.id = ${before})`;
+    // `at <=` lets the index seek to the row's time; the rest orders the rows of that millisecond.
+    query = query
+      .where('at', '<=', placeOf)
+      .where((eb) => eb.or([eb('at', '<', placeOf), eb('id', '<', before)]));
+  }
+  return query.orderBy('at', 'desc').orderBy('id', 'desc').limit(filter.limit);
 };
 
 export interface AuditFilter {
