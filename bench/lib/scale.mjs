@@ -608,6 +608,40 @@ const consoleAccount = (accounts) => ({
   },
 });
 
+/**
+ * The console's audit log, filtered as support reads it, in turn: one account's events, a rare
+ * event's (an operator's lock, which no seeded row has), and a random day of the last 90.
+ */
+const consoleAudit = (accounts) => ({
+  id: 'console-audit',
+  label: `6c. console audit log, filtered, over ${accounts.toLocaleString('en')} accounts' events`,
+  async prepare(ctx) {
+    const headers = await operatorSession(ctx);
+    const query = (turn) => {
+      if (turn % 3 === 0) return `account=${accountId(pick(accounts))}`;
+      if (turn % 3 === 1) return 'event=admin.account_locked';
+      const from = Date.now() - (1 + pick(89)) * DAY;
+      return `from=${from}&to=${from + DAY}`;
+    };
+    const path = (turn) => `/api/admin/audit?format=json&${query(turn)}`;
+    for (let turn = 0; turn < 3; turn += 1) {
+      const check = await fetch(`${ctx.hub.url}${path(turn)}`, { headers });
+      if (!check.ok) throw new Error(`audit log answered ${check.status}: ${await check.text()}`);
+    }
+    let turn = 0;
+    return {
+      spec: {
+        connections: 10,
+        headers,
+        setupRequest: (req) => {
+          req.path = path(turn++);
+          return req;
+        },
+      },
+    };
+  },
+});
+
 /** `hub cleanup` as an operator runs it: seconds, and the rows it deleted per table. */
 const runCleanup = (url) =>
   new Promise((resolve, reject) => {
@@ -629,6 +663,18 @@ const runCleanup = (url) =>
       resolve({ seconds: (Date.now() - started) / 1000, deleted, output });
     });
   });
+
+/** The scale run's scenarios, each made for one database: the spread ones pick among its accounts. */
+const shared = (scenario) => ({ id: scenario.id, make: () => scenario });
+const scaleScenarios = [
+  shared(scenarios.find((s) => s.id === 'lookup')),
+  { id: 'lookup-spread', make: (db) => spreadLookup(db.accounts) },
+  shared(scenarios.find((s) => s.id === 'login')),
+  shared(meScenario),
+  { id: 'console-search', make: (db) => consoleSearch(db.accounts) },
+  { id: 'console-account', make: (db) => consoleAccount(db.accounts) },
+  { id: 'console-audit', make: (db) => consoleAudit(db.accounts) },
+];
 
 /** Runs the data-scale comparison; returns its report. */
 export const runScale = async ({
@@ -657,16 +703,7 @@ export const runScale = async ({
       { name: 'large', url: keptUrl, accounts },
     ];
     const { sizes, server } = await describeDatabases(dialect, databases, log);
-    // Each scenario as made for one database: the spread ones pick among that database's accounts.
-    const shared = (scenario) => ({ id: scenario.id, make: () => scenario });
-    const chosen = [
-      shared(scenarios.find((s) => s.id === 'lookup')),
-      { id: 'lookup-spread', make: (db) => spreadLookup(db.accounts) },
-      shared(scenarios.find((s) => s.id === 'login')),
-      shared(meScenario),
-      { id: 'console-search', make: (db) => consoleSearch(db.accounts) },
-      { id: 'console-account', make: (db) => consoleAccount(db.accounts) },
-    ].filter((s) => !only || only.includes(s.id));
+    const chosen = scaleScenarios.filter((s) => !only || only.includes(s.id));
     const results = { empty: [], large: [] };
     // --profile: each hub of each round writes a CPU profile, summarised per scenario once it stops.
     const profileRun = Date.now();

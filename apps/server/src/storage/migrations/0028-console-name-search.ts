@@ -15,8 +15,8 @@ export const nameSearchIndexes = {
 } as const;
 
 /**
- * The console's search by name at a million accounts (docs/performance.md "The console at a million
- * accounts"). 0016 indexed the lower-cased names alone, and the search read them from `accounts`
+ * The console's search by name at a million accounts
+ * (docs/performance.md "The console at a million accounts"). 0016 indexed the lower-cased names alone, and the search read them from `accounts`
  * with the profile left-joined: SQLite then walked every account (about a second at a million,
  * the event loop held all that time). The search now starts from `profiles`, and each index holds
  * the account after the name, so a page in the search's order (the name, then the account) is read

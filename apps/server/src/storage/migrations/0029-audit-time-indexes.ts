@@ -20,8 +20,8 @@ const remake = async (db: Kysely<unknown>, time: boolean) => {
 };
 
 /**
- * The console's audit log at five million rows (docs/performance.md "The console at a million
- * accounts"). Filtered by a rare event (an operator's lock, an erasure) it walked every row from the
+ * The console's audit log at five million rows
+ * (docs/performance.md "The console at a million accounts"). Filtered by a rare event (an operator's lock, an erasure) it walked every row from the
  * newest, 0.6–6.5 s of SQLite's time with the event loop held, and filtered by a range of days it
  * sorted every row in the range (a second for three months). The log is now newest first by time
  * (then id), and each filter's index holds `at` after the filter's column: the event's, new here,
