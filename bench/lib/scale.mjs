@@ -262,7 +262,9 @@ const postgresInserter = async (url) => {
  */
 export const seedScale = async (dialect, url, targets, log) => {
   const started = Date.now();
-  const database = openDatabase(url);
+  // As the hub migrates (prepare.ts, `hub migrate`): without the statement timeout, which an index
+  // built over five million audit rows outlasts on PostgreSQL.
+  const database = openDatabase(url, { timeouts: { statementMs: 0 } });
   try {
     await migrateToLatest(database);
   } finally {
