@@ -561,18 +561,20 @@ const consoleQuery = (i, turn) => {
   return `${first} ${last.slice(0, 3)}`;
 };
 
-/** The console's account search, each request about a random one of the database's accounts. */
-const consoleSearch = (accounts) => ({
-  id: 'console-search',
-  label: `6a. console account search over ${accounts.toLocaleString('en')} accounts`,
+/**
+ * A console read by an operator: `path(turn)` is the request of each turn, checked three times
+ * before the load (`check` of the answer's body true), then fired by `connections` at once.
+ */
+const consoleScenario = ({ id, label, path, check = () => true }) => ({
+  id,
+  label,
   async prepare(ctx) {
     const headers = await operatorSession(ctx);
-    const path = (turn) => `/api/admin/accounts?q=${encodeURIComponent(consoleQuery(pick(accounts), turn))}`;
     for (let turn = 0; turn < 3; turn += 1) {
-      const check = await fetch(`${ctx.hub.url}${path(turn)}`, { headers });
-      const body = await check.json();
-      if (!check.ok || body.accounts.length === 0)
-        throw new Error(`search answered ${check.status}: ${JSON.stringify(body)}`);
+      const answer = await fetch(`${ctx.hub.url}${path(turn)}`, { headers });
+      const body = await answer.text();
+      if (!answer.ok || !check(JSON.parse(body)))
+        throw new Error(`${id}: ${path(turn)} answered ${answer.status}: ${body.slice(0, 500)}`);
     }
     let turn = 0;
     return {
@@ -588,61 +590,40 @@ const consoleSearch = (accounts) => ({
   },
 });
 
+/** The console's account search, each request about a random one of the database's accounts. */
+const consoleSearch = (accounts) =>
+  consoleScenario({
+    id: 'console-search',
+    label: `6a. console account search over ${accounts.toLocaleString('en')} accounts`,
+    path: (turn) => `/api/admin/accounts?q=${encodeURIComponent(consoleQuery(pick(accounts), turn))}`,
+    check: (body) => body.accounts.length > 0,
+  });
+
 /** The console's page of a random one of the database's accounts (docs/console.md "An account's page"). */
-const consoleAccount = (accounts) => ({
-  id: 'console-account',
-  label: `6b. console account page, spread over ${accounts.toLocaleString('en')} accounts`,
-  async prepare(ctx) {
-    const headers = await operatorSession(ctx);
-    const path = () => `/api/admin/accounts/${accountId(pick(accounts))}`;
-    const check = await fetch(`${ctx.hub.url}${path()}`, { headers });
-    if (!check.ok) throw new Error(`account page answered ${check.status}: ${await check.text()}`);
-    return {
-      spec: {
-        connections: 10,
-        headers,
-        setupRequest: (req) => {
-          req.path = path();
-          return req;
-        },
-      },
-    };
-  },
-});
+const consoleAccount = (accounts) =>
+  consoleScenario({
+    id: 'console-account',
+    label: `6b. console account page, spread over ${accounts.toLocaleString('en')} accounts`,
+    path: () => `/api/admin/accounts/${accountId(pick(accounts))}`,
+  });
 
 /**
  * The console's audit log, filtered as support reads it, in turn: one account's events, a rare
  * event's (an operator's lock, which no seeded row has), and a random day of the last 90.
  */
-const consoleAudit = (accounts) => ({
-  id: 'console-audit',
-  label: `6c. console audit log, filtered, over ${accounts.toLocaleString('en')} accounts' events`,
-  async prepare(ctx) {
-    const headers = await operatorSession(ctx);
-    const query = (turn) => {
-      if (turn % 3 === 0) return `account=${accountId(pick(accounts))}`;
-      if (turn % 3 === 1) return 'event=admin.account_locked';
-      const from = Date.now() - (1 + pick(89)) * DAY;
-      return `from=${from}&to=${from + DAY}`;
-    };
-    const path = (turn) => `/api/admin/audit?format=json&${query(turn)}`;
-    for (let turn = 0; turn < 3; turn += 1) {
-      const check = await fetch(`${ctx.hub.url}${path(turn)}`, { headers });
-      if (!check.ok) throw new Error(`audit log answered ${check.status}: ${await check.text()}`);
-    }
-    let turn = 0;
-    return {
-      spec: {
-        connections: 10,
-        headers,
-        setupRequest: (req) => {
-          req.path = path(turn++);
-          return req;
-        },
-      },
-    };
-  },
-});
+const auditFilter = (accounts, turn) => {
+  if (turn % 3 === 0) return `account=${accountId(pick(accounts))}`;
+  if (turn % 3 === 1) return 'event=admin.account_locked';
+  const from = Date.now() - (1 + pick(89)) * DAY;
+  return `from=${from}&to=${from + DAY}`;
+};
+
+const consoleAudit = (accounts) =>
+  consoleScenario({
+    id: 'console-audit',
+    label: `6c. console audit log, filtered, over ${accounts.toLocaleString('en')} accounts' events`,
+    path: (turn) => `/api/admin/audit?format=json&${auditFilter(accounts, turn)}`,
+  });
 
 /** `hub cleanup` as an operator runs it: seconds, and the rows it deleted per table. */
 const runCleanup = (url) =>
