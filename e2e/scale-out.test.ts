@@ -332,7 +332,6 @@ const awayFromWindowEdge = async (windowSeconds: number) => {
   if (left < 20_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
 };
 
-/** The processes a HUB_WORKERS primary runs. */
 const waitFor = async (condition: () => boolean, what: string) => {
   const deadline = Date.now() + 20_000;
   while (!condition()) {

@@ -46,8 +46,9 @@ const exampleEnv = (urlVar, defaultUrl, offVar) => {
 };
 
 // The hub's memory flags unless NODE_OPTIONS chooses others (apps/server/bin/node-flags.cjs).
-const { hubNodeFlags } = createRequire(import.meta.url)('../apps/server/bin/node-flags.cjs');
-const { whenParentGone } = createRequire(import.meta.url)('../apps/server/bin/parent-watch.cjs');
+const require = createRequire(import.meta.url);
+const { hubNodeFlags } = require('../apps/server/bin/node-flags.cjs');
+const { whenParentGone } = require('../apps/server/bin/parent-watch.cjs');
 const hub = spawn(
   process.execPath,
   dev

@@ -1,9 +1,10 @@
 // Starts the built hub (apps/server/bin/serve.cjs → dist/main.js) as a production process, watches the resident
 // memory of every process it runs (the primary and its workers under HUB_WORKERS), and stops it.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { childrenOf } from '../../scripts/processes.mjs';
 import { root } from './paths.mjs';
 
 export const freePort = () =>
@@ -44,28 +45,6 @@ export const mainThreadCpuMs = (pid) => {
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return 0;
-  }
-};
-
-/** The direct children of a process (the workers of a HUB_WORKERS primary). */
-const childrenOf = (pid) => {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return readdirSync('/proc')
-      .filter((name) => /^\d+$/.test(name))
-      .map(Number)
-      .filter((child) => {
-        try {
-          return Number(readFileSync(`/proc/${child}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]) === pid;
-        } catch {
-          return false;
-        }
-      });
   }
 };
 

@@ -509,13 +509,7 @@ const writeDirectly = async (url, statements) => {
     }
     return;
   }
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    for (const [text, values] of statements) await client.query(text, values);
-  } finally {
-    await client.end();
-  }
+  for (const [text, values] of statements) await adminQuery(url, text, values);
 };
 
 /**

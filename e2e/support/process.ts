@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -7,17 +6,7 @@ import { join } from 'node:path';
 export const root = new URL('../..', import.meta.url).pathname;
 
 /** The processes `pid` started that are still running (Linux's /proc), none once it has ended. */
-export const childrenOf = (pid: number): number[] => {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
-};
+export { childrenOf } from '../../scripts/processes.mjs';
 
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
