@@ -1,8 +1,7 @@
 import { ADMIN_PAGE_SIZE, type AdminAccountHit, type AdminAuditRow, describeUserAgent } from '@hub/core';
 import { HubError } from '../errors.js';
-import type { SignedInPerson } from '../http/signed-in.js';
 import type { Hub } from '../hub.js';
-import { describeAccess } from '../me/access.js';
+import { readAccess } from '../me/access.js';
 import { publicSessionId } from '../me/sessions.js';
 import { secondFactorStatus } from '../mfa/enrolment.js';
 import { listPasskeys } from '../mfa/passkeys.js';
@@ -99,7 +98,7 @@ export const accountPage = async (hub: Hub, id: string) => {
   const now = hub.now();
   const [profile, access, sessions, factors, passkeys, identities, events, operator] = await Promise.all([
     hub.profiles.nameOf(account.id),
-    describeAccess(hub, { account } as SignedInPerson),
+    readAccess(hub, account),
     hub.sessions.listActiveFor(account.id, now),
     secondFactorStatus(hub, account.id),
     listPasskeys(hub, account),

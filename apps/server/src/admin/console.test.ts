@@ -1,6 +1,6 @@
-import { adminEndpoints, authEndpoints } from '@hub/core';
+import { adminEndpoints, authEndpoints, meAccessEndpoints } from '@hub/core';
 import { describe, expect, it } from 'vitest';
-import { MINUTE_MS } from '../policy.js';
+import { MINUTE_MS, policy } from '../policy.js';
 import { seedAccount } from '../test-support/accounts.js';
 import { setUpTestHub } from '../test-support/app.js';
 import { browserFor, signInWith, type TestBrowser } from '../test-support/client.js';
@@ -252,6 +252,19 @@ describe.each(testDialects)('the operator console API on %s', (dialect) => {
     expect(byId.map((a: { id: string }) => a.id)).toContain(ids[5]);
     // LIKE's wildcards are only themselves.
     expect((await get(admin.browser, `${adminEndpoints.accounts}?q=%25`)).json().accounts).toEqual([]);
+  });
+
+  it("reads an account's page without spending the person's own reads a minute", async () => {
+    const target = await person();
+    const viewer = await operator('viewer');
+    // The person has read their devices, history and tools all but once this minute.
+    for (let i = 1; i < policy.throttle.meDevicesReadPerAccount.points; i += 1)
+      await ctx.hub.hub.throttle.consume('meDevicesReadPerAccount', target.id);
+    for (let i = 0; i < 3; i += 1)
+      expect((await get(viewer.browser, accountPath(target.id))).statusCode).toBe(200);
+    const own = await target.browser.get(meAccessEndpoints.access);
+    expect(own.statusCode, own.body).toBe(200);
+    expect((await target.browser.get(meAccessEndpoints.access)).statusCode).toBe(429);
   });
 
   it('never answers a password hash, a code, a TOTP secret or a recovery code', async () => {

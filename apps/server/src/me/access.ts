@@ -43,12 +43,21 @@ type LinkRow = Pick<AccountRow, 'email' | 'mobile_num' | 'username'> & { created
 const linkedView = (row: LinkRow) => ({ account: accountView(row as AccountRow), since: row.created_at });
 
 /**
- * The Platforms & tools page: the platforms of the account (home and default marked), its parent,
- * business owner, linked and work accounts, the partner tools it belongs to or holds unredeemed
- * ainfo for, and the OpenID Connect applications it has allowed.
+ * The Platforms & tools page of the signed-in person, within their account's reads a minute
+ * (`meDevicesReadPerAccount`, shared with the devices and the sign-in history).
  */
 export const describeAccess = async (hub: Hub, { account }: SignedInPerson): Promise<MeAccess> => {
   await hub.throttle.consume('meDevicesReadPerAccount', account.id);
+  return readAccess(hub, account);
+};
+
+/**
+ * What the Platforms & tools page shows of `account`: its platforms (home and default marked), its
+ * parent, business owner, linked and work accounts, the partner tools it belongs to or holds
+ * unredeemed ainfo for, and the OpenID Connect applications it has allowed. Also the console's view
+ * of an account (admin/accounts.ts), which must not spend the person's own reads a minute.
+ */
+export const readAccess = async (hub: Hub, account: AccountRow): Promise<MeAccess> => {
   const now = hub.now();
   const [memberships, links, toolRows, pending, lastSignIn, grants, clients] = await Promise.all([
     hub.accounts.memberships(account.id),

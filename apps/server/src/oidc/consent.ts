@@ -131,7 +131,7 @@ export interface OidcGrantView {
 
 /**
  * The grants a person has given OpenID Connect clients, and their revocation. The account center
- * (not built yet) lists them and lets the person take one back: revoking destroys the grant and
+ * lists them (Platforms & tools) and lets the person take one back: revoking destroys the grant and
  * every code and token issued under it, so the client's next authorization asks for consent again.
  */
 export const createOidcGrantService = (hub: Hub) => {
