@@ -31,6 +31,7 @@ import { accountEmail, BENCH_PASSWORD } from './setup.mjs';
 const { openDatabase } = await import(dist('storage/database.js'));
 const { migrateToLatest } = await import(dist('storage/migrate.js'));
 const { hashPassword } = await import(dist('services/passwords.js'));
+const { ADMIN_PAGE_SIZE } = await import('@hub/core');
 
 const DAY = 86_400_000;
 const EMPTY_ACCOUNTS = 128;
@@ -544,20 +545,28 @@ const operatorSession = async (ctx) => {
 };
 
 /**
- * What a support agent types into the console's search, for account `i`: a prefix of its email
- * without the @ (the id, the email and the name searched at once), its whole email (the email
- * alone), or the start of its full name (all three again), in turn.
+ * What a support agent types into the console's search of a database of `accounts` accounts, in
+ * turn: a prefix of an email without the @ (the id, the email and the name searched at once), a
+ * whole email (the email alone: one hit), a name (all three again). The prefix and the name are
+ * each held by a page of accounts or more on either database, so that the small one answers as
+ * many hits as the large one and the figure compares where the rows lie, not how many there are:
+ * until 2026-12-08 the small one's answers held 1–11 hits where the large one's held 20
+ * (docs/performance.md "The console at a million accounts").
  */
-const consoleQuery = (i, turn) => {
-  if (turn % 3 === 0) return `bench-user-${i}`;
+const consoleQuery = (accounts, turn) => {
+  // bench-user-j matches j, j0–j9, j00–j99…: 39 accounts or more for j = 1 of 128, 111 for any j below accounts / 100.
+  if (turn % 3 === 0) return `bench-user-${1 + pick(Math.max(1, Math.floor(accounts / 100) - 1))}`;
+  const i = pick(accounts);
   if (turn % 3 === 1) return accountEmail(i);
   const [first, last] = accountName(i);
-  return `${first} ${last.slice(0, 3)}`;
+  // Each first and last name together is held by one account in 2,000, each last name by one in 50.
+  if (accounts >= 2_000 * (ADMIN_PAGE_SIZE + 1)) return `${first} ${last}`;
+  return LAST_NAMES[pick(Math.max(1, Math.floor(accounts / FIRST_NAMES.length)))];
 };
 
 /**
  * A console read by an operator: `path(turn)` is the request of each turn, checked three times
- * before the load (`check` of the answer's body true), then fired by `connections` at once.
+ * before the load (`check` of the answer's body and the turn true), then fired by `connections` at once.
  */
 const consoleScenario = ({ id, label, path, check = () => true }) => ({
   id,
@@ -567,7 +576,7 @@ const consoleScenario = ({ id, label, path, check = () => true }) => ({
     for (let turn = 0; turn < 3; turn += 1) {
       const answer = await fetch(`${ctx.hub.url}${path(turn)}`, { headers });
       const body = await answer.text();
-      if (!answer.ok || !check(JSON.parse(body)))
+      if (!answer.ok || !check(JSON.parse(body), turn))
         throw new Error(`${id}: ${path(turn)} answered ${answer.status}: ${body.slice(0, 500)}`);
     }
     let turn = 0;
@@ -589,8 +598,8 @@ const consoleSearch = (accounts) =>
   consoleScenario({
     id: 'console-search',
     label: `6a. console account search over ${accounts.toLocaleString('en')} accounts`,
-    path: (turn) => `/api/admin/accounts?q=${encodeURIComponent(consoleQuery(pick(accounts), turn))}`,
-    check: (body) => body.accounts.length > 0,
+    path: (turn) => `/api/admin/accounts?q=${encodeURIComponent(consoleQuery(accounts, turn))}`,
+    check: (body, turn) => body.accounts.length === (turn % 3 === 1 ? 1 : ADMIN_PAGE_SIZE),
   });
 
 /** The console's page of a random one of the database's accounts (docs/console.md "An account's page"). */
@@ -602,14 +611,19 @@ const consoleAccount = (accounts) =>
   });
 
 /**
- * The console's audit log, filtered as support reads it, in turn: one account's events, a rare
- * event's (an operator's lock, which no seeded row has), and a random day of the last 90.
+ * The console's audit log, filtered as support reads it, in turn: one account's events (about five
+ * on either database), a rare event's (an operator's lock, which no seeded row has), and a random
+ * range of the last 90 days that holds a page or more on either database: a day of the large one,
+ * nine days of the small one (about seven rows a day). Until 2026-12-08 the small one's day held
+ * about seven rows where the large one's filled the page.
  */
 const auditFilter = (accounts, turn) => {
   if (turn % 3 === 0) return `account=${accountId(pick(accounts))}`;
   if (turn % 3 === 1) return 'event=admin.account_locked';
-  const from = Date.now() - (1 + pick(89)) * DAY;
-  return `from=${from}&to=${from + DAY}`;
+  const perDay = scaleTargets(accounts).audit_events / 90;
+  const days = Math.max(1, Math.ceil((3 * (ADMIN_PAGE_SIZE + 1)) / perDay));
+  const from = Date.now() - (days + pick(90 - days)) * DAY;
+  return `from=${from}&to=${from + days * DAY}`;
 };
 
 const consoleAudit = (accounts) =>
@@ -617,6 +631,7 @@ const consoleAudit = (accounts) =>
     id: 'console-audit',
     label: `6c. console audit log, filtered, over ${accounts.toLocaleString('en')} accounts' events`,
     path: (turn) => `/api/admin/audit?format=json&${auditFilter(accounts, turn)}`,
+    check: (body, turn) => turn % 3 !== 2 || body.events.length === ADMIN_PAGE_SIZE,
   });
 
 /** `hub cleanup` as an operator runs it: seconds, and the rows it deleted per table. */
