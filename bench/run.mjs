@@ -48,6 +48,15 @@ if (!flag('no-build')) {
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+// serve.cjs runs tsc's modules instead of the bundle when the bundle is older than tsc's last build
+// (a `tsc -b` since `npm run build`): about 15 MiB more resident under logins, the figures of a
+// build no deployment runs. The bench stops rather than measure it.
+if (!createRequire(import.meta.url)('../apps/server/bin/entry.cjs').servedEntry().bundle) {
+  log(
+    "The server bundle is older than tsc's last build: run `npm run build` (or the bench without --no-build).",
+  );
+  process.exit(1);
+}
 // The web app as built now, served from a copy (WEB_DIST) so that a rebuild meanwhile cannot change it.
 const webSnapshot = mkdtempSync(join(tmpdir(), 'hub-bench-web-'));
 cpSync(webDist, webSnapshot, { recursive: true });

@@ -1,15 +1,13 @@
 #!/usr/bin/env node
 // Starts the hub's server with libuv's thread pool sized for it (thread-pool.cjs):
-// `node apps/server/bin/serve.cjs`. It runs the minified bundle `npm run build` makes
-// (dist/hub.bundle.js, scripts/bundle.mjs: about 9 MiB less heap, docs/performance.md "Memory")
-// when the bundle is at least as new as tsc's last build of the server and of @hub/core; else
-// tsc's dist/main.js, so a `tsc -b` without the bundle step never serves stale code. Running
-// dist/main.js directly works too, with libuv's default pool.
+// `node apps/server/bin/serve.cjs`. It runs the minified bundle `npm run build` makes when that is
+// at least as new as tsc's last build, else tsc's dist/main.js (entry.cjs). Running dist/main.js
+// directly works too, with libuv's default pool.
 'use strict';
-const { statSync } = require('node:fs');
-const { join } = require('node:path');
-
 require('./thread-pool.cjs').sizeThreadPool(process.env);
+
+const { pathToFileURL } = require('node:url');
+const { servedEntry } = require('./entry.cjs');
 
 // A reader that closed its end of stdout or stderr (EPIPE) must not turn the next write into an
 // uncaught exception; the hub's own log stream also bounds what a reader that stopped reading can
@@ -23,22 +21,7 @@ const parentPid = Number(process.env.HUB_PARENT_PID);
 if (parentPid > 0 && require('node:cluster').isPrimary)
   require('./parent-watch.cjs').whenParentGone(parentPid, () => process.kill(process.pid, 'SIGTERM'));
 
-const modifiedAt = (file) => {
-  try {
-    return statSync(file).mtimeMs;
-  } catch {
-    return -1;
-  }
-};
-const dist = join(__dirname, '../dist');
-const builtAt = Math.max(
-  modifiedAt(join(dist, '.tsbuildinfo')),
-  modifiedAt(join(__dirname, '../../../packages/core/dist/.tsbuildinfo')),
-);
-const entry =
-  modifiedAt(join(dist, 'hub.bundle.js')) >= builtAt ? '../dist/hub.bundle.js' : '../dist/main.js';
-
-import(entry).catch((error) => {
+import(pathToFileURL(servedEntry().file).href).catch((error) => {
   console.error(error);
   process.exit(1);
 });
