@@ -16,9 +16,9 @@ export const nameSearchIndexes = {
 
 /**
  * The console's search by name at a million accounts
- * (docs/performance.md "The console at a million accounts"). 0016 indexed the lower-cased names alone, and the search read them from `accounts`
- * with the profile left-joined: SQLite then walked every account (about a second at a million,
- * the event loop held all that time). The search now starts from `profiles`, and each index holds
+ * (docs/performance.md "The console at a million accounts"). 0016 indexed the lower-cased names
+ * alone, and the search read them from `accounts` with the profile left-joined: SQLite then walked
+ * every account (about a second at a million, the event loop held all that time). The search now starts from `profiles`, and each index holds
  * the account after the name, so a page in the search's order (the name, then the account) is read
  * from the index as it stands, however many accounts share a name. The indexes of 0016 go.
  */
